@@ -1,0 +1,55 @@
+"""The decider contract every game implements (DESIGN.md, "The engine: a decider per game")."""
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.core.events import Event
+from engine.core.rng import Rng
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    title: str
+    min_seats: int
+    max_seats: int
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """What a match is created with. ``position`` is an explicit analysis setup (or None)."""
+
+    game: str
+    variant: str
+    seats: list = field(default_factory=list)      # seat names, index = seat number
+    options: dict = field(default_factory=dict)
+    position: dict | None = None
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "variant": self.variant, "seats": list(self.seats),
+                "options": dict(self.options), "analysis": self.position is not None}
+
+
+class Game(Protocol):
+    """A game as a decider. States are plain JSON-ready dicts that carry their own ``version``.
+
+    ``evolve`` may apply the event to the state it is given and return it: callers that need the old
+    state keep a ``clone``. ``decide`` must never change the state it is given.
+    """
+
+    id: str
+    title: str
+    variants: dict[str, Variant]
+    cardset_version: str
+    seed_section: str
+
+    def describe(self) -> dict: ...                                     # variants, seats, card list
+    def validate(self, config: MatchConfig) -> None: ...                # raise ConfigError
+    def initial_state(self, config: MatchConfig) -> dict: ...
+    def setup(self, state: dict, config: MatchConfig, rng: Rng) -> list[Event]: ...
+    def decide(self, state: dict, seat: int, action: dict, rng: Rng) -> list[Event]: ...
+    def evolve(self, state: dict, event: Event) -> dict: ...
+    def legal_actions(self, state: dict, seat: int) -> list[dict]: ...
+    def to_act(self, state: dict) -> list[int]: ...
+    def view(self, state: dict, seat: int | None) -> dict: ...
+    def redact(self, event: Event, seat: int | None) -> Event | None: ...
+    def outcome(self, state: dict) -> dict | None: ...

@@ -1,0 +1,81 @@
+"""Running a decider: creating a match, folding events, taking an action.
+
+Two events belong to the platform rather than to a game: ``MatchCreated`` (first event of every
+match: configuration, seed commitment, engine and card-set versions) and ``SeedRevealed`` (after
+the end: the seed, so anyone can re-derive every shuffle).
+"""
+import marshal
+
+from engine.core.events import Event
+from engine.core.game import MatchConfig
+from engine.core.rng import Rng, commitment
+
+ENGINE_VERSION = "0.1.0"
+PLATFORM_RULE = "kifu/match"
+
+
+def clone(state: dict) -> dict:
+    """A deep copy of a JSON-ready state (marshal is the fastest exact copy for these types)."""
+    return marshal.loads(marshal.dumps(state))
+
+
+def create_events(game, config: MatchConfig, seed: bytes) -> list[Event]:
+    """The opening events of a new match: MatchCreated, then the game's own setup."""
+    game.validate(config)
+    created = Event("MatchCreated", {
+        **config.to_dict(),
+        "commitment": commitment(seed),
+        "engine_version": ENGINE_VERSION,
+        "cardset_version": game.cardset_version,
+    }, rule=PLATFORM_RULE)
+    state = apply(game, None, created, config)
+    return [created, *game.setup(state, config, Rng.for_version(seed, state["version"]))]
+
+
+def apply(game, state: dict | None, event: Event, config: MatchConfig | None = None) -> dict:
+    """Fold one event into the state (the state given may be changed and is returned)."""
+    if event.type == "MatchCreated":
+        d = event.data
+        config = config or MatchConfig(d["game"], d["variant"], d["seats"], d.get("options", {}))
+        state = game.initial_state(config)
+        state["version"] = 0
+        state["match"] = {k: d[k] for k in ("game", "variant", "seats", "options", "analysis",
+                                            "commitment", "engine_version", "cardset_version")}
+    elif event.type == "SeedRevealed":
+        state["match"]["seed"] = event.data["seed"]
+    else:
+        state = game.evolve(state, event)
+    state["version"] += 1
+    return state
+
+
+def fold(game, events, state: dict | None = None) -> dict:
+    for event in events:
+        state = apply(game, state, event)
+    return state
+
+
+def play(game, state: dict, seat: int, action: dict, seed: bytes) -> list[Event]:
+    """Decide an action at the state's version, with the rng that version owns."""
+    return game.decide(state, seat, action, Rng.for_version(seed, state["version"]))
+
+
+class Emitter:
+    """Builds a decision's events while keeping a working copy of the state up to date.
+
+    ``emit`` applies each event at once, so the decider reads ``self.state`` as it is after what it
+    has emitted so far, and can go on emitting the automatic steps that follow.
+    """
+
+    def __init__(self, game, state: dict):
+        self.game = game
+        self.state = clone(state)
+        self.events: list[Event] = []
+
+    def emit(self, type_: str, data: dict, rule: str, seat: int | None = None,
+             cause: int | None = None) -> int:
+        """Apply and record an event; returns its version (for the ``cause`` of later events)."""
+        event = Event(type_, data, seat, rule, cause)
+        self.state = apply(self.game, self.state, event)
+        self.events.append(event)
+        return self.state["version"]

@@ -1,0 +1,5 @@
+"""Built-in games; importing this package registers each of them."""
+from engine.core.registry import register
+from engine.games.threebythree import GAME as THREEBYTHREE
+
+register(THREEBYTHREE)
