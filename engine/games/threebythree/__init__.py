@@ -1,0 +1,72 @@
+"""3x3Wars (seed 003: 3x3Wars マニュアル ver.1.2) as a decider. Levels: Overlord (初級).
+
+Modules, in the order the manual reads: cards (data), setup (ゲーム準備), flow (ゲームの流れ),
+spells (呪文フェイズ), magic (魔法), actions (decide), evolve, views (hidden information), legal.
+"""
+from engine.core import ConfigError, Variant
+from engine.games.threebythree import actions, legal, setup as setup_rules, views
+from engine.games.threebythree.cards import CARDSET_VERSION, card_list
+from engine.games.threebythree.evolve import evolve as _evolve
+from engine.games.threebythree.rulebook import RULES
+from engine.games.threebythree.state import initial_state
+
+
+class ThreeByThree:
+    id = "threebythree"
+    title = "3x3Wars (サイザンウォーズ)"
+    seed_section = "003"
+    cardset_version = CARDSET_VERSION
+    variants = {"overlord": Variant("overlord", "初級ルール (オーバーロード戦) / Overlord", 2, 2)}
+
+    def describe(self) -> dict:
+        return {"id": self.id, "title": self.title, "seed": self.seed_section,
+                "cardset_version": self.cardset_version,
+                "variants": [{"id": v.id, "title": v.title, "min_seats": v.min_seats, "max_seats": v.max_seats}
+                             for v in self.variants.values()],
+                "cards": card_list(),
+                "rules": {k: {"section": s, "statement": t} for k, (s, t) in RULES.items()}}
+
+    def validate(self, config) -> None:
+        if config.variant not in self.variants:
+            raise ConfigError(f"unknown variant {config.variant!r} for threebythree; available: {sorted(self.variants)}")
+        if len(config.seats) != 2:
+            raise ConfigError("threebythree is for exactly 2 seats")
+        setup_rules.validate_options(config.options)
+        if config.position is not None:
+            setup_rules.validate_position(config.position)
+
+    def initial_state(self, config) -> dict:
+        return initial_state(config.variant)
+
+    def setup(self, state, config, rng):
+        return setup_rules.setup(self, state, config, rng)
+
+    def decide(self, state, seat, action, rng):
+        return actions.decide(self, state, seat, action, rng)
+
+    def evolve(self, state, event):
+        return _evolve(state, event)
+
+    def to_act(self, state) -> list:
+        if state["phase"] == "setup":
+            return [i for i, p in enumerate(state["players"]) if not p["ready"]]
+        if state["phase"] == "over":
+            return []
+        if state["step"] == "counter":
+            return [state["pending"]["responder"]]
+        return [state["active"]]
+
+    def legal_actions(self, state, seat) -> list:
+        return legal.legal_actions(state, seat, self.to_act(state))
+
+    def view(self, state, seat) -> dict:
+        return views.view(state, seat)
+
+    def redact(self, event, seat):
+        return views.redact(event, seat)
+
+    def outcome(self, state):
+        return state["outcome"]
+
+
+GAME = ThreeByThree()

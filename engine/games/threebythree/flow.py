@@ -1,0 +1,147 @@
+"""The turn (◇ゲームの流れ): the steps that need no decision run on their own until one does.
+
+A step waits for the active player when it offers something the table can see is possible (a
+target for removal, a unit to enhance, a card in hand) or while the player still has a usable
+magic (魔法 may be used any time in your turn). Skipping never depends on a hidden card, so the
+event log never tells the opponent what a hand could not do.
+"""
+from engine.games.threebythree.rulebook import rule
+from engine.games.threebythree.spells import counter_target, enhancement
+from engine.games.threebythree.state import STEPS, has_trait, magic_available, other, pierces, power
+
+STEP_RULE = {"removal": "2.1", "enhance": "2.2", "territory": "4.1", "strategy": "4.2", "end": "5.1",
+             "counter": "2.3.chain"}
+
+
+def needs_decision(state, step) -> bool:
+    seat = state["active"]
+    me, opp = state["players"][seat], state["players"][other(seat)]
+    if magic_available(state, seat):
+        return True
+    if step == "removal":
+        return bool(opp["units"])
+    if step == "enhance":
+        return bool(me["units"])
+    if step == "territory":
+        return bool(me["hand"]) and not state["flags"]["territory"]
+    if step == "strategy":
+        return bool(me["hand"]) and not state["flags"]["strategy"]
+    return False
+
+
+def next_step(step):
+    return STEPS[STEPS.index(step) + 1] if step != "end" else None
+
+
+def continue_from(em, step, cause):
+    """Run the turn on from ``step`` until a decision is needed or the game ends."""
+    for s in STEPS[STEPS.index(step):] if step else ():
+        if s == "battle":
+            battle(em, cause)
+            if em.state["phase"] == "over":
+                return
+        elif needs_decision(em.state, s):
+            em.emit("StepEntered", {"step": s}, rule(STEP_RULE[s]), cause=cause)
+            return
+    end_turn(em, cause)
+
+
+def start_turn(em, seat, turn, cause):
+    v = em.emit("TurnStarted", {"turn": turn, "seat": seat}, rule("turn.order"), cause=cause)
+    if em.state["deck"]:
+        em.emit("CardDrawn", {"seat": seat, "card": em.state["deck"][0]}, rule("1.1"), cause=v)
+    continue_from(em, "removal", v)
+
+
+def end_turn(em, cause):
+    seat = em.state["active"]
+    v = em.emit("TurnEnded", {"seat": seat}, rule("5.1"), cause=cause)
+    if not em.state["deck"]:
+        lives = [p["life"] for p in em.state["players"]]
+        winner = None if lives[0] == lives[1] else lives.index(max(lives))
+        em.emit("GameEnded", {"winner": winner, "draw": winner is None, "reason": "deck", "life": lives},
+                rule("win.deck"), cause=v)
+        return
+    start_turn(em, other(seat), em.state["turn"] + 1, v)
+
+
+def check_life(em, cause) -> bool:
+    """Life 0 or less ends the game at once (◇勝利条件)."""
+    lives = [p["life"] for p in em.state["players"]]
+    if min(lives) > 0:
+        return False
+    alive = [i for i, life in enumerate(lives) if life > 0]
+    winner = alive[0] if alive else None
+    em.emit("GameEnded", {"winner": winner, "draw": winner is None, "reason": "life", "life": lives},
+            rule("win.life"), cause=cause)
+    return True
+
+
+def battle(em, cause):
+    """3.1 透過 attack step, 3.2 attack step, 3.3 battle end; skipped with no units on your field."""
+    state = em.state
+    seat = state["active"]
+    units = state["players"][seat]["units"]
+    if not units:
+        return
+    defenders = state["players"][other(seat)]["units"]
+    piercing = [u for u in units if pierces(state, u)]
+    others = [u for u in units if u not in piercing]
+    for step, attackers, blockers in (
+        ("3.1", piercing, [d for d in defenders if has_trait(state, d, "双壁")]),
+        ("3.2", others, [d for d in defenders if not has_trait(state, d, "ブロック不可")]),
+    ):
+        if not attackers:
+            continue
+        attack = sum(power(em.state, u) for u in attackers)
+        defence = sum(power(em.state, d) for d in blockers)
+        v = em.emit("Attacked", {"step": "pierce" if step == "3.1" else "attack", "attackers": attackers,
+                                 "blockers": blockers, "attack": attack, "defence": defence,
+                                 "damage": max(0, attack - defence), "defender": other(seat)},
+                    rule(step), cause=cause)
+        if check_life(em, v):
+            return
+    em.emit("BattleEnded", {}, rule("3.3"), cause=cause)
+
+
+def open_counter_window(em, cause):
+    """2.3: the player facing the newest spell may counter it; a chain closes when nobody can or one passes."""
+    pending = em.state["pending"]
+    while pending["index"] < len(pending["spells"]):
+        top = counter_target(pending)
+        responder = other(top.get("seat", pending["seat"]))
+        if len(em.state["players"][responder]["hand"]) >= len(top["with"]):
+            em.emit("CounterWindowOpened", {"responder": responder, "index": pending["index"]},
+                    rule("2.3.chain"), cause=cause)
+            return
+        close_chain(em, cause)
+        pending = em.state["pending"]
+    resolve_spells(em, cause)
+
+
+def close_chain(em, cause):
+    pending = em.state["pending"]
+    spell = pending["spells"][pending["index"]]
+    em.emit("ChainClosed", {"index": pending["index"], "countered": len(spell["chain"]) % 2 == 1},
+            rule("2.3.resolve"), cause=cause)
+
+
+def resolve_spells(em, cause):
+    """All spells of the step take effect together (【呪文発動条件2】); used cards go to the discard pile."""
+    pending = em.state["pending"]
+    kind, seat = pending["kind"], pending["seat"]
+    destroyed, enhanced, discarded = [], [], []
+    for sp in pending["spells"]:
+        discarded += sp["with"] + [c for link in sp["chain"] for c in link["with"]]
+        if sp["countered"]:
+            continue
+        if kind == "remove":
+            destroyed.append(sp["target"])
+            discarded.append(sp["target"])
+        else:
+            amount, gives = enhancement(em.state, sp["target"], sp["with"][0], sp["as"])
+            enhanced.append({"target": sp["target"], "amount": amount, **({"pierce": True} if gives else {})})
+    em.emit("SpellsResolved", {"kind": kind, "defender": other(seat), "destroyed": destroyed,
+                               "enhanced": enhanced, "discarded": discarded},
+            rule("2.1" if kind == "remove" else "2.2"), cause=cause)
+    continue_from(em, "enhance" if kind == "remove" else "battle", cause)

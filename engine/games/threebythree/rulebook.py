@@ -1,0 +1,54 @@
+"""The 3x3Wars rules kifu implements, by id, with the seed section each comes from.
+
+Seed: shared/seeds/003_* (3x3Wars マニュアル ver.1.2). Every event and every IllegalAction cites one
+of these ids as ``threebythree/<id>``.
+"""
+RULES = {
+    "setup.remove": ("◇ゲーム準備 (初級)", "The Overlord level sets aside 8 deck cards (001 002 012 013 022 023 038 039) and 14 magic cards."),
+    "setup.deal": ("○初級ルール開始前手順", "First player by lot; 2 magic dealt to each; 8 deck cards to the first player, 9 to the second; the rest is the common deck."),
+    "setup.choose": ("○初級ルール開始前手順", "Each player puts 3 of the dealt deck cards face down as territories and 1 of the 2 magic face down; the rest is the hand (5 / 6)."),
+    "setup.position": ("(kifu) analysis setup", "An analysis match starts from an explicit position given by its creator."),
+    "win.life": ("◇勝利条件", "When a player's life is 0 or less the game ends at once; the player with life left wins."),
+    "win.deck": ("◇勝利条件 / 1.1", "When the deck is empty, the game ends at the end of that turn: higher life wins, equal life is a draw."),
+    "turn.order": ("◇ゲームの流れ", "Players alternate turns of 5 phases and 9 steps, in order."),
+    "1.1": ("1.1 ドローステップ", "The active player must draw 1 card; there is no hand limit."),
+    "2.0": ("2.0 呪文フェイズ", "Spells (removal, enhancement, counter) may be used only in the spell phase."),
+    "2.0.once-per-target": ("【呪文発動条件1】", "Each card on the field may be the target of at most one spell per turn."),
+    "2.0.simultaneous": ("【呪文発動条件2】", "All spells of a step are declared at once and resolved together."),
+    "2.1": ("2.1 除去ステップ", "The active player may remove opposing units with cards from hand (optional step)."),
+    "2.1.single": ("○1枚除去", "One card whose cost equals the target unit's cost removes it."),
+    "2.1.double": ("○2枚除去", "Two cards whose costs add up to at least the target unit's cost remove it."),
+    "2.2": ("2.2 強化ステップ", "A card of the same colour as one of your units gives it +its cost power until the battle ends (optional step)."),
+    "2.3": ("2.3 打消", "A removal or enhancement can be countered with cards of exactly the same count and numbers."),
+    "2.3.chain": ("・打消の特性", "Counters may be countered again, alternately, until a player passes."),
+    "2.3.resolve": ("○打消後の解決", "Counters resolve last-first; a spell left standing takes effect; countered cards go to the discard pile."),
+    "3.0": ("3.0 戦闘フェイズ", "Your units attack if you have any; battles never destroy units."),
+    "3.1": ("3.1 透過攻撃ステップ", "Your 透過 units' total power minus the opponent's 双壁 units' total power is dealt as damage (at least 0)."),
+    "3.2": ("3.2 攻撃ステップ", "Your other units' total power minus the opponent's units' total power is dealt as damage (at least 0)."),
+    "3.3": ("3.3 戦闘終了ステップ", "Power from enhancement ends."),
+    "4.1": ("4.1 領土拡大ステップ", "Once per turn you may put a card from hand face down sideways as a territory (optional step)."),
+    "4.2": ("4.2 戦略ステップ", "Once per turn you may either deploy or redeploy (optional step); at most 3 units on your field."),
+    "4.2.deploy": ("①配備 / 誤りと訂正1", "Deploy a unit whose cost is at most your number of territories into an empty deployment area."),
+    "4.2.redeploy": ("②再配備 / 誤りと訂正1", "Discard any of your units; deploy a unit whose cost is at most their total cost plus your territories."),
+    "5.1": ("5.1 手番終了ステップ", "The turn passes to the opponent."),
+    "magic.basic": ("【魔法の基本ルール:初級】", "Magic may be used once per turn, any time during your own turn."),
+    "magic.requirement": ("○必要魔力", "The units on both fields must include the number and attributes the magic requires."),
+    "magic.condition": ("○發動条件", "A bracketed condition on the magic must hold."),
+    "magic.cost": ("○發動コスト", "Pay by turning the magic face down -> face up -> sideways: at most twice per game."),
+    "magic.effect": ("○効果", "The effect is carried out as far as possible."),
+    "trait.透過": ("3.1 / ○ユニットの特性", "透過 units attack in the 透過 attack step and are blocked only by 双壁."),
+    "trait.透化": ("○ユニットの特性", "A 透化 card used to enhance ignores colour, adds +0 and gives the unit 透過 until the battle ends (inferred)."),
+    "trait.ブロック不可": ("○ユニットの特性", "A ブロック不可 unit's power does not count when defending."),
+    "trait.双壁": ("3.2 Tips", "A 双壁 unit defends in both attack steps."),
+    "trait.強化不可": ("○ユニットの特性", "A 強化不可 unit cannot be enhanced."),
+    "card.調律": ("○《調律》 (ルール補足説明)", "調律 (変幻) counts as cost 1, 2 or 3, chosen by its user each time it is used."),
+    "card.呪文砕き": ("○《呪文砕き》の特性「ワイルドカード」", "呪文砕き only counters, whatever the numbers (the card count must match); only another 呪文砕き counters it."),
+    "supplement.destroy": ("○破壊について", "A destroyed card goes from the field to the discard pile."),
+    "actions": ("(kifu) action vocabulary", "Actions must have the documented shape."),
+}
+
+
+def rule(rule_id: str) -> str:
+    if rule_id not in RULES:
+        raise KeyError(f"no rule {rule_id!r} in the 3x3Wars rulebook")
+    return "threebythree/" + rule_id

@@ -1,0 +1,76 @@
+"""What each seat may see: the view of a state and the redaction of events.
+
+Hidden (マニュアル: 手札 is held so the opponent cannot see it; territories and magic are face down,
+"設置したあなたは常時確認可"): hands, territories, face-down magic, dealt cards, the deck's order.
+Public: life, units, discard pile, face-up or sideways magic, spells on the table, counts.
+"""
+from engine.games.threebythree.cards import DECK
+from engine.games.threebythree.state import OVERLORD_TRAITS, pierces, power
+
+
+def _unit(state, card):
+    c = DECK[card]
+    m = state["mods"].get(card, {})
+    return {"card": card, "name": c.name, "colour": c.colour, "cost": c.cost, "power": power(state, card),
+            "traits": sorted(c.traits & OVERLORD_TRAITS), "pierce": pierces(state, card),
+            "enhanced": m.get("enh", 0)}
+
+
+def view(state, seat):
+    players = []
+    for i, p in enumerate(state["players"]):
+        mine = seat == i
+        players.append({
+            "seat": i, "life": p["life"], "ready": p["ready"],
+            "hand": list(p["hand"]) if mine else None, "hand_count": len(p["hand"]),
+            "territories": list(p["territories"]) if mine else None, "territory_count": len(p["territories"]),
+            "magic": [{"card": m["card"] if mine or m["state"] != "down" else None, "state": m["state"]}
+                      for m in p["magic"]],
+            "offered_magic": list(p["offered_magic"]) if mine else None,
+            "units": [_unit(state, u) for u in p["units"]],
+        })
+    flags = state["flags"]
+    return {
+        "variant": state["variant"], "phase": state["phase"], "turn": state["turn"], "first": state["first"],
+        "active": state["active"], "step": state["step"], "you": seat,
+        "deck_count": len(state["deck"]), "discard": list(state["discard"]), "players": players,
+        "pending": state["pending"],
+        "turn_flags": {"magic_used": bool(flags["magic"]), "territory_done": flags["territory"],
+                       "strategy_done": flags["strategy"], "territory_bonus": flags["bonus"],
+                       "targeted": list(flags["targeted"])},
+        "outcome": state["outcome"],
+    }
+
+
+def _hide_cards(d, seat, owner_key, cards_key):
+    """The card(s) only for their owner; everyone else learns how many."""
+    if d[owner_key] == seat:
+        return d
+    out = {k: v for k, v in d.items() if k != cards_key}
+    if isinstance(d[cards_key], list):
+        out["count"] = len(d[cards_key])
+    return out
+
+
+def _position(d, seat):
+    out = dict(d)
+    out["deck"] = len(d["deck"])
+    for key in ("hands", "territories", "magic"):
+        out[key] = [cards if i == seat else len(cards) for i, cards in enumerate(d[key])]
+    return out
+
+
+REDACT = {
+    "DeckShuffled": lambda d, seat: {"count": len(d["order"])},
+    "CardsDealt": lambda d, seat: _hide_cards(d, seat, "to", "cards"),
+    "MagicDealt": lambda d, seat: _hide_cards(d, seat, "to", "cards"),
+    "CardDrawn": lambda d, seat: _hide_cards(d, seat, "seat", "card"),
+    "TerritoryExpanded": lambda d, seat: _hide_cards(d, seat, "seat", "card"),
+    "SetupChosen": lambda d, seat: d if d["seat"] == seat else {"seat": d["seat"], "territory_count": 3},
+    "PositionSet": _position,
+}
+
+
+def redact(event, seat):
+    hide = REDACT.get(event.type)
+    return event if hide is None else event.with_data(hide(event.data, seat))
