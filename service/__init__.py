@@ -1,0 +1,25 @@
+"""kifu's HTTP service: the Flask app factory (flaskr style)."""
+import os
+
+from flask import Flask
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """The app. Config: REDIS_URL (unset: embedded fakeredis), SNAPSHOT_EVERY (events, 50)."""
+    app = Flask(__name__, static_folder=None)
+    app.config.from_mapping(REDIS_URL=os.environ.get("REDIS_URL") or None, SNAPSHOT_EVERY=50,
+                            FAKEREDIS_SERVER=None)
+    app.json.ensure_ascii = False
+    app.json.sort_keys = False
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+
+    from service import redis_conn
+    from service.api import games, history, matches, spec
+    from service.errors import register_error_handlers
+
+    redis_conn.init_app(app)
+    register_error_handlers(app)
+    for module in (games, matches, history, spec):
+        app.register_blueprint(module.bp)
+    return app

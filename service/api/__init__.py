@@ -1,0 +1,30 @@
+"""HTTP blueprints, one per resource: games, matches (and their history), the OpenAPI spec."""
+from flask import jsonify, request
+
+from service.auth import acting_seat, caller_seat
+from service.errors import ApiError
+from service.loading import open_meta
+
+
+def json_body() -> dict:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise ApiError(400, "invalid_request", "the body must be a JSON object "
+                       "(Content-Type: application/json)")
+    return body
+
+
+def answer(schema, obj, status: int = 200):
+    return jsonify(schema.dump(obj)), status
+
+
+def viewer(store, match_id: str) -> int | None:
+    """The caller's seat (None: spectator); an unknown match is 404 before any token check."""
+    open_meta(store, match_id)
+    return caller_seat(store, match_id)
+
+
+def actor(store, match_id: str) -> int:
+    """The acting caller's seat: 404 unknown match, 401 no token, 403 a token of no seat here."""
+    open_meta(store, match_id)
+    return acting_seat(store, match_id)

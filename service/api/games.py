@@ -1,0 +1,29 @@
+"""GET /games and GET /games/<game>: what can be played."""
+from flask import Blueprint
+
+from engine.core import ConfigError, get_game, list_games
+from service.api import answer
+from service.errors import ApiError
+from service.schemas import GameDescriptionOut, GamesOut
+
+bp = Blueprint("games", __name__, url_prefix="/games")
+
+
+def summary(game) -> dict:
+    return {"id": game.id, "title": game.title, "cardset_version": game.cardset_version,
+            "variants": [{"id": v.id, "title": v.title, "min_seats": v.min_seats,
+                          "max_seats": v.max_seats} for v in game.variants.values()]}
+
+
+@bp.get("")
+def index():
+    return answer(GamesOut(), {"games": [summary(g) for g in list_games()]})
+
+
+@bp.get("/<game_id>")
+def describe(game_id: str):
+    try:
+        game = get_game(game_id)
+    except ConfigError as e:
+        raise ApiError(404, "game_not_found", e.message) from None
+    return answer(GameDescriptionOut(), game.describe())

@@ -1,0 +1,52 @@
+-- Append a batch of events to a match, atomically (kifu event store; see service/store.py).
+--
+-- KEYS: 1 events stream, 2 meta hash, 3 commands hash, 4 global feed stream, 5 secret
+-- ARGV: 1 match id, 2 expected version, 3 hash of the event at the expected version,
+--       4 command key ("<seat>:<command_id>", or "" for none), 5 answer to store for that key,
+--       6 number of events, 7 number of meta field pairs, 8 secret to set ("" for none),
+--       then 9 values per event (type data seat rule cause schema command_id at hash),
+--       then the meta field/value pairs.
+-- Returns {"ok", new version} | {"duplicate", stored answer} | {"conflict", current version}
+--       | {"broken", last stored hash} when the caller's previous hash disagrees with the chain.
+local unpack = unpack or table.unpack
+local expected = tonumber(ARGV[2])
+local command_key = ARGV[4]
+if command_key ~= '' then
+  local known = redis.call('HGET', KEYS[3], command_key)
+  if known then return {'duplicate', known} end
+end
+
+local version = tonumber(redis.call('HGET', KEYS[2], 'version') or '0')
+if version ~= expected or (expected == 0 and redis.call('EXISTS', KEYS[1]) == 1) then
+  return {'conflict', tostring(version)}
+end
+local last_hash = redis.call('HGET', KEYS[2], 'last_hash') or string.rep('0', 64)
+if last_hash ~= ARGV[3] then return {'broken', last_hash} end
+
+local n_events, n_meta = tonumber(ARGV[6]), tonumber(ARGV[7])
+local names = {'type', 'data', 'seat', 'rule', 'cause', 'schema', 'command_id', 'at', 'hash'}
+local types = {}
+local i = 9
+for n = 1, n_events do
+  local entry = {}
+  for k, name in ipairs(names) do
+    entry[#entry + 1] = name
+    entry[#entry + 1] = ARGV[i + k - 1]
+  end
+  redis.call('XADD', KEYS[1], (expected + n) .. '-0', unpack(entry))
+  types[#types + 1] = ARGV[i]
+  last_hash = ARGV[i + 8]
+  i = i + 9
+end
+
+local new_version = expected + n_events
+redis.call('HSET', KEYS[2], 'version', new_version, 'last_hash', last_hash)
+for m = 1, n_meta do
+  redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1])
+  i = i + 2
+end
+if ARGV[8] ~= '' then redis.call('SET', KEYS[5], ARGV[8]) end
+if command_key ~= '' then redis.call('HSET', KEYS[3], command_key, ARGV[5]) end
+redis.call('XADD', KEYS[4], 'MAXLEN', '~', '10000', '*',
+           'match', ARGV[1], 'version', new_version, 'types', table.concat(types, ','))
+return {'ok', tostring(new_version)}

@@ -1,0 +1,105 @@
+"""The write side: create a match; take an action (load, decide, append at the expected version).
+
+A decision that ends the match is followed, in the same atomic batch, by the platform's
+``SeedRevealed`` event, so the secret seed becomes public exactly when the outcome does.
+"""
+import json
+import logging
+import secrets
+
+from engine.core import (GENESIS_HASH, ConfigError, Event, MatchConfig, apply, clone, create_events,
+                         fold, get_game, play)
+from service.auth import new_token, token_hash
+from service.errors import ApiError
+from service.loading import client_items, open_match
+from service.records import now, seal
+
+log = logging.getLogger(__name__)
+PLATFORM_RULE = "kifu/match"
+
+
+def create_match(store, body: dict) -> dict:
+    game = get_game(body["game"])
+    names = [seat["name"] for seat in body["seats"]]
+    variant = game.variants.get(body["variant"])
+    if variant is None:
+        raise ConfigError(f"unknown variant {body['variant']!r} of {game.id}; known: "
+                          f"{', '.join(sorted(game.variants))}", rule=PLATFORM_RULE)
+    if not variant.min_seats <= len(names) <= variant.max_seats:
+        raise ConfigError(f"{game.id}/{variant.id} seats {variant.min_seats}..{variant.max_seats} "
+                          f"players, not {len(names)}", rule=PLATFORM_RULE)
+    config = MatchConfig(game.id, variant.id, names, body["options"], position=body["setup"])
+    seed = secrets.token_bytes(32)
+    events = create_events(game, config, seed)
+    state = fold(game, events)
+    ended = _reveal_if_over(game, state, events, seed)
+    match_id, tokens, at = secrets.token_urlsafe(12), [new_token() for _ in names], now()
+    meta = {"game": game.id, "variant": variant.id, "created_at": at,
+            "analysis": "1" if config.position is not None else "0",
+            **{f"token:{token_hash(t)}": str(seat) for seat, t in enumerate(tokens)}}
+    if ended:
+        meta["ended"] = str(state["version"])
+    records = seal(events, 0, GENESIS_HASH, at)
+    result = store.append(match_id, 0, GENESIS_HASH, records, meta=meta, secret=seed.hex())
+    if result.status != "ok":
+        raise RuntimeError(f"new match id {match_id} already taken")
+    if store.snapshot_due(0, result.version):
+        store.save_snapshot(match_id, state)
+    return {"match_id": match_id, "version": result.version,
+            "seats": [{"seat": s, "name": n, "token": t} for s, (n, t) in enumerate(zip(names, tokens))]}
+
+
+def take_action(store, match_id: str, seat: int, body: dict) -> dict:
+    command_key = f"{seat}:{body['command_id']}"
+    known = store.stored_answer(match_id, command_key)
+    if known is not None:
+        return json.loads(known)
+    m = open_match(store, match_id)
+    if body["expected_version"] != m.version:
+        raise _stale(body["expected_version"], m.version)
+    if m.outcome() is not None:
+        raise ApiError(422, "match_over", "the match has ended; no more actions", PLATFORM_RULE)
+    if seat not in m.to_act():
+        raise ApiError(403, "not_your_turn", f"seat {seat} is not to act (waiting for {m.to_act()})")
+    seed = store.secret(match_id)
+    events = _decide(m, seat, body["action"], seed)
+    state = fold(m.game, events, clone(m.state))
+    ended = _reveal_if_over(m.game, state, events, seed)
+    records = seal(events, m.version, m.last_hash, now(), body["command_id"])
+    answer = {"version": m.version + len(records),
+              "events": client_items(m.game, records, seat, with_hash=ended)}
+    result = store.append(match_id, m.version, m.last_hash, records, command_key=command_key,
+                          answer=json.dumps(answer, ensure_ascii=False),
+                          meta={"ended": str(state["version"])} if ended else None)
+    if result.status == "duplicate":
+        return json.loads(result.answer)
+    if result.status == "conflict":
+        raise _stale(body["expected_version"], result.version)
+    if store.snapshot_due(m.version, result.version):
+        store.save_snapshot(match_id, state)
+    return answer
+
+
+def _decide(m, seat: int, action: dict, seed: bytes) -> list:
+    """The game's decision; a decider crashing on a malformed action is the action's fault (422)."""
+    try:
+        return list(play(m.game, m.state, seat, action, seed))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        log.exception("decider %s failed on action %r", m.game.id, action)
+        raise ApiError(422, "illegal_action", f"the action could not be processed "
+                       f"({type(e).__name__}); check its shape against legal-actions") from e
+
+
+def _reveal_if_over(game, state: dict, events: list, seed: bytes) -> bool:
+    """Append SeedRevealed to ``events`` (and fold it) when ``state`` has an outcome."""
+    if game.outcome(state) is None:
+        return False
+    reveal = Event("SeedRevealed", {"seed": seed.hex()}, rule=PLATFORM_RULE)
+    events.append(reveal)
+    apply(game, state, reveal)
+    return True
+
+
+def _stale(expected: int, current: int) -> ApiError:
+    return ApiError(409, "stale_version",
+                    f"expected_version {expected} is stale: the match is at version {current}")

@@ -1,0 +1,64 @@
+"""Every error a client sees is JSON: {"error": {"code", "message", "rule"}}."""
+import logging
+
+from flask import jsonify
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from engine.core import ConfigError, IllegalAction
+
+log = logging.getLogger(__name__)
+
+
+class ApiError(Exception):
+    """A client-caused failure with its HTTP status and a stable machine-readable code."""
+
+    def __init__(self, status: int, code: str, message: str, rule: str | None = None):
+        super().__init__(message)
+        self.status, self.code, self.message, self.rule = status, code, message, rule
+
+
+def error_response(status: int, code: str, message: str, rule: str | None = None):
+    return jsonify({"error": {"code": code, "message": message, "rule": rule}}), status
+
+
+def describe_validation(err: ValidationError) -> str:
+    """'seats.0.name: Missing data for required field.; command_id: ...' from marshmallow's dict."""
+    def walk(messages, prefix=""):
+        if isinstance(messages, dict):
+            for key, value in messages.items():
+                yield from walk(value, f"{prefix}{key}." if key != "_schema" else prefix)
+        elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+            yield f"{prefix.rstrip('.') or 'body'}: {' '.join(messages)}"
+        else:
+            for value in messages:
+                yield from walk(value, prefix)
+    return "; ".join(walk(err.messages))
+
+
+def register_error_handlers(app) -> None:
+    @app.errorhandler(ApiError)
+    def api_error(e):
+        return error_response(e.status, e.code, e.message, e.rule)
+
+    @app.errorhandler(ValidationError)
+    def invalid(e):
+        return error_response(400, "invalid_request", describe_validation(e))
+
+    @app.errorhandler(IllegalAction)
+    def illegal(e):
+        return error_response(422, "illegal_action", e.message, e.rule)
+
+    @app.errorhandler(ConfigError)
+    def bad_config(e):
+        return error_response(422, "invalid_config", e.message, e.rule)
+
+    @app.errorhandler(HTTPException)
+    def http_error(e):
+        code = (e.name or "error").lower().replace(" ", "_")
+        return error_response(e.code or 500, code, e.description or e.name)
+
+    @app.errorhandler(Exception)
+    def unexpected(e):
+        log.exception("unhandled error")
+        return error_response(500, "internal_error", "internal server error")

@@ -1,0 +1,70 @@
+"""Opening a match: its meta, its game and its state at a version (snapshot + tail, folded)."""
+import re
+from dataclasses import dataclass
+
+from engine.core import get_game
+from service.errors import ApiError
+
+PLATFORM_EVENTS = {"MatchCreated", "SeedRevealed"}   # public by nature; never given to game.redact
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+@dataclass
+class Loaded:
+    match_id: str
+    game: object
+    meta: dict
+    version: int          # the version of ``state`` (the match's current version unless asked)
+    current: int          # the match's current version
+    state: dict
+
+    @property
+    def last_hash(self) -> str:
+        return self.meta["last_hash"]
+
+    @property
+    def ended(self) -> bool:
+        """The match has an outcome (so event hashes may be shown and the seed is revealed)."""
+        return bool(self.meta.get("ended"))
+
+    def outcome(self):
+        return self.game.outcome(self.state)
+
+    def to_act(self) -> list[int]:
+        return sorted(self.game.to_act(self.state))
+
+
+def open_meta(store, match_id: str) -> dict:
+    meta = store.meta(match_id) if MATCH_ID.fullmatch(match_id) else None
+    if meta is None or "version" not in meta:
+        raise ApiError(404, "match_not_found", f"no match {match_id!r}")
+    return meta
+
+
+def open_match(store, match_id: str, version: int | None = None) -> Loaded:
+    """The match at ``version`` (default: now); 404 when the match or that version does not exist."""
+    meta = open_meta(store, match_id)
+    current = int(meta["version"])
+    if version is not None and version < 1:
+        raise ApiError(422, "version_out_of_range", f"versions start at 1 (asked for {version})")
+    if version is not None and version > current:
+        raise ApiError(404, "version_not_found",
+                       f"match {match_id} has no version {version} (it is at version {current})")
+    game = get_game(meta["game"])
+    target = current if version is None else version
+    return Loaded(match_id, game, meta, target, current, store.load(game, match_id, target))
+
+
+def redact(game, event, seat: int | None):
+    """The event as ``seat`` may see it (None: not at all)."""
+    return event if event.type in PLATFORM_EVENTS else game.redact(event, seat)
+
+
+def client_items(game, records, seat: int | None, with_hash: bool) -> list[dict]:
+    """Stored events as a client sees them: redacted, dropped when hidden, hashed only after the end."""
+    items = []
+    for record in records:
+        event = redact(game, record.event, seat)
+        if event is not None:
+            items.append(record.item(event, with_hash))
+    return items

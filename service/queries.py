@@ -1,0 +1,36 @@
+"""The read side: what a seat (or a spectator, seat None) may see of a match."""
+from engine.core import get_game
+from service.loading import client_items, open_match, open_meta
+
+
+def match_view(store, match_id: str, seat: int | None) -> dict:
+    m = open_match(store, match_id)
+    return {"match_id": match_id, "game": m.meta["game"], "variant": m.meta["variant"],
+            "version": m.version, "seat": seat, "analysis": m.meta.get("analysis") == "1",
+            "to_act": m.to_act(), "outcome": m.outcome(), "view": m.game.view(m.state, seat)}
+
+
+def legal_actions(store, match_id: str, seat: int | None) -> dict:
+    m = open_match(store, match_id)
+    actions = [] if seat is None else list(m.game.legal_actions(m.state, seat))
+    return {"version": m.version, "actions": actions}
+
+
+def events_page(store, match_id: str, seat: int | None, after: int, limit: int) -> dict:
+    """Up to ``limit`` stored events after version ``after``, redacted for the caller.
+
+    Events the caller may not see at all are left out, so a page can hold fewer than ``limit``
+    items; ``next_after`` is where the next page starts either way.
+    """
+    meta = open_meta(store, match_id)
+    game = get_game(meta["game"])
+    records = store.read(match_id, after, count=limit)
+    return {"match_id": match_id, "version": int(meta["version"]), "after": after,
+            "next_after": records[-1].version if records else after,
+            "events": client_items(game, records, seat, with_hash=bool(meta.get("ended")))}
+
+
+def state_at(store, match_id: str, seat: int | None, version: int | None) -> dict:
+    m = open_match(store, match_id, version)
+    return {"match_id": match_id, "version": m.version, "seat": seat,
+            "view": m.game.view(m.state, seat)}

@@ -1,0 +1,135 @@
+"""Marshmallow schemas for every request body (loaded, unknown fields refused) and every answer."""
+from marshmallow import Schema, fields, post_dump, validate
+
+
+class PassThrough(Schema):
+    """Dumps its declared fields and keeps the rest of the game-defined dict as it is."""
+
+    @post_dump(pass_original=True)
+    def keep_extra(self, data, original, **kwargs):
+        return {**original, **data}
+
+
+# --- requests -------------------------------------------------------------------------------
+
+class SeatIn(Schema):
+    name = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+
+
+class CreateMatchIn(Schema):
+    game = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    variant = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    seats = fields.List(fields.Nested(SeatIn), required=True, validate=validate.Length(min=1, max=16))
+    options = fields.Dict(keys=fields.Str(), load_default=dict)
+    setup = fields.Dict(keys=fields.Str(), allow_none=True, load_default=None)
+
+
+class ActionIn(Schema):
+    action = fields.Dict(keys=fields.Str(), required=True)
+    expected_version = fields.Int(strict=True, required=True, validate=validate.Range(min=0))
+    command_id = fields.Str(required=True, validate=validate.Length(min=1, max=128))
+
+
+class EventsQuery(Schema):
+    after = fields.Int(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Int(load_default=100, validate=validate.Range(min=1, max=1000))
+
+
+class StateQuery(Schema):
+    version = fields.Int(load_default=None)
+
+
+# --- answers ---------------------------------------------------------------------------------
+
+class VariantOut(Schema):
+    id = fields.Str(required=True)
+    title = fields.Str(required=True)
+    min_seats = fields.Int(required=True)
+    max_seats = fields.Int(required=True)
+
+
+class GameSummaryOut(Schema):
+    id = fields.Str(required=True)
+    title = fields.Str(required=True)
+    cardset_version = fields.Str(required=True)
+    variants = fields.List(fields.Nested(VariantOut), required=True)
+
+
+class GamesOut(Schema):
+    games = fields.List(fields.Nested(GameSummaryOut), required=True)
+
+
+class GameDescriptionOut(PassThrough):
+    id = fields.Str(required=True)
+    title = fields.Str(required=True)
+    variants = fields.Raw(required=True)
+
+
+class SeatTokenOut(Schema):
+    seat = fields.Int(required=True)
+    name = fields.Str(required=True)
+    token = fields.Str(required=True)
+
+
+class MatchCreatedOut(Schema):
+    match_id = fields.Str(required=True)
+    version = fields.Int(required=True)
+    seats = fields.List(fields.Nested(SeatTokenOut), required=True)
+
+
+class MatchOut(Schema):
+    match_id = fields.Str(required=True)
+    game = fields.Str(required=True)
+    variant = fields.Str(required=True)
+    version = fields.Int(required=True)
+    seat = fields.Int(required=True, allow_none=True)
+    analysis = fields.Bool(required=True)
+    to_act = fields.List(fields.Int(), required=True)
+    outcome = fields.Dict(required=True, allow_none=True)
+    view = fields.Dict(required=True)
+
+
+class LegalActionsOut(Schema):
+    version = fields.Int(required=True)
+    actions = fields.List(fields.Dict(), required=True)
+
+
+class EventOut(Schema):
+    version = fields.Int(required=True)
+    type = fields.Str(required=True)
+    data = fields.Dict(required=True)
+    seat = fields.Int(required=True, allow_none=True)
+    rule = fields.Str(required=True)
+    cause = fields.Int(required=True, allow_none=True)
+    at = fields.Str(required=True)
+    hash = fields.Str()          # only once the match has an outcome
+
+
+class ActionOut(Schema):
+    version = fields.Int(required=True)
+    events = fields.List(fields.Nested(EventOut), required=True)
+
+
+class EventsPageOut(Schema):
+    match_id = fields.Str(required=True)
+    version = fields.Int(required=True)
+    after = fields.Int(required=True)
+    next_after = fields.Int(required=True)
+    events = fields.List(fields.Nested(EventOut), required=True)
+
+
+class StateOut(Schema):
+    match_id = fields.Str(required=True)
+    version = fields.Int(required=True)
+    seat = fields.Int(required=True, allow_none=True)
+    view = fields.Dict(required=True)
+
+
+class ErrorDetailOut(Schema):
+    code = fields.Str(required=True)
+    message = fields.Str(required=True)
+    rule = fields.Str(required=True, allow_none=True)
+
+
+class ErrorOut(Schema):
+    error = fields.Nested(ErrorDetailOut, required=True)
