@@ -7,7 +7,7 @@ from engine.core import Emitter, IllegalAction
 from engine.games.threebythree import flow, magic, spells
 from engine.games.threebythree.cards import DECK
 from engine.games.threebythree.rulebook import rule
-from engine.games.threebythree.state import UNIT_SLOTS, other, territory_limit
+from engine.games.threebythree.state import UNIT_SLOTS, territory_limit
 
 # which action types each step accepts
 ACCEPTS = {
@@ -19,9 +19,12 @@ ACCEPTS = {
     "strategy": {"deploy", "redeploy", "magic", "pass"},
     "end": {"magic", "pass"},
 }
-HOME_STEP = {"remove": "removal step (2.1)", "enhance": "enhancement step (2.2)", "counter": "a counter window (2.3)",
-             "territory": "territory step (4.1)", "deploy": "strategy step (4.2)", "redeploy": "strategy step (4.2)",
-             "choose": "the setup (開始前手順)", "magic": "your own turn", "pass": "a decision"}
+# where each action type belongs, and the rule that says so
+HOME = {"remove": ("the removal step", "2.1"), "enhance": ("the enhancement step", "2.2"),
+        "counter": ("a counter window", "2.3"), "territory": ("the territory step, once per turn", "4.1"),
+        "deploy": ("the strategy step, once per turn", "4.2"), "redeploy": ("the strategy step, once per turn", "4.2"),
+        "choose": ("the setup", "setup.choose"), "magic": ("your own turn, outside counter windows", "magic.basic"),
+        "pass": ("a step that waits for you", "turn.order")}
 
 
 def _ids(value, what) -> list:
@@ -70,10 +73,10 @@ def decide(game, state, seat, action, rng):
     kind = action["type"]
     situation = "setup" if state["phase"] == "setup" else state["step"]
     if kind not in ACCEPTS[situation]:
-        if kind not in HOME_STEP:
+        if kind not in HOME:
             raise IllegalAction(rule("actions"), f"unknown action type {kind!r}")
-        raise IllegalAction(rule(flow.STEP_RULE.get(situation, "setup.choose")),
-                            f"{kind!r} belongs to {HOME_STEP[kind]}; now: {situation}")
+        where, rule_id = HOME[kind]
+        raise IllegalAction(rule(rule_id), f"{kind!r} belongs to {where}; now: {situation}")
     em = Emitter(game, state)
     HANDLERS[kind](em, seat, action)
     return em.events

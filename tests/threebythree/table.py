@@ -1,0 +1,69 @@
+"""Given / when / then helpers for 3x3Wars rule tests: a table of events folded in memory."""
+import pytest
+
+from engine.core import IllegalAction, MatchConfig, create_events, fold, get_game, play
+
+GAME = get_game("threebythree")
+SEED = b"kifu-test-seed"
+
+
+def position(first=0, hands=([], []), territories=([], []), units=([], []), magic=([], []), deck=(), life=None,
+             discard=()):
+    pos = {"first": first, "hands": [list(h) for h in hands], "territories": [list(t) for t in territories],
+           "units": [list(u) for u in units], "magic": [list(m) for m in magic], "deck": list(deck),
+           "discard": list(discard)}
+    if life is not None:
+        pos["life"] = list(life)
+    return pos
+
+
+class Table:
+    def __init__(self, pos=None, options=None, seed=SEED):
+        self.seed = seed
+        config = MatchConfig("threebythree", "overlord", ["a", "b"], options or {}, pos)
+        self.events = create_events(GAME, config, seed)
+        self.state = fold(GAME, self.events)
+
+    def act(self, seat, action):
+        """When ``seat`` takes ``action``: the events it produced."""
+        new = play(GAME, self.state, seat, action, self.seed)
+        self.state = fold(GAME, new, self.state)
+        self.events += new
+        return new
+
+    def illegal(self, seat, action) -> IllegalAction:
+        with pytest.raises(IllegalAction) as info:
+            play(GAME, self.state, seat, action, self.seed)
+        return info.value
+
+    def passes(self, seat, until_step):
+        """The seat passes step after step until ``until_step`` waits for it."""
+        while self.state["step"] != until_step:
+            assert GAME.to_act(self.state) == [seat], f"{seat} is not to act at {self.state['step']}"
+            self.act(seat, {"type": "pass"})
+
+    @property
+    def step(self):
+        return self.state["step"]
+
+    @property
+    def to_act(self):
+        return GAME.to_act(self.state)
+
+    def player(self, seat):
+        return self.state["players"][seat]
+
+    def life(self):
+        return [p["life"] for p in self.state["players"]]
+
+    def power(self, card):
+        from engine.games.threebythree.state import power
+        return power(self.state, card)
+
+
+def types(events):
+    return [e.type for e in events]
+
+
+def of_type(events, type_):
+    return [e for e in events if e.type == type_]
