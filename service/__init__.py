@@ -5,10 +5,11 @@ from flask import Flask
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    """The app. Config: REDIS_URL (unset: embedded fakeredis), SNAPSHOT_EVERY (events, 50)."""
+    """The app. Config: REDIS_URL (unset: embedded fakeredis), SNAPSHOT_EVERY (events, 50),
+    VERIFY_ON_END (queue workers.jobs.verify_match when a match ends, True)."""
     app = Flask(__name__, static_folder=None)
     app.config.from_mapping(REDIS_URL=os.environ.get("REDIS_URL") or None, SNAPSHOT_EVERY=50,
-                            FAKEREDIS_SERVER=None)
+                            VERIFY_ON_END=True, FAKEREDIS_SERVER=None)
     app.json.ensure_ascii = False
     app.json.sort_keys = False
     if test_config is not None:

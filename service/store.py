@@ -61,7 +61,7 @@ class EventStore:
         if status == "duplicate":
             return AppendResult(status, None, value)
         if status == "broken":
-            raise ChainBroken(f"match {match_id}: stored chain ends at {value}, not {prev_hash}")
+            raise ChainBroken(f"match {match_id} at version {expected}: {value} (expected {prev_hash})")
         return AppendResult(status, int(value))
 
     def meta(self, match_id: str) -> dict | None:
@@ -93,8 +93,8 @@ class EventStore:
         body = json.dumps({"version": state["version"], "state": state}, ensure_ascii=False)
         self.redis.zadd(key(match_id, "snap"), {body: state["version"]})
 
-    def snapshot_due(self, before: int, after: int) -> bool:
-        return after // self.snapshot_every > before // self.snapshot_every
+    def snapshot_due(self, version: int) -> bool:
+        return version % self.snapshot_every == 0
 
     def snapshots(self, match_id: str, until: int | None = None, newest_only: bool = False) -> list:
         """Snapshots ``{"version", "state"}`` at or below ``until``, oldest first."""

@@ -1,0 +1,58 @@
+"""The ``kifu`` command: ``kifu serve --port N [--host H]``, ``kifu verify MATCH_ID``."""
+import argparse
+import json
+import os
+import sys
+
+
+def serve(args) -> int:
+    from werkzeug.serving import run_simple
+
+    from service import create_app
+    from service.redis_conn import describe_url
+
+    app = create_app()
+    print(f"kifu serving on http://{args.host}:{args.port}/ "
+          f"(store: {describe_url(app.config['REDIS_URL'])})", flush=True)
+    run_simple(args.host, args.port, app, threaded=True, use_reloader=False)
+    return 0
+
+
+def verify(args) -> int:
+    """Check a match's chain and snapshots on the REDIS_URL server (or queue the job for a worker)."""
+    from service.redis_conn import connect
+    from service.store import EventStore
+    from workers.verify import verify as verify_now
+
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        print("kifu verify needs REDIS_URL (the embedded store lives inside `kifu serve`)",
+              file=sys.stderr)
+        return 2
+    connection = connect(url)
+    if args.enqueue:
+        from workers.queues import enqueue_verify
+        print(f"queued job {enqueue_verify(connection, args.match_id).id}")
+        return 0
+    report = verify_now(EventStore(connection), args.match_id)
+    print(json.dumps(report, indent=2))
+    return 0 if report["ok"] else 1
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="kifu", description="kifu event-sourced match service")
+    commands = parser.add_subparsers(dest="command", required=True)
+    p = commands.add_parser("serve", help="serve the HTTP API (embedded fakeredis unless REDIS_URL)")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default="127.0.0.1")
+    p.set_defaults(run=serve)
+    p = commands.add_parser("verify", help="verify a match's hash chain and snapshots (REDIS_URL)")
+    p.add_argument("match_id")
+    p.add_argument("--enqueue", action="store_true", help="queue workers.jobs.verify_match instead")
+    p.set_defaults(run=verify)
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
