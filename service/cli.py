@@ -6,15 +6,20 @@ import sys
 
 
 def serve(args) -> int:
-    from werkzeug.serving import run_simple
+    """Werkzeug's threaded server; the URL is printed once the port is bound (port 0: any free)."""
+    from werkzeug.serving import make_server
 
     from service import create_app
     from service.redis_conn import describe_url
 
     app = create_app()
-    print(f"kifu serving on http://{args.host}:{args.port}/ "
+    server = make_server(args.host, args.port, app, threaded=True)
+    print(f"kifu serving on http://{args.host}:{server.server_port}/ "
           f"(store: {describe_url(app.config['REDIS_URL'])})", flush=True)
-    run_simple(args.host, args.port, app, threaded=True, use_reloader=False)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
     return 0
 
 
