@@ -40,9 +40,10 @@ class ChainBroken(Exception):
 
 
 class EventStore:
-    def __init__(self, redis, snapshot_every: int = 50):
+    def __init__(self, redis, snapshot_every: int = 50, cache=None):
         self.redis = redis
         self.snapshot_every = snapshot_every
+        self.cache = cache          # a StateCache, or None to always load from Redis
         self._append = redis.register_script(APPEND_LUA)
 
     def append(self, match_id: str, expected: int, prev_hash: str, records: list[StoredEvent], *,
@@ -67,10 +68,6 @@ class EventStore:
     def meta(self, match_id: str) -> dict | None:
         raw = self.redis.hgetall(key(match_id, "meta"))
         return {_text(k): _text(v) for k, v in raw.items()} or None
-
-    def seat_of_token(self, match_id: str, token_hash: str) -> int | None:
-        seat = self.redis.hget(key(match_id, "meta"), f"token:{token_hash}")
-        return None if seat is None else int(seat)
 
     def stored_answer(self, match_id: str, command_key: str) -> str | None:
         answer = self.redis.hget(key(match_id, "commands"), command_key)
@@ -106,10 +103,18 @@ class EventStore:
         return [json.loads(_text(r)) for r in raw]
 
     def load(self, game, match_id: str, version: int) -> dict:
-        """The full state at ``version``: the newest snapshot at or below it, then the tail folded."""
-        newest = self.snapshots(match_id, version, newest_only=True)
-        state = newest[0]["state"] if newest else None
-        for record in self.read(match_id, state["version"] if state else 0, version):
-            state = apply(game, state, record.event)
+        """The full state at ``version``: the newest of the cached state and the snapshots at or
+        below it, then the events after that folded."""
+        state = self.cache.base(match_id, version) if self.cache else None
+        if state is None or state["version"] < version:
+            newest = self.snapshots(match_id, version, newest_only=True)
+            if newest and (state is None or newest[0]["version"] > state["version"]):
+                state = newest[0]["state"]
+            for record in self.read(match_id, state["version"] if state else 0, version):
+                state = apply(game, state, record.event)
+        self.remember(match_id, state)
         return state
 
+    def remember(self, match_id: str, state: dict) -> None:
+        if self.cache is not None:
+            self.cache.remember(match_id, state)
