@@ -93,13 +93,15 @@ class EventStore:
     def snapshot_due(self, version: int) -> bool:
         return version % self.snapshot_every == 0
 
-    def snapshots(self, match_id: str, until: int | None = None, newest_only: bool = False) -> list:
-        """Snapshots ``{"version", "state"}`` at or below ``until``, oldest first."""
+    def snapshots(self, match_id: str, until: int | None = None, newest_only: bool = False,
+                  above: int | None = None) -> list:
+        """Snapshots ``{"version", "state"}`` with ``above < version <= until``, oldest first."""
         top = "+inf" if until is None else until
+        bottom = "-inf" if above is None else f"({above}"
         if newest_only:
-            raw = self.redis.zrevrangebyscore(key(match_id, "snap"), top, "-inf", start=0, num=1)
+            raw = self.redis.zrevrangebyscore(key(match_id, "snap"), top, bottom, start=0, num=1)
         else:
-            raw = self.redis.zrangebyscore(key(match_id, "snap"), "-inf", top)
+            raw = self.redis.zrangebyscore(key(match_id, "snap"), bottom, top)
         return [json.loads(_text(r)) for r in raw]
 
     def load(self, game, match_id: str, version: int) -> dict:
@@ -107,9 +109,10 @@ class EventStore:
         below it, then the events after that folded."""
         state = self.cache.base(match_id, version) if self.cache else None
         if state is None or state["version"] < version:
-            newest = self.snapshots(match_id, version, newest_only=True)
-            if newest and (state is None or newest[0]["version"] > state["version"]):
-                state = newest[0]["state"]
+            newer = self.snapshots(match_id, version, newest_only=True,
+                                   above=state["version"] if state else None)
+            if newer:
+                state = newer[0]["state"]
             for record in self.read(match_id, state["version"] if state else 0, version):
                 state = apply(game, state, record.event)
         self.remember(match_id, state)
