@@ -7,6 +7,7 @@ views (hidden information), legal.
 """
 from engine.core import ConfigError, Variant
 from engine.games.threebythree import actions, legal, setup as setup_rules, views
+from engine.games.threebythree.determinize import determinize as _determinize
 from engine.games.threebythree.cards import CARDSET_VERSION, card_list
 from engine.games.threebythree.evolve import evolve as _evolve
 from engine.games.threebythree.levels import LEVELS
@@ -76,6 +77,9 @@ class ThreeByThree:
 
     def outcome(self, state):
         return state["outcome"]
+
+    def determinize(self, state, seat, rng):
+        return _determinize(state, seat, rng)
 
 
 GAME = ThreeByThree()
