@@ -72,9 +72,10 @@ def _setup_chosen(d, seat):
 
 
 def _hide_keys(d, seat, owner_key, keys):
+    """Only the owner sees ``keys``; a hidden list shows its length, anything else is left out."""
     if d[owner_key] == seat:
         return d
-    return {k: (len(v) if isinstance(v, list) else None) if k in keys else v for k, v in d.items()}
+    return {k: len(v) if k in keys else v for k, v in d.items() if k not in keys or isinstance(v, list)}
 
 
 def _position(d, seat):
