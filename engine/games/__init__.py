@@ -1,5 +1,7 @@
 """Built-in games; importing this package registers each of them."""
 from engine.core.registry import register
+from engine.games.shisoroku import GAME as SHISOROKU
 from engine.games.threebythree import GAME as THREEBYTHREE
 
 register(THREEBYTHREE)
+register(SHISOROKU)

@@ -1,0 +1,70 @@
+"""Given / when / then helpers for 東方祀爭録 rule tests: a table of events folded in memory."""
+import pytest
+
+from engine.core import IllegalAction, MatchConfig, create_events, fold, get_game, play
+
+GAME = get_game("shisoroku")
+SEED = b"kifu-shisoroku-test"
+KINGDOM = ["misdirection", "youmu", "keine", "satori", "utsuho", "koishi", "gensoufubi", "sumizome",
+           "greeneyed", "rin"]
+
+
+def position(*players, first=0, kingdom=None, supply=None, trash=None):
+    """Each player as dict(hand=[...], deck=[...top first], discard=[...top last])."""
+    pos = {"first": first, "players": [dict(p) for p in players]}
+    if kingdom is not None:
+        pos["kingdom"] = list(kingdom)
+    if supply:
+        pos["supply"] = dict(supply)
+    if trash:
+        pos["trash"] = list(trash)
+    return pos
+
+
+class Table:
+    def __init__(self, pos=None, options=None, seats=None, seed=SEED):
+        self.seed = seed
+        n = seats or (len(pos["players"]) if pos else 2)
+        opts = dict(options or {})
+        if pos is not None and "kingdom" not in opts and "kingdom" not in pos:
+            opts["kingdom"] = KINGDOM
+        config = MatchConfig("shisoroku", "standard", [f"p{i}" for i in range(n)], opts, pos)
+        self.events = create_events(GAME, config, seed)
+        self.state = fold(GAME, self.events)
+
+    def act(self, seat, action):
+        """When ``seat`` takes ``action``: the events it produced."""
+        new = play(GAME, self.state, seat, action, self.seed)
+        self.state = fold(GAME, new, self.state)
+        self.events += new
+        return new
+
+    def choose(self, seat, **answer):
+        return self.act(seat, {"type": "choose", **answer})
+
+    def illegal(self, seat, action) -> IllegalAction:
+        with pytest.raises(IllegalAction) as info:
+            play(GAME, self.state, seat, action, self.seed)
+        return info.value
+
+    @property
+    def to_act(self):
+        return GAME.to_act(self.state)
+
+    @property
+    def pending(self):
+        return self.state["pending"]
+
+    def player(self, seat):
+        return self.state["players"][seat]
+
+    def hand(self, seat):
+        return self.state["players"][seat]["hand"]
+
+
+def types(events):
+    return [e.type for e in events]
+
+
+def of_type(events, type_):
+    return [e for e in events if e.type == type_]
