@@ -9,7 +9,14 @@ KINGDOM = ["misdirection", "youmu", "keine", "satori", "utsuho", "koishi", "gens
            "greeneyed", "rin"]
 
 
-def position(*players, first=0, kingdom=None, supply=None, trash=None):
+def kingdom_with(*cards):
+    """A 10-card kingdom holding ``cards`` (filled up from a fixed list)."""
+    fill = [c for c in ("painflow", "sairan", "merlin", "fuumajin", "youmu", "keine", "utsuho", "koishi",
+                        "gensoufubi", "demarcation", "nitori", "mokou") if c not in cards]
+    return list(cards) + fill[:10 - len(cards)]
+
+
+def position(*players, first=0, kingdom=None, supply=None, trash=None, prizes=None):
     """Each player as dict(hand=[...], deck=[...top first], discard=[...top last])."""
     pos = {"first": first, "players": [dict(p) for p in players]}
     if kingdom is not None:
@@ -18,6 +25,8 @@ def position(*players, first=0, kingdom=None, supply=None, trash=None):
         pos["supply"] = dict(supply)
     if trash:
         pos["trash"] = list(trash)
+    if prizes is not None:
+        pos["prizes"] = list(prizes)
     return pos
 
 

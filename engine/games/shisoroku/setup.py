@@ -15,7 +15,7 @@ from engine.games.shisoroku.turn import start_turn
 from engine.games.shisoroku.run import Run
 
 OPTIONS = {"kingdom", "start_deck", "goshinsatsu", "amaneki", "first"}
-POSITION_KEYS = {"kingdom", "first", "players", "supply", "trash"}
+POSITION_KEYS = {"kingdom", "first", "players", "supply", "trash", "prizes"}
 ZONES = ("hand", "deck", "discard")
 
 # ゲームの準備 l.11-19: pile sizes by number of players
@@ -79,6 +79,7 @@ def validate_position(position, seats: int):
         for zone in ZONES:
             _card_ids(p.get(zone, []), f"setup.players[{i}].{zone}")
     _card_ids(position.get("trash", []), "setup.trash")
+    _card_ids(position.get("prizes", []), "setup.prizes")
     supply = position.get("supply", {})
     if not isinstance(supply, dict) or any(c not in CARDS or type(n) is not int or n < 0 for c, n in supply.items()):
         raise ConfigError("setup.supply maps pile card ids to counts", rule("kifu.position"))
@@ -137,6 +138,7 @@ def _deal(run, options, seats, supply, prizes, start_deck, cause):
 
 def _position(run, position, kingdom, supply, prizes, start_deck, cause):
     supply = {**supply, **position.get("supply", {})}
+    prizes = [p for p in prizes if p in position.get("prizes", prizes)]
     players = [{z: list(p.get(z, [])) for z in ZONES} for p in position["players"]]
     trash = list(position.get("trash", []))
     held = [c for p in players for z in ZONES for c in p[z]] + trash

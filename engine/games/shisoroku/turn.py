@@ -101,5 +101,5 @@ def check_end(run, cause) -> bool:
     run.emit("GameEnded", {"reasons": reasons, "scores": scores, "turns": turns, "winners": winners,
                            "winner": winners[0] if len(winners) == 1 else None, "shared": len(winners) > 1,
                            "by": "score" if len(tied) == 1 else "fewer turns" if len(winners) == 1 else "shared win"},
-             "end", cause=cause)
+             "score" if len(tied) == 1 else "tie", cause=cause)
     return True
