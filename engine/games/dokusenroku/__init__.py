@@ -48,7 +48,8 @@ class Dokusenroku:
             raise ConfigError(f"dokusenroku is for 2 to 4 seats, not {seats}")
         setup_rules.validate_options(config.variant, seats, config.options)
         if config.position is not None:
-            setup_rules.validate_position(config.variant, seats, config.position)
+            setup_rules.validate_position(config.variant, seats, config.position,
+                                          setup_rules.removal(config.variant, seats, config.options))
 
     def initial_state(self, config) -> dict:
         seats = len(config.seats)

@@ -74,7 +74,7 @@ def _draw(em, seat, action, rng):
         raise IllegalAction(rule("turn.order"), "the draw (Ⅰ) comes before spells and investing")
     pile = pile_index(state, seat)
     if not state["piles"][pile]["deck"]:
-        flow.end_game(em, seat, None)
+        flow.end_game(em, seat, None, actor=seat)
         return
     em.emit("CardDrawn", {"seat": seat, "pile": pile, "card": state["piles"][pile]["deck"][0], "turn_draw": True},
             rule("turn.draw"), seat)
@@ -168,7 +168,7 @@ def _pass(em, seat, action, rng):
 
 
 def _pay(em, seat, action, rng):
-    money.charge_toll(em, seat, land_at(em.state["players"][seat]["at"]), None)
+    money.charge_toll(em, seat, land_at(em.state["players"][seat]["at"]), None, actor=seat)
 
 
 def _invade(em, seat, action, rng):

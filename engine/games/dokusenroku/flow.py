@@ -28,7 +28,7 @@ def draw(em, seat, count, rule_id, cause) -> bool:
     return True
 
 
-def end_game(em, seat, cause):
+def end_game(em, seat, cause, actor=None):
     """勝利条件: the player who had to draw found the deck empty; the highest total assets win, ties share."""
     state = em.state
     totals = [assets(state, s) for s in range(len(state["players"]))]
@@ -37,7 +37,7 @@ def end_game(em, seat, cause):
         "reason": "deck", "trigger": seat, "assets": totals,
         "money": [p["money"] for p in state["players"]],
         "winners": [s for s, a in enumerate(totals) if a == best],
-    }, rule("end.draw" if state["variant"] == "standard" else "constructed.end"), cause=cause)
+    }, rule("end.draw" if state["variant"] == "standard" else "constructed.end"), actor, cause)
 
 
 def finish_turn(em, cause):

@@ -16,18 +16,18 @@ def toll_due(state, seat, land_id) -> int:
     return amount
 
 
-def charge_toll(em, seat, land_id, cause):
+def charge_toll(em, seat, land_id, cause, actor=None):
     """Ⅲ①: pay the toll to the land's owner; short of money, sell lands (a decision) or go bankrupt."""
     state = em.state
     amount = toll_due(state, seat, land_id)
     owner = state["lands"][land_id]["owner"]
     if state["players"][seat]["money"] >= amount:
         v = em.emit("TollPaid", {"seat": seat, "to": owner, "land": land_id, "amount": amount, "bank": 0},
-                    rule("square.toll"), cause=cause)
+                    rule("square.toll"), actor, cause)
         flow.finish_turn(em, v)
     else:
         v = em.emit("DebtOpened", {"seat": seat, "to": owner, "land": land_id, "amount": amount},
-                    rule("money.sell"), cause=cause)
+                    rule("money.sell"), actor, cause)
         if not owned_lands(em.state, seat):
             bankrupt(em, seat, v)
 

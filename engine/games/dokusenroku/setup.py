@@ -111,7 +111,7 @@ def _instance_ok(variant, seats, inst) -> bool:
     return (cid in CHARACTERS or cid in SPELLS) and letter in COPY_LETTERS
 
 
-def validate_position(variant: str, seats: int, pos: dict):
+def validate_position(variant: str, seats: int, pos: dict, removed: int):
     if not isinstance(pos, dict):
         raise ConfigError("setup must be an object")
     unknown, missing = set(pos) - POSITION_KEYS, {"order", "hands", "decks"} - set(pos)
@@ -132,6 +132,9 @@ def validate_position(variant: str, seats: int, pos: dict):
         if not isinstance(value, list) or len(value) != n or not all(isinstance(v, list) for v in value):
             raise ConfigError(f"setup.{key} must hold {n} lists of card instances")
         placed += [(key, c) for cards in value for c in cards]
+        if key == "removed" and any(len(v) != removed for v in value):
+            raise ConfigError(f"setup.removed must hold {removed} card(s) per pile (options.removed)",
+                              rule("constructed.adjust"))
     lands = pos.get("lands", {})
     if not isinstance(lands, dict):
         raise ConfigError("setup.lands must map land ids to {owner, level, character}")
