@@ -95,7 +95,7 @@ class Table:
         return self.state["players"][seat]["hand"]
 
     def land(self, lid):
-        return self.state["lands"][lid]
+        return self.state["lands"].get(lid, {"owner": None, "level": 1, "character": None})
 
     def graveyard(self, pile=0):
         return self.state["piles"][pile]["graveyard"]

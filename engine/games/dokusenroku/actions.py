@@ -9,7 +9,7 @@ from engine.games.dokusenroku import battle, effects, flow, money, moves
 from engine.games.dokusenroku.board import EVENT_TABLE, HAND_LIMIT, LANDS, MAX_LEVEL, land_at
 from engine.games.dokusenroku.cards import SPELLS, card_of, cost_of, is_character
 from engine.games.dokusenroku.rulebook import rule
-from engine.games.dokusenroku.state import owned_lands, pile_index
+from engine.games.dokusenroku.state import land as land_of, owned_lands, pile_index
 
 ACCEPTS = {
     "main": {"draw", "spell", "invest", "roll"},
@@ -61,7 +61,7 @@ def _hand_card(state, seat, action, key="card"):
 
 def _own_land(state, seat, action):
     land = action.get("land")
-    if land not in LANDS or state["lands"][land]["owner"] != seat:
+    if land not in LANDS or land_of(state, land)["owner"] != seat:
         raise IllegalAction(rule("actions"), f'"land" must be one of your lands {owned_lands(state, seat)}, not {land!r}')
     return land
 
@@ -143,14 +143,14 @@ def _place(em, seat, action, rng, rule_id=None, land=None):
     state = em.state
     land = land or land_at(state["players"][seat]["at"])
     card = _hand_card(state, seat, action)
-    rule_id = rule_id or ("square.empty" if state["lands"][land]["owner"] is None else "square.own")
+    rule_id = rule_id or ("square.empty" if land_of(state, land)["owner"] is None else "square.own")
     if not is_character(card):
         raise IllegalAction(rule("spell.not-placeable" if card_of(card) in SPELLS else "card.charisma"),
                             f"{card} cannot be placed: only character cards go on lands")
     if state["players"][seat]["money"] < cost_of(card):
         raise IllegalAction(rule("card.cost"), f"{card} costs {cost_of(card)}")
     v = em.emit("CharacterPlaced", {"seat": seat, "land": land, "card": card, "cost": cost_of(card),
-                                    "replaced": state["lands"][land]["character"]}, rule(rule_id), seat)
+                                    "replaced": land_of(state, land)["character"]}, rule(rule_id), seat)
     flow.finish_turn(em, v)
 
 

@@ -156,8 +156,8 @@ def _character_placed(s, d):
     p["money"] -= d["cost"]
     if d["replaced"] is not None:
         p["hand"].append(d["replaced"])
-    land = s["lands"][d["land"]]
-    land["owner"], land["character"] = d["seat"], d["card"]
+    old = s["lands"].get(d["land"])
+    s["lands"][d["land"]] = {"owner": d["seat"], "level": old["level"] if old else 1, "character": d["card"]}
     s["step"] = None
 
 
@@ -179,7 +179,7 @@ def _debt_opened(s, d):
 
 def _land_sold(s, d):
     s["players"][d["seat"]]["money"] += d["price"]
-    s["lands"][d["land"]] = {"owner": None, "level": 1, "character": None}
+    del s["lands"][d["land"]]
     _to_graveyard(s, d["character"])
 
 

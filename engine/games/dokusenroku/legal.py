@@ -95,7 +95,7 @@ def _spell_targets(state, seat, kind):
     lands = state["lands"]
     if kind == "own_land":
         return [lid for lid in owned_lands(state, seat) if lands[lid]["level"] < MAX_LEVEL]
-    return [lid for lid in sorted(lands) if lands[lid]["owner"] not in (None, seat) and lands[lid]["level"] > 1]
+    return [lid for lid in sorted(lands) if lands[lid]["owner"] != seat and lands[lid]["level"] > 1]
 
 
 def _invasions(state, seat, hand, cash):

@@ -63,7 +63,7 @@ def arrive(em, seat, square, cause):
         flow.finish_turn(em, cause)
         return
     lid = land_at(square)
-    owner = em.state["lands"][lid]["owner"]
+    owner = em.state["lands"][lid]["owner"] if lid in em.state["lands"] else None
     if owner is None or owner == seat:
         if could_place(em.state, seat):
             flow.wait(em, "land" if owner is None else "own", seat, cause, land=lid)

@@ -9,8 +9,7 @@ main (Ⅰ-Ⅳ before the roll), land / own / other (the square reached), event, 
 choice: level_up, recover, search), defend and invader_support (a battle), sell (a debt), refill
 (bankruptcy), discard (hand limit).
 """
-from engine.games.dokusenroku.board import (AREA_LANDS, LAND_IDS, LANDS, MAX_LEVEL, base_value,
-                                            lap_bonus, toll)
+from engine.games.dokusenroku.board import AREA_LANDS, LANDS, MAX_LEVEL, base_value, lap_bonus, toll
 from engine.games.dokusenroku.cards import CHARACTERS, card_of
 
 DEFAULT_REMOVAL = {"standard": {2: 0, 3: 0, 4: 0}, "constructed": {2: 0, 3: 5, 4: 10}}
@@ -28,7 +27,7 @@ def initial_state(variant: str, seats: int, removal: int) -> dict:
         "step": None,
         "flags": new_turn_flags(),
         "players": [{"money": 0, "at": 0, "hand": [], "move": None} for _ in range(seats)],
-        "lands": {lid: {"owner": None, "level": 1, "character": None} for lid in LAND_IDS},
+        "lands": {},               # owned lands only: an unowned land is level 1 with no character
         "piles": [{"deck": [], "graveyard": [], "removed": []} for _ in range(piles)],
         "battle": None,
         "debt": None,
@@ -66,12 +65,17 @@ def seats_from(state: dict, seat: int) -> list:
     return order[i:] + order[:i]
 
 
+def land(state: dict, land_id: str) -> dict:
+    """A land's owner, level and character (a fresh default for an unowned land)."""
+    return state["lands"].get(land_id) or {"owner": None, "level": 1, "character": None}
+
+
 def owned_lands(state: dict, seat: int) -> list:
-    return [lid for lid in LAND_IDS if state["lands"][lid]["owner"] == seat]
+    return sorted(lid for lid, land in state["lands"].items() if land["owner"] == seat)
 
 
 def lands_owned_total(state: dict) -> int:
-    return sum(1 for land in state["lands"].values() if land["owner"] is not None)
+    return len(state["lands"])
 
 
 def current_lap_bonus(state: dict) -> int:
@@ -80,8 +84,9 @@ def current_lap_bonus(state: dict) -> int:
 
 def chain(state: dict, land_id: str) -> int:
     """土地 Ⅱ: the owner's lands in this land's area (the toll table caps it at 5)."""
-    owner = state["lands"][land_id]["owner"]
-    return sum(1 for lid in AREA_LANDS[LANDS[land_id].area] if state["lands"][lid]["owner"] == owner)
+    lands = state["lands"]
+    owner = lands[land_id]["owner"]
+    return sum(1 for lid in AREA_LANDS[LANDS[land_id].area] if lid in lands and lands[lid]["owner"] == owner)
 
 
 def current_toll(state: dict, land_id: str) -> int:
@@ -107,5 +112,4 @@ def hand_characters(state: dict, seat: int) -> list:
 
 def placed_characters(state: dict) -> list:
     """(owner, card instance) for every character on a land, in land order."""
-    return [(land["owner"], land["character"]) for land in (state["lands"][lid] for lid in LAND_IDS)
-            if land["character"] is not None]
+    return [(land["owner"], land["character"]) for _, land in sorted(state["lands"].items())]

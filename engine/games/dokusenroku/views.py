@@ -28,9 +28,9 @@ def _pending(p, seat):
 def view(state, seat, to_act):
     lands = {}
     for lid in LAND_IDS:
-        land = state["lands"][lid]
-        entry = dict(land)
-        if land["owner"] is not None:
+        land = state["lands"].get(lid)
+        entry = dict(land) if land else {"owner": None, "level": 1, "character": None}
+        if land is not None:
             entry.update(chain=chain(state, lid), toll=current_toll(state, lid), value=land_value(state, lid))
         lands[lid] = entry
     players = [{"seat": i, "money": p["money"], "at": p["at"], "move": p["move"],
