@@ -56,7 +56,8 @@ def check_views(state, seats):
 
 
 def roundtrip(events):
-    return [Event.from_dict(json.loads(json.dumps(e.to_dict(), ensure_ascii=False))) for e in events]
+    """The events as a store would give them back: through JSON."""
+    return [Event.from_dict(d) for d in json.loads(json.dumps([e.to_dict() for e in events], ensure_ascii=False))]
 
 
 def play_random_game(variant, seats, options, index, max_actions, deep):
