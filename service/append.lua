@@ -7,7 +7,7 @@
 --       then 9 values per event (type data seat rule cause schema command_id at hash),
 --       then the meta field/value pairs.
 -- Returns {"ok", new version} | {"duplicate", stored answer} | {"conflict", current version}
---       | {"broken", last stored hash} when the caller's previous hash disagrees with the chain.
+--       | {"broken", detail} when the stored chain or stream does not end where the meta says.
 local unpack = unpack or table.unpack
 local expected = tonumber(ARGV[2])
 local command_key = ARGV[4]
@@ -17,11 +17,16 @@ if command_key ~= '' then
 end
 
 local version = tonumber(redis.call('HGET', KEYS[2], 'version') or '0')
-if version ~= expected or (expected == 0 and redis.call('EXISTS', KEYS[1]) == 1) then
+if version ~= expected then
   return {'conflict', tostring(version)}
 end
 local last_hash = redis.call('HGET', KEYS[2], 'last_hash') or string.rep('0', 64)
 if last_hash ~= ARGV[3] then return {'broken', last_hash} end
+-- Nothing is written before every check has passed: a script is not rolled back on error.
+local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
+if (top and top[1] or '0-0') ~= (expected .. '-0') then
+  return {'broken', 'stream ends at ' .. (top and top[1] or 'nothing')}
+end
 
 local n_events, n_meta = tonumber(ARGV[6]), tonumber(ARGV[7])
 local names = {'type', 'data', 'seat', 'rule', 'cause', 'schema', 'command_id', 'at', 'hash'}

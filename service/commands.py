@@ -7,8 +7,10 @@ import json
 import logging
 import secrets
 
+from flask import current_app, has_app_context
+
 from engine.core import (GENESIS_HASH, ConfigError, Event, MatchConfig, apply, clone, create_events,
-                         fold, get_game, play)
+                         get_game, play)
 from service.auth import new_token, token_hash
 from service.errors import ApiError
 from service.loading import client_items, open_match
@@ -31,8 +33,8 @@ def create_match(store, body: dict) -> dict:
     config = MatchConfig(game.id, variant.id, names, body["options"], position=body["setup"])
     seed = secrets.token_bytes(32)
     events = create_events(game, config, seed)
-    state = fold(game, events)
-    ended = _reveal_if_over(game, state, events, seed)
+    state, snapshots = _fold(store, game, None, events)
+    ended = _reveal_if_over(store, game, state, events, seed, snapshots)
     match_id, tokens, at = secrets.token_urlsafe(12), [new_token() for _ in names], now()
     meta = {"game": game.id, "variant": variant.id, "created_at": at,
             "analysis": "1" if config.position is not None else "0",
@@ -43,18 +45,21 @@ def create_match(store, body: dict) -> dict:
     result = store.append(match_id, 0, GENESIS_HASH, records, meta=meta, secret=seed.hex())
     if result.status != "ok":
         raise RuntimeError(f"new match id {match_id} already taken")
-    if store.snapshot_due(0, result.version):
-        store.save_snapshot(match_id, state)
+    for snapshot in snapshots:
+        store.save_snapshot(match_id, snapshot)
+    store.remember(match_id, state)
     return {"match_id": match_id, "version": result.version,
             "seats": [{"seat": s, "name": n, "token": t} for s, (n, t) in enumerate(zip(names, tokens))]}
 
 
-def take_action(store, match_id: str, seat: int, body: dict) -> dict:
+def take_action(store, match_id: str, seat: int, body: dict,
+                meta: dict | None = None) -> tuple[dict, bool]:
+    """The answer to the action, and whether this call ended the match."""
     command_key = f"{seat}:{body['command_id']}"
     known = store.stored_answer(match_id, command_key)
     if known is not None:
-        return json.loads(known)
-    m = open_match(store, match_id)
+        return json.loads(known), False
+    m = open_match(store, match_id, meta=meta)
     if body["expected_version"] != m.version:
         raise _stale(body["expected_version"], m.version)
     if m.outcome() is not None:
@@ -63,8 +68,8 @@ def take_action(store, match_id: str, seat: int, body: dict) -> dict:
         raise ApiError(403, "not_your_turn", f"seat {seat} is not to act (waiting for {m.to_act()})")
     seed = store.secret(match_id)
     events = _decide(m, seat, body["action"], seed)
-    state = fold(m.game, events, clone(m.state))
-    ended = _reveal_if_over(m.game, state, events, seed)
+    state, snapshots = _fold(store, m.game, m.state, events)
+    ended = _reveal_if_over(store, m.game, state, events, seed, snapshots)
     records = seal(events, m.version, m.last_hash, now(), body["command_id"])
     answer = {"version": m.version + len(records),
               "events": client_items(m.game, records, seat, with_hash=ended)}
@@ -72,31 +77,47 @@ def take_action(store, match_id: str, seat: int, body: dict) -> dict:
                           answer=json.dumps(answer, ensure_ascii=False),
                           meta={"ended": str(state["version"])} if ended else None)
     if result.status == "duplicate":
-        return json.loads(result.answer)
+        return json.loads(result.answer), False
     if result.status == "conflict":
         raise _stale(body["expected_version"], result.version)
-    if store.snapshot_due(m.version, result.version):
-        store.save_snapshot(match_id, state)
-    return answer
+    for snapshot in snapshots:
+        store.save_snapshot(match_id, snapshot)
+    store.remember(match_id, state)
+    return answer, ended
 
 
 def _decide(m, seat: int, action: dict, seed: bytes) -> list:
-    """The game's decision; a decider crashing on a malformed action is the action's fault (422)."""
+    """The game's decision. Deciders refuse malformed actions with IllegalAction; should one crash
+    on an odd shape anyway, the client still gets a 4xx (and the log the traceback) — except under
+    test, where the crash must surface as the engine bug it is."""
     try:
         return list(play(m.game, m.state, seat, action, seed))
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        if has_app_context() and current_app.testing:
+            raise
         log.exception("decider %s failed on action %r", m.game.id, action)
         raise ApiError(422, "illegal_action", f"the action could not be processed "
                        f"({type(e).__name__}); check its shape against legal-actions") from e
 
 
-def _reveal_if_over(game, state: dict, events: list, seed: bytes) -> bool:
+def _fold(store, game, state: dict | None, events: list, copy: bool = True) -> tuple[dict, list]:
+    """Fold ``events`` into a copy of ``state``; also copies of the state at every snapshot version."""
+    state = clone(state) if state is not None and copy else state
+    snapshots = []
+    for event in events:
+        state = apply(game, state, event)
+        if store.snapshot_due(state["version"]):
+            snapshots.append(clone(state))
+    return state, snapshots
+
+
+def _reveal_if_over(store, game, state: dict, events: list, seed: bytes, snapshots: list) -> bool:
     """Append SeedRevealed to ``events`` (and fold it) when ``state`` has an outcome."""
     if game.outcome(state) is None:
         return False
     reveal = Event("SeedRevealed", {"seed": seed.hex()}, rule=PLATFORM_RULE)
     events.append(reveal)
-    apply(game, state, reveal)
+    snapshots += _fold(store, game, state, [reveal], copy=False)[1]
     return True
 
 

@@ -20,10 +20,10 @@ def index():
     return answer(GamesOut(), {"games": [summary(g) for g in list_games()]})
 
 
-@bp.get("/<game_id>")
-def describe(game_id: str):
+@bp.get("/<game>")
+def describe(game: str):
     try:
-        game = get_game(game_id)
+        found = get_game(game)
     except ConfigError as e:
         raise ApiError(404, "game_not_found", e.message) from None
-    return answer(GameDescriptionOut(), game.describe())
+    return answer(GameDescriptionOut(), found.describe())

@@ -1,12 +1,15 @@
 """Matches: create one, read it as your seat (or as a spectator), list your actions, act."""
-from flask import Blueprint
+import logging
+
+from flask import Blueprint, current_app
 
 from service import commands, queries
 from service.api import actor, answer, json_body, viewer
-from service.redis_conn import get_store
+from service.redis_conn import get_redis, get_store
 from service.schemas import (ActionIn, ActionOut, CreateMatchIn, LegalActionsOut, MatchCreatedOut,
                              MatchOut)
 
+log = logging.getLogger(__name__)
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 
@@ -19,21 +22,33 @@ def create():
 @bp.get("/<match_id>")
 def show(match_id: str):
     store = get_store()
-    seat = viewer(store, match_id)
-    return answer(MatchOut(), queries.match_view(store, match_id, seat))
+    meta, seat = viewer(store, match_id)
+    return answer(MatchOut(), queries.match_view(store, match_id, seat, meta))
 
 
 @bp.get("/<match_id>/legal-actions")
 def legal_actions(match_id: str):
     store = get_store()
-    seat = viewer(store, match_id)
-    return answer(LegalActionsOut(), queries.legal_actions(store, match_id, seat))
+    meta, seat = viewer(store, match_id)
+    return answer(LegalActionsOut(), queries.legal_actions(store, match_id, seat, meta))
 
 
 @bp.post("/<match_id>/actions")
 def act(match_id: str):
     store = get_store()
-    seat = actor(store, match_id)
+    meta, seat = actor(store, match_id)
     body = ActionIn().load(json_body())
-    return answer(ActionOut(), commands.take_action(store, match_id, seat, body))
+    result, ended = commands.take_action(store, match_id, seat, body, meta)
+    if ended and current_app.config["VERIFY_ON_END"]:
+        _verify_later(match_id)
+    return answer(ActionOut(), result)
+
+
+def _verify_later(match_id: str) -> None:
+    """Queue the replay verification of a finished match (in-process on the embedded store)."""
+    from workers.queues import enqueue_verify
+    try:
+        enqueue_verify(get_redis(), match_id)
+    except Exception:  # noqa: BLE001 - the action is stored; a lost audit job must not fail it
+        log.exception("could not queue verify_match(%s)", match_id)
 

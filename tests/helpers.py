@@ -1,0 +1,60 @@
+"""Given/when/then helpers for API tests: a match created through the API, seats acting by token."""
+import itertools
+
+_ids = itertools.count(1)
+
+
+def bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+class ApiMatch:
+    """A match created through the API; ``seat`` arguments pick the token sent (None: spectator)."""
+
+    def __init__(self, client, game="toy", variant="standard", names=("Reimu", "Marisa"), **extra):
+        self.client = client
+        r = client.post("/matches", json={"game": game, "variant": variant,
+                                          "seats": [{"name": n} for n in names], **extra})
+        assert r.status_code == 201, r.get_json()
+        self.created = r.get_json()
+        self.id = self.created["match_id"]
+        self.tokens = [s["token"] for s in self.created["seats"]]
+
+    def headers(self, seat):
+        return {} if seat is None else bearer(self.tokens[seat])
+
+    def get(self, path="", seat=None, **query):
+        r = self.client.get(f"/matches/{self.id}{path}", headers=self.headers(seat), query_string=query)
+        assert r.status_code == 200, r.get_json()
+        return r.get_json()
+
+    def info(self, seat=None) -> dict:
+        return self.get("", seat)
+
+    def legal(self, seat) -> dict:
+        return self.get("/legal-actions", seat)
+
+    def post(self, seat, action, expected_version=None, command_id=None, headers=None):
+        if expected_version is None:
+            expected_version = self.info()["version"]
+        body = {"action": action, "expected_version": expected_version,
+                "command_id": command_id or f"cmd-{next(_ids)}"}
+        return self.client.post(f"/matches/{self.id}/actions", json=body,
+                                headers=self.headers(seat) if headers is None else headers)
+
+    def seat_to_act(self) -> int:
+        return self.info()["to_act"][0]
+
+    def play_to_end(self, choose=lambda actions: actions[-1], on_step=None, max_actions=1000) -> dict:
+        """Each seat to act posts an action chosen from its legal-actions until there is an outcome."""
+        for _ in range(max_actions):
+            info = self.info()
+            if info["outcome"] is not None:
+                return info
+            seat = info["to_act"][0]
+            legal = self.legal(seat)
+            r = self.post(seat, choose(legal["actions"]), legal["version"])
+            assert r.status_code == 200, r.get_json()
+            if on_step:
+                on_step(self, seat, r.get_json())
+        raise AssertionError(f"no outcome after {max_actions} actions")

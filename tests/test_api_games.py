@@ -1,0 +1,47 @@
+"""GET /games, GET /games/<game>, the spec route and the JSON error shape for unknown routes."""
+import yaml
+
+
+def test_games_lists_every_registered_game_with_variants(client):
+    games = {g["id"]: g for g in client.get("/games").get_json()["games"]}
+    assert games["toy"]["variants"] == [{"id": "standard", "title": "Standard",
+                                         "min_seats": 2, "max_seats": 2}]
+    assert "overlord" in {v["id"] for v in games["threebythree"]["variants"]}
+
+
+def test_game_description_is_the_games_own(client):
+    r = client.get("/games/threebythree")
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["id"] == "threebythree" and body["cards"], "describe() keeps the game's extra keys"
+
+
+def test_unknown_game_is_a_json_404(client):
+    r = client.get("/games/chess")
+    assert r.status_code == 404
+    assert r.get_json()["error"]["code"] == "game_not_found"
+    assert "chess" in r.get_json()["error"]["message"]
+
+
+def test_unknown_route_and_wrong_method_answer_json(client):
+    r = client.get("/no/such/route")
+    assert r.status_code == 404 and r.get_json()["error"]["code"] == "not_found"
+    r = client.delete("/games")
+    assert r.status_code == 405
+    assert r.get_json() == {"error": {"code": "method_not_allowed", "rule": None,
+                                      "message": r.get_json()["error"]["message"]}}
+
+
+def test_unexpected_failure_is_a_json_500_without_details(app, client, monkeypatch):
+    from service.api import games
+    monkeypatch.setattr(games, "list_games", lambda: 1 / 0)
+    r = client.get("/games")
+    assert r.status_code == 500
+    assert r.get_json() == {"error": {"code": "internal_error", "message": "internal server error",
+                                      "rule": None}}
+
+
+def test_openapi_document_is_served(client):
+    r = client.get("/openapi.yaml")
+    assert r.status_code == 200 and r.mimetype == "application/yaml"
+    assert yaml.safe_load(r.data)["openapi"].startswith("3.")

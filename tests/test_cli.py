@@ -1,0 +1,56 @@
+"""The kifu command: `kifu serve` answers HTTP on the embedded store; `kifu verify` needs REDIS_URL."""
+import http.client
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from service.cli import main
+
+
+def request(port, method, path, body=None, headers=None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request(method, path, body=None if body is None else json.dumps(body),
+                 headers={"Content-Type": "application/json", **(headers or {})})
+    r = conn.getresponse()
+    answer = (r.status, json.loads(r.read()))
+    conn.close()
+    return answer
+
+
+def test_serve_prints_its_url_and_serves_the_api_without_redis():
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", "0"],
+                            stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        line = proc.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/ \(store: embedded fakeredis", line)
+        assert found, line
+        port = int(found.group(1))
+        status, games = request(port, "GET", "/games")
+        assert status == 200 and "threebythree" in {g["id"] for g in games["games"]}
+        status, created = request(port, "POST", "/matches", {
+            "game": "threebythree", "variant": "overlord", "seats": [{"name": "a"}, {"name": "b"}]})
+        assert status == 201
+        status, legal = request(port, "GET", f"/matches/{created['match_id']}/legal-actions",
+                                headers={"Authorization": f"Bearer {created['seats'][0]['token']}"})
+        assert status == 200 and legal["version"] == created["version"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_verify_needs_redis_url(monkeypatch, capsys):
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    assert main(["verify", "abc"]) == 2
+    assert "REDIS_URL" in capsys.readouterr().err
+
+
+@pytest.mark.redis
+def test_verify_reports_on_a_real_redis(monkeypatch, capsys, real_redis_url):
+    monkeypatch.setenv("REDIS_URL", real_redis_url)
+    assert main(["verify", "no-such-match"]) == 1
+    assert json.loads(capsys.readouterr().out)["first_divergence"]["reason"] == "no such match"
