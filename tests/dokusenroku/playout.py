@@ -57,7 +57,7 @@ def check_views(state, seats):
 
 def roundtrip(events):
     """The events as a store would give them back: through JSON."""
-    return [Event.from_dict(d) for d in json.loads(json.dumps([e.to_dict() for e in events], ensure_ascii=False))]
+    return [Event.from_dict(d) for d in json.loads(json.dumps([e.to_dict() for e in events]))]
 
 
 def play_random_game(variant, seats, options, index, max_actions, deep):

@@ -17,9 +17,9 @@ from tests.dokusenroku.table import GAME
 
 GAMES = 2000
 BLOCKS = 10
-FULL_GAMES = 20
+FULL_GAMES = 12
 DEEP_EVERY = 100            # leak and purity checks on every action of every 100th short game
-CARDS_LEFT = {"standard": {2: 14, 3: 14, 4: 14}, "constructed": {2: 7, 3: 5, 4: 4}}
+CARDS_LEFT = {"standard": {2: 12, 3: 12, 4: 12}, "constructed": {2: 6, 3: 4, 4: 3}}
 MAX_ACTIONS = 5000          # far above any game: a turn draws a card, so decks bound the game
 CONFIGS = [(v, n) for v in ("standard", "constructed") for n in (2, 3, 4)]
 
@@ -50,7 +50,7 @@ def test_short_random_games(variant, seats, block):
 def test_full_length_random_games(variant, seats):
     lengths = []
     for i in range(FULL_GAMES):
-        live, events, n = play_random_game(variant, seats, {}, 10_000 + i, MAX_ACTIONS, deep=i % 5 == 0)
+        live, events, n = play_random_game(variant, seats, {}, 10_000 + i, MAX_ACTIONS, deep=i % 4 == 0)
         finished(live, events)
         lengths.append(n)
     assert max(lengths) < MAX_ACTIONS // 4
