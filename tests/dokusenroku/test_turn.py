@@ -102,3 +102,16 @@ def test_only_the_seat_to_act_may_act():
     assert t.illegal(0, {"type": "fly"}).rule == "dokusenroku/actions"
     assert t.illegal(0, {"type": "pay"}).rule == "dokusenroku/square.toll"
     assert one(t.act(0, ROLL, dice=[4]), "Moved").data["steps"] == 4
+
+
+def test_a_discard_beyond_the_listed_combinations_is_accepted():
+    """legal_actions caps the discard combinations it lists; any other legal discard is accepted."""
+    hand = ["C01a", "C02a", "C03a", "C04a", "C05a", "C06a", "C07a", "C08a"]
+    t = Table(position(hands=[hand, []], decks=[["C10a"]]))
+    t.act(0, {"type": "draw"})
+    t.act(0, ROLL, dice=[4])
+    listed = GAME.legal_actions(t.state, 0)
+    last = {"type": "discard", "cards": ["C06a", "C07a", "C10a"]}
+    assert len(listed) == 40 and last not in listed
+    t.act(0, last)
+    assert sorted(t.graveyard()) == ["C06a", "C07a", "C10a"] and t.state["active"] == 1
