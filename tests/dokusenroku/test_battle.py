@@ -51,6 +51,8 @@ def test_reveal_pay_supports_strike_and_take_the_land():
     fight = one(events, "BattleResolved").data
     assert fight["stats"] == {"invader": {"attack": 60, "hp": 50}, "defender": {"attack": 20, "hp": 50}}
     assert fight["strikes"] == [{"by": "invader", "damage": 60, "hp_left": -10}] and fight["winner"] == "invader"
+    assert fight["applied"] == ["dokusenroku/" + r for r in ("battle.reveal", "land.level-bonus", "battle.strike",
+                                                               "battle.graveyard", "land.keep-level")]
     assert t.land("L04") == owned(0, "C20a", 1)
     assert sorted(t.graveyard()) == ["C10a", "C13a", "X00b"]        # 使用したカードを墓地に送る
     assert t.money() == [50, 100] and t.state["active"] == 1
@@ -113,7 +115,7 @@ def test_first_strike_lets_the_defender_strike_first():
     """① 防御側が先に攻撃できるようになる能力 (C05 十六夜咲夜 40/30 先制攻撃)."""
     t = at_war(["C13a"], [], "C05a")
     fight = one(invade(t, "C13a", None), "BattleResolved").data
-    assert fight["first"] == "defender"
+    assert fight["first"] == "defender" and "dokusenroku/ability.first-strike" in fight["applied"]
     assert fight["strikes"] == [{"by": "defender", "damage": 40, "hp_left": -20}]
     assert fight["winner"] == "defender" and t.graveyard() == ["C13a"]
 
@@ -261,8 +263,9 @@ def test_breaker_ignores_the_land_bonus():
 def test_resurrect_returns_a_destroyed_character_to_hand():
     """リザレクション (C32 藤原妹紅 40/40): destroyed, it goes back to its owner's hand."""
     t = at_war(["C26a"], [], "C32a")
-    invade(t, "C26a", None)
+    fight = one(invade(t, "C26a", None), "BattleResolved").data
     assert t.land("L04")["character"] == "C26a" and t.hand(1) == ["C32a"] and t.graveyard() == []
+    assert fight["applied"][-2:] == ["dokusenroku/ability.resurrect", "dokusenroku/land.keep-level"]
 
 
 def test_bounty_pays_the_winner():

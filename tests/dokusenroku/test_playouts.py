@@ -34,6 +34,9 @@ def finished(live, events):
     assert outcome is not None and outcome["reason"] == "deck"
     assert outcome["winners"] and max(outcome["assets"]) == min(outcome["assets"][w] for w in outcome["winners"])
     assert fold(GAME, events) == live
+    started = next(i for i, e in enumerate(events) if e.type == "TurnStarted")
+    assert all(e.seat is not None or e.cause is not None for e in events[started:]), "an event with no cause"
+    assert all(e.rule.startswith("dokusenroku/") for e in events[1:])
     assert GAME.to_act(live) == [] and all(GAME.legal_actions(live, s) == [] for s in range(len(live["players"])))
 
 

@@ -176,6 +176,7 @@ def fight(state) -> dict:
     if not breaker:
         parts["defender"]["hp"].append(["land", land["level"] * LEVEL_HP])
     stats = {r: {k: sum(x for _, x in parts[r][k]) for k in ("attack", "hp")} for r in ROLES}
+    labels = {label for r in ROLES for k in ("attack", "hp") for label, _ in parts[r][k]}
     strike_first = {r: "first_strike" in ability(c) or "first_strike" in live[r]
                     for r, c in (("invader", att), ("defender", dfd))}
     first = "defender" if strike_first["defender"] and not strike_first["invader"] else "invader"
@@ -188,8 +189,17 @@ def fight(state) -> dict:
         if hp[target] <= 0:
             break
     winner = "invader" if hp["defender"] <= 0 else "defender"
+    destroyed = [r for r in ROLES if hp[r] <= 0]
+    applied = ["battle.reveal"] + (["ability.jamming"] if any(void.values()) else []) + \
+        [RULE_OF_PART[x] for x in ("fairy", "assault", "guard", "terrain", "land") if x in labels] + \
+        (["ability.breaker"] if breaker else []) + (["ability.first-strike"] if any(strike_first.values()) else []) + \
+        ["battle.strike"] + (["battle.counter"] if len(strikes) > 1 else []) + ["battle.graveyard"]
     return {"void": void, "parts": parts, "stats": stats, "first": first, "breaker": breaker,
-            "strikes": strikes, "winner": winner, "destroyed": [r for r in ROLES if hp[r] <= 0]}
+            "strikes": strikes, "winner": winner, "destroyed": destroyed, "applied": [rule(r) for r in applied]}
+
+
+RULE_OF_PART = {"fairy": "ability.fairy", "assault": "ability.assault", "guard": "ability.guard",
+                "terrain": "ability.terrain", "land": "land.level-bonus"}
 
 
 def resolve(em, cause):
@@ -202,11 +212,16 @@ def resolve(em, cause):
     to_hand = []
     for role, card in (("invader", att), ("defender", dfd)):
         seat = b[role]
-        if role in f["destroyed"]:
-            (to_hand.append([seat, card]) if "resurrect" in ability(card) else graveyard.append(card))
+        if role in f["destroyed"] and "resurrect" in ability(card):
+            to_hand.append([seat, card])
+            f["applied"].append(rule("ability.resurrect"))
+        elif role in f["destroyed"]:
+            graveyard.append(card)
         elif role == "invader" and f["winner"] == "defender":
             to_hand.append([seat, card])
     won = f["winner"] == "invader"
+    if won:
+        f["applied"].append(rule("land.keep-level"))
     v = em.emit("BattleResolved", {
         "land": land_id, "invader": b["invader"], "defender": b["defender"], "attacker": att, "defending": dfd,
         "supports": dict(b["supports"]), **f, "graveyard": graveyard, "to_hand": to_hand,

@@ -182,8 +182,8 @@ def _deal(em, config, rng):
         em.emit("CardsDealt", {"seat": seat, "pile": pile, "cards": em.state["piles"][pile]["deck"][:HAND_SIZE]},
                 rule("setup.hand"))
         em.emit("CharismaGiven", {"seat": seat, "card": charisma_instance(variant, seat)}, rule("setup.hand"))
-    _roll_for_order(em, seats, rng)
-    flow.start_turn(em, em.state["order"][0], 1, None)
+    v = _roll_for_order(em, seats, rng)
+    flow.start_turn(em, em.state["order"][0], 1, v)
 
 
 def _roll_for_order(em, seats, rng):
@@ -198,7 +198,7 @@ def _roll_for_order(em, seats, rng):
             break
         rnd += 1
     first = rolling[0]
-    em.emit("TurnOrderSet", {"order": [(first + i) % seats for i in range(seats)]}, rule("setup.order"))
+    return em.emit("TurnOrderSet", {"order": [(first + i) % seats for i in range(seats)]}, rule("setup.order"))
 
 
 def _position(em, pos):
