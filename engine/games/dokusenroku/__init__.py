@@ -12,6 +12,7 @@ from engine.core import ConfigError, Variant
 from engine.games.dokusenroku import actions, legal, setup as setup_rules, views
 from engine.games.dokusenroku.board import describe_board
 from engine.games.dokusenroku.cards import CARDSET_VERSION, card_list, preset_list
+from engine.games.dokusenroku.determinize import determinize as _determinize
 from engine.games.dokusenroku.evolve import evolve as _evolve
 from engine.games.dokusenroku.rulebook import RULES
 from engine.games.dokusenroku.state import initial_state
@@ -83,6 +84,9 @@ class Dokusenroku:
 
     def outcome(self, state):
         return state["outcome"]
+
+    def determinize(self, state, seat, rng):
+        return _determinize(state, seat, rng)
 
 
 GAME = Dokusenroku()
