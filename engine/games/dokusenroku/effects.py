@@ -120,10 +120,9 @@ def _search(ctx, e):
     state = ctx.em.state
     pile = pile_index(state, ctx.seat)
     returned = list(state["piles"][pile]["removed"])
-    v = ctx.em.emit("SearchStarted", {"seat": ctx.seat, "pile": pile, "returned": returned,
-                                      "options": sorted(state["piles"][pile]["deck"] + returned),
-                                      "resume": ctx.resume}, rule("constructed.search"), cause=ctx.cause)
-    ctx.cause = v
+    ctx.em.emit("SearchStarted", {"seat": ctx.seat, "pile": pile, "returned": returned,
+                                  "options": sorted(state["piles"][pile]["deck"] + returned),
+                                  "resume": ctx.resume}, rule("constructed.search"), cause=ctx.cause)
     return WAIT
 
 
