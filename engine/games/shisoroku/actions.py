@@ -67,7 +67,7 @@ def _answer(run, seat, action):
     closes = pending["answered"].count(False) == 1
     then, stack = pending["then"], s["stack"]
     run.emit("Decided", {"seat": seat, "kind": pending["kind"], "answer": value, "closes": closes},
-             "kifu.actions", seat=seat)
+             pending["rule"], seat=seat)
     if closes:
         run.stack = list(stack)
         run.push({**then, "answer": value, "answers": answers})

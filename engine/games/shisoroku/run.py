@@ -42,7 +42,8 @@ class Run:
 
     def ask(self, seats, kind, then, cause, rule_id, **question):
         """Wait for ``seats`` (several only where the rules make the choice simultaneous)."""
-        data = {"seats": list(seats), "kind": kind, **question, "then": then, "stack": list(self.stack)}
+        data = {"seats": list(seats), "kind": kind, **question, "rule": rule_id, "then": then,
+                "stack": list(self.stack)}
         self.emit("DecisionRequested", data, rule_id, cause=cause)
         self.stack = []
         self.waiting = True

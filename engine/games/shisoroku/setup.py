@@ -101,7 +101,7 @@ def setup(game, state, config, rng) -> list:
         kingdom, by = list(config.position["kingdom"]), "setup"
     else:
         kingdom, by = rng.shuffled(KINGDOM)[:10], "lot"
-    v = run.emit("KingdomChosen", {"kingdom": kingdom, "by": by}, "setup.kingdom")
+    v = run.emit("KingdomChosen", {"kingdom": kingdom, "by": by}, "setup.kingdom", cause=state["version"])
     supply = supply_piles(kingdom, seats, options.get("goshinsatsu", False), options.get("amaneki", False))
     prizes = [p for k in kingdom for p in PRIZES.get(k, [])]
     start_deck = options.get("start_deck", "hakurei")
