@@ -11,6 +11,7 @@ from engine.games.shisoroku import actions, legal, setup as setup_rules, views
 from engine.games.shisoroku import effects as _effects  # noqa: F401  (loads the vocabulary, checks cards.json)
 from engine.games.shisoroku import turn as _turn  # noqa: F401  (registers the turn's frames)
 from engine.games.shisoroku.cards import CARDSET_VERSION, KINGDOM, START_DECKS, card_list
+from engine.games.shisoroku.determinize import determinize as _determinize
 from engine.games.shisoroku.evolve import evolve as _evolve
 from engine.games.shisoroku.rulebook import RULES
 from engine.games.shisoroku.state import initial_state
@@ -71,6 +72,9 @@ class Shisoroku:
 
     def outcome(self, state):
         return state["outcome"]
+
+    def determinize(self, state, seat, rng):
+        return _determinize(state, seat, rng)
 
 
 GAME = Shisoroku()

@@ -1,0 +1,43 @@
+"""determinize (optional platform hook for searching bots): a state the seat cannot tell from the real
+one (its view is unchanged), each player's hidden cards re-dealt among that player's hidden zones."""
+import random
+
+from engine.core import MatchConfig, Rng, create_events, fold, play
+from engine.games.shisoroku.state import all_cards
+from tests.shisoroku.agent import choose
+from tests.shisoroku.table import GAME
+
+
+def midgame(i, steps=150):
+    seed = b"det-%d" % i
+    state = fold(GAME, create_events(GAME, MatchConfig("shisoroku", "standard", ["a", "b", "c"], {}), seed))
+    rng = random.Random(i)
+    for _ in range(steps):
+        if GAME.outcome(state) is not None:
+            break
+        seat = rng.choice(GAME.to_act(state))
+        state = fold(GAME, play(GAME, state, seat, choose(state, GAME.legal_actions(state, seat), rng), seed), state)
+    return state
+
+
+def test_the_view_is_unchanged_each_players_cards_are_kept_and_hidden_ones_move():
+    moved = 0
+    for i in range(8):
+        state = midgame(i)
+        for seat in range(3):
+            sample = GAME.determinize(state, seat, Rng(b"k%d" % i))
+            assert GAME.view(sample, seat) == GAME.view(state, seat)
+            for p, q in zip(sample["players"], state["players"]):
+                assert sorted(all_cards(p)) == sorted(all_cards(q))
+            mine, real = sample["players"][seat], state["players"][seat]
+            assert mine["hand"] == real["hand"] and mine["looking"] == real["looking"]
+            moved += any(sample["players"][o]["hand"] != state["players"][o]["hand"] for o in range(3) if o != seat)
+    assert moved > 5
+
+
+def test_a_sample_can_be_played_on():
+    state = midgame(3)
+    seat = GAME.to_act(state)[0]
+    sample = GAME.determinize(state, seat, Rng(b"x"))
+    for action in GAME.legal_actions(sample, seat)[:20]:
+        play(GAME, sample, seat, action, b"seed")
