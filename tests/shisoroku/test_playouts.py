@@ -1,8 +1,9 @@
 """Random full games (seed 004, whole rules page): 2,000 seeded 2-, 3- and 4-player games over random
 kingdoms end without a crash, fold(events) equals the live state after every action (folded
 incrementally from JSON round-tripped events) and at the end, and no seat sees what it may not
-(公開情報と非公開情報 l.191-204): views after every 3rd action of every 10th game, redacted events
-of every 5th game, decide's purity in every 50th.
+(公開情報と非公開情報 l.191-204): views after every 4th action of every 20th game (100 games), the
+redacted events of every 10th game (200), decide's purity in every 50th (40). They also play every
+card of the pool and ask every kind of decision (checked once all blocks have run).
 
 Every action comes from legal_actions, so this also checks that each listed action is accepted.
 The games of a block are shared out over the machine's cores (KIFU_PLAYOUT_WORKERS=1: in process);
@@ -17,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from engine.core import Event, MatchConfig, clone, create_events, fold, play
+from engine.games.shisoroku.cards import CARDS
 from tests.shisoroku.agent import choose
 from tests.shisoroku.leaks import check_events, check_view
 from tests.shisoroku.table import GAME
@@ -33,11 +35,13 @@ def _round_trip(events):
 def play_random_game(i):
     seats = 2 + i % 3
     seed = b"shisoroku-playout-%d" % i
-    events = create_events(GAME, MatchConfig("shisoroku", "standard", [f"p{s}" for s in range(seats)], {}), seed)
+    rng = random.Random(i)
+    options = {"start_deck": rng.choice(["hakurei", "chirei"]), "goshinsatsu": rng.random() < 0.3,
+               "amaneki": rng.random() < 0.3}                 # the kingdom: drawn by the match rng
+    events = create_events(GAME, MatchConfig("shisoroku", "standard", [f"p{s}" for s in range(seats)], options), seed)
     live = fold(GAME, events)
     shadow = fold(GAME, _round_trip(events))
-    rng = random.Random(i)
-    views, redaction, purity = i % 10 == 0, i % 5 == 0, i % 50 == 0
+    views, redaction, purity = i % 20 == 0, i % 10 == 5, i % 50 == 25
     everyone = list(range(seats)) + [None]
     leak_rng = random.Random(-i)
     for n in range(MAX_ACTIONS):
@@ -55,26 +59,35 @@ def play_random_game(i):
             assert e.rule.startswith("shisoroku/") and (e.seat is not None or e.cause is not None), e
         if redaction:
             check_events(GAME, live, new, everyone)
-        if views and n % 3 == 0 and live["outcome"] is None:
+        if views and n % 4 == 0 and live["outcome"] is None:
             for s in everyone:
                 check_view(GAME, live, s, leak_rng)
         events += new
     pytest.fail(f"game {i} did not end in {MAX_ACTIONS} actions")
 
 
-def check_game(i):
+def check_game(i) -> set:
+    """Play game ``i`` with every check; return what it exercised (cards played, decisions asked)."""
     live, events = play_random_game(i)
     assert live["outcome"]["reasons"]
     assert fold(GAME, events) == live
     assert GAME.to_act(live) == [] and all(GAME.legal_actions(live, s) == [] for s in range(live["seats"]))
+    seen = set()
+    for e in events:
+        if e.type == "CardPlayed":
+            seen.add(e.data["card"])
+        elif e.type == "TreasuresPlayed":
+            seen.update(e.data["cards"])
+        elif e.type == "DecisionRequested":
+            seen.add(f"{e.data['kind']}:{e.data.get('when') or e.data.get('purpose') or ''}")
+    return seen
 
 
 def _checked(i):
     try:
-        check_game(i)
-        return None
+        return None, check_game(i)
     except BaseException:                                   # reported, then replayed in the test process
-        return traceback.format_exc()
+        return traceback.format_exc(), set()
 
 
 @pytest.fixture(scope="module")
@@ -87,15 +100,34 @@ def pool():
         yield executor
 
 
+EXERCISED, BLOCKS_DONE = set(), set()
+
+
 @pytest.mark.parametrize("block", range(BLOCKS))
 def test_random_games(block, pool):
     games = list(range(block, GAMES, BLOCKS))
     if pool is None:
-        for i in games:
-            check_game(i)
-        return
-    failed = [(i, text) for i, text in zip(games, pool.map(_checked, games, chunksize=5)) if text]
+        results = [(None, check_game(i)) for i in games]
+    else:
+        results = list(pool.map(_checked, games, chunksize=5))
+    failed = [(i, text) for i, (text, _) in zip(games, results) if text]
     for i, text in failed:
         print(f"game {i} failed in a worker:\n{text}")
         check_game(i)                                      # the same failure, here
     assert not failed, f"games {[i for i, _ in failed]} failed in a worker but not when replayed"
+    for _, seen in results:
+        EXERCISED.update(seen)
+    BLOCKS_DONE.add(block)
+
+
+PLAYABLE = [c for c, card in CARDS.items() if card.section in ("kingdom", "shelters") and card.play]
+DECISIONS = ["cards:trash", "cards:discard", "cards:pass", "cards:play", "cards:reveal", "cards:reveal_to_deck",
+             "cards:order", "gain:", "mode:", "react:attack", "react:trashed", "react:would_gain",
+             "react:buy_victory", "order:", "name:"]
+
+
+def test_the_random_games_played_every_card_and_asked_every_kind_of_decision():
+    if len(BLOCKS_DONE) < BLOCKS:
+        pytest.skip("needs every block of test_random_games in this process")
+    assert set(PLAYABLE) - EXERCISED == set()
+    assert set(DECISIONS) - EXERCISED == set()

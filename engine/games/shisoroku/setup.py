@@ -13,6 +13,7 @@ from engine.games.shisoroku.cards import (CARDS, COLONY, COPPER, CURSE, DUCHY, E
 from engine.games.shisoroku.rulebook import rule
 from engine.games.shisoroku.turn import start_turn
 from engine.games.shisoroku.run import Run
+from engine.games.shisoroku.state import WATCHED
 
 OPTIONS = {"kingdom", "start_deck", "goshinsatsu", "amaneki", "first"}
 POSITION_KEYS = {"kingdom", "first", "players", "supply", "trash", "prizes"}
@@ -114,9 +115,10 @@ def setup(game, state, config, rng) -> list:
 
 
 def _in_game(supply, prizes, held) -> dict:
-    counts = dict(supply)
+    counts = {c: n for c, n in supply.items() if c in WATCHED}
     for c in list(prizes) + list(held):
-        counts[c] = counts.get(c, 0) + 1
+        if c in WATCHED:
+            counts[c] = counts.get(c, 0) + 1
     return counts
 
 

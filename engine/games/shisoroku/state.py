@@ -10,9 +10,11 @@ shown to all), ``turns`` (turns taken).
 ``pending`` is the decision the game waits for (seats, kind, constraints, answers) and ``stack`` the
 work still to do once it is answered; both are set by DecisionRequested and cleared by Decided.
 """
-from engine.games.shisoroku.cards import CARDS
+from engine.games.shisoroku.cards import CARDS, PROVINCE
 
 TURN_START = {"actions": 1, "coins": 0, "buys": 1}
+# cards whose possible whereabouts open a window (reactions; 6-VP cards for 五つの難題): see owned_anywhere
+WATCHED = frozenset([c for c, card in CARDS.items() if card.reaction] + [PROVINCE])
 
 
 def initial_state(variant: str, seats: int) -> dict:
@@ -22,7 +24,7 @@ def initial_state(variant: str, seats: int) -> dict:
         "seats": seats,
         "kingdom": [],
         "supply": {},                # pile -> cards left (supply piles only)
-        "in_game": {},               # card -> copies in the game at setup (piles, prizes, starting decks)
+        "in_game": {},               # WATCHED card -> copies in the game at setup (piles, prizes, starting decks)
         "prizes": [],                # prize cards not yet gained (not a supply pile)
         "trash": [],
         "start_deck": None,
@@ -75,7 +77,7 @@ def others_in_turn_order(state: dict, seat: int) -> list:
 
 
 def owned_anywhere(state: dict, card_id: str) -> bool:
-    """Public: could some player hold this card? (a copy in the game is neither in a pile nor trashed)."""
+    """Public: could some player hold this (WATCHED) card? (a copy is neither in a pile nor trashed)."""
     left = state["supply"].get(card_id, 0) + state["prizes"].count(card_id) + state["trash"].count(card_id)
     return state["in_game"].get(card_id, 0) > left
 
