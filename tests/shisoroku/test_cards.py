@@ -6,7 +6,7 @@ test pins the designed behaviour so that a change to it is deliberate.
 import sys
 
 from engine.games.shisoroku.cards import CARDS
-from tests.shisoroku.table import GAME, Table, kingdom_with, of_type, position, types
+from tests.shisoroku.table import GAME, Table, kingdom_with, of_type, position
 
 COPPERS = ["osaisen"] * 5
 

@@ -9,14 +9,12 @@ def play(card):
     return {"type": "play", "card": card}
 
 
-def witch_table(defender_hand, seats=2, lighthouse=False, supply=None):
+def witch_table(defender_hand, seats=2):
     """Seat 0 holds 霊符「夢想封印」 (plays as Witch), and a 封魔陣 (Moat) lies in its discard pile (so a
     copy has left the pile: anyone might hold one); the others hold ``defender_hand``."""
     others = [dict(hand=list(defender_hand), deck=COPPERS) for _ in range(seats - 1)]
-    if lighthouse:
-        others[0]["hand"] = ["yuumei_kekkai"] + list(defender_hand)
     return Table(position(dict(hand=["musou_fuuin"] + COPPERS[:4], deck=COPPERS, discard=["fuumajin"]), *others,
-                          kingdom=kingdom_with("musou_fuuin", "fuumajin", "yuumei_kekkai"), supply=supply))
+                          kingdom=kingdom_with("musou_fuuin", "fuumajin", "yuumei_kekkai")))
 
 
 def test_a_reaction_is_revealed_in_another_players_turn_without_using_an_action():

@@ -1,5 +1,5 @@
 """カードの指示 l.81-141: +actions, +coins, +buy, discard, gain, trash, reveal, look, set aside, in play — seed 004."""
-from tests.shisoroku.table import GAME, Table, kingdom_with, of_type, position, types
+from tests.shisoroku.table import GAME, Table, kingdom_with, of_type, position
 
 COPPERS = ["osaisen"] * 5
 
