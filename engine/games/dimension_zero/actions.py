@@ -83,7 +83,10 @@ def _stack(em, seat, item, pay, cause_rule, extra_moves=()):
     for key in ("card", "source"):
         if key in item:
             reveal[item[key]] = em.state["cards"][item[key]]
-    v = em.emit("Stacked", {"item": item, "reveal": reveal}, rule(cause_rule), seat, v)
+    # a card activated from hand (盟約) is shown to the table while it stays in hand
+    shown = sorted(c for c in reveal if c in em.state["players"][seat]["hand"])
+    v = em.emit("Stacked", {"item": item, "reveal": reveal, **({"shown": shown} if shown else {})},
+                rule(cause_rule), seat, v)
     flow.settle(em, v)
 
 
