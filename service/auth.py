@@ -26,19 +26,20 @@ def bearer_token() -> str | None:
     return token.strip()
 
 
-def caller_seat(store, match_id: str) -> int | None:
-    """The caller's seat in this match, or None for a spectator; a token not of this match is 403."""
+def caller_seat(meta: dict) -> int | None:
+    """The caller's seat in the match of ``meta``, or None for a spectator; a token of no seat
+    there is 403 (never a silent spectator)."""
     token = bearer_token()
     if token is None:
         return None
-    seat = store.seat_of_token(match_id, token_hash(token))
+    seat = meta.get(f"token:{token_hash(token)}")
     if seat is None:
         raise ApiError(403, "bad_token", "this token holds no seat in this match")
-    return seat
+    return int(seat)
 
 
-def acting_seat(store, match_id: str) -> int:
-    seat = caller_seat(store, match_id)
+def acting_seat(meta: dict) -> int:
+    seat = caller_seat(meta)
     if seat is None:
         raise ApiError(401, "unauthorized", "acting needs a seat token: Authorization: Bearer <token>")
     return seat

@@ -1,19 +1,23 @@
 """The ``kifu`` command: ``kifu serve --port N [--host H]``, ``kifu verify MATCH_ID``."""
 import argparse
 import json
+import logging
 import os
 import sys
 
 
 def serve(args) -> int:
     """Werkzeug's threaded server; the URL is printed once the port is bound (port 0: any free)."""
-    from werkzeug.serving import make_server
+    from werkzeug.serving import WSGIRequestHandler, make_server
 
     from service import create_app
     from service.redis_conn import describe_url
 
+    if args.quiet:
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)
     app = create_app()
-    server = make_server(args.host, args.port, app, threaded=True)
+    handler = type("KeepAliveHandler", (WSGIRequestHandler,), {"protocol_version": "HTTP/1.1"})
+    server = make_server(args.host, args.port, app, threaded=True, request_handler=handler)
     print(f"kifu serving on http://{args.host}:{server.server_port}/ "
           f"(store: {describe_url(app.config['REDIS_URL'])})", flush=True)
     try:
@@ -50,6 +54,7 @@ def main(argv=None) -> int:
     p = commands.add_parser("serve", help="serve the HTTP API (embedded fakeredis unless REDIS_URL)")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--quiet", action="store_true", help="no per-request log lines")
     p.set_defaults(run=serve)
     p = commands.add_parser("verify", help="verify a match's hash chain and snapshots (REDIS_URL)")
     p.add_argument("match_id")

@@ -45,17 +45,19 @@ def create_match(store, body: dict) -> dict:
         raise RuntimeError(f"new match id {match_id} already taken")
     for snapshot in snapshots:
         store.save_snapshot(match_id, snapshot)
+    store.remember(match_id, state)
     return {"match_id": match_id, "version": result.version,
             "seats": [{"seat": s, "name": n, "token": t} for s, (n, t) in enumerate(zip(names, tokens))]}
 
 
-def take_action(store, match_id: str, seat: int, body: dict) -> tuple[dict, bool]:
+def take_action(store, match_id: str, seat: int, body: dict,
+                meta: dict | None = None) -> tuple[dict, bool]:
     """The answer to the action, and whether this call ended the match."""
     command_key = f"{seat}:{body['command_id']}"
     known = store.stored_answer(match_id, command_key)
     if known is not None:
         return json.loads(known), False
-    m = open_match(store, match_id)
+    m = open_match(store, match_id, meta=meta)
     if body["expected_version"] != m.version:
         raise _stale(body["expected_version"], m.version)
     if m.outcome() is not None:
@@ -78,6 +80,7 @@ def take_action(store, match_id: str, seat: int, body: dict) -> tuple[dict, bool
         raise _stale(body["expected_version"], result.version)
     for snapshot in snapshots:
         store.save_snapshot(match_id, snapshot)
+    store.remember(match_id, state)
     return answer, ended
 
 

@@ -41,9 +41,10 @@ def open_meta(store, match_id: str) -> dict:
     return meta
 
 
-def open_match(store, match_id: str, version: int | None = None) -> Loaded:
-    """The match at ``version`` (default: now); 404 when the match or that version does not exist."""
-    meta = open_meta(store, match_id)
+def open_match(store, match_id: str, version: int | None = None, meta: dict | None = None) -> Loaded:
+    """The match at ``version`` (default: now); 404 when the match or that version does not exist.
+    ``meta`` is the match's meta when the caller has just read it."""
+    meta = meta or open_meta(store, match_id)
     current = int(meta["version"])
     if version is not None and version < 1:
         raise ApiError(422, "version_out_of_range", f"versions start at 1 (asked for {version})")

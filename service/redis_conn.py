@@ -11,6 +11,7 @@ import fakeredis
 import redis
 from flask import current_app, g
 
+from service.state_cache import StateCache
 from service.store import EventStore
 
 _embedded_server = None
@@ -47,7 +48,8 @@ def describe_url(url: str | None) -> str:
 def init_app(app) -> None:
     client = connect(app.config.get("REDIS_URL"), app.config.get("FAKEREDIS_SERVER"))
     app.extensions["kifu_redis"] = client
-    app.extensions["kifu_store"] = EventStore(client, app.config["SNAPSHOT_EVERY"])
+    cache = StateCache(app.config["STATE_CACHE_SIZE"]) if app.config["STATE_CACHE_SIZE"] else None
+    app.extensions["kifu_store"] = EventStore(client, app.config["SNAPSHOT_EVERY"], cache)
 
 
 def get_redis() -> redis.Redis:

@@ -40,9 +40,10 @@ class ChainBroken(Exception):
 
 
 class EventStore:
-    def __init__(self, redis, snapshot_every: int = 50):
+    def __init__(self, redis, snapshot_every: int = 50, cache=None):
         self.redis = redis
         self.snapshot_every = snapshot_every
+        self.cache = cache          # a StateCache, or None to always load from Redis
         self._append = redis.register_script(APPEND_LUA)
 
     def append(self, match_id: str, expected: int, prev_hash: str, records: list[StoredEvent], *,
@@ -68,10 +69,6 @@ class EventStore:
         raw = self.redis.hgetall(key(match_id, "meta"))
         return {_text(k): _text(v) for k, v in raw.items()} or None
 
-    def seat_of_token(self, match_id: str, token_hash: str) -> int | None:
-        seat = self.redis.hget(key(match_id, "meta"), f"token:{token_hash}")
-        return None if seat is None else int(seat)
-
     def stored_answer(self, match_id: str, command_key: str) -> str | None:
         answer = self.redis.hget(key(match_id, "commands"), command_key)
         return None if answer is None else _text(answer)
@@ -96,20 +93,31 @@ class EventStore:
     def snapshot_due(self, version: int) -> bool:
         return version % self.snapshot_every == 0
 
-    def snapshots(self, match_id: str, until: int | None = None, newest_only: bool = False) -> list:
-        """Snapshots ``{"version", "state"}`` at or below ``until``, oldest first."""
+    def snapshots(self, match_id: str, until: int | None = None, newest_only: bool = False,
+                  above: int | None = None) -> list:
+        """Snapshots ``{"version", "state"}`` with ``above < version <= until``, oldest first."""
         top = "+inf" if until is None else until
+        bottom = "-inf" if above is None else f"({above}"
         if newest_only:
-            raw = self.redis.zrevrangebyscore(key(match_id, "snap"), top, "-inf", start=0, num=1)
+            raw = self.redis.zrevrangebyscore(key(match_id, "snap"), top, bottom, start=0, num=1)
         else:
-            raw = self.redis.zrangebyscore(key(match_id, "snap"), "-inf", top)
+            raw = self.redis.zrangebyscore(key(match_id, "snap"), bottom, top)
         return [json.loads(_text(r)) for r in raw]
 
     def load(self, game, match_id: str, version: int) -> dict:
-        """The full state at ``version``: the newest snapshot at or below it, then the tail folded."""
-        newest = self.snapshots(match_id, version, newest_only=True)
-        state = newest[0]["state"] if newest else None
-        for record in self.read(match_id, state["version"] if state else 0, version):
-            state = apply(game, state, record.event)
+        """The full state at ``version``: the newest of the cached state and the snapshots at or
+        below it, then the events after that folded."""
+        state = self.cache.base(match_id, version) if self.cache else None
+        if state is None or state["version"] < version:
+            newer = self.snapshots(match_id, version, newest_only=True,
+                                   above=state["version"] if state else None)
+            if newer:
+                state = newer[0]["state"]
+            for record in self.read(match_id, state["version"] if state else 0, version):
+                state = apply(game, state, record.event)
+        self.remember(match_id, state)
         return state
 
+    def remember(self, match_id: str, state: dict) -> None:
+        if self.cache is not None:
+            self.cache.remember(match_id, state)

@@ -123,3 +123,21 @@ def test_the_ending_action_answers_with_hashes_and_the_revealed_seed(match):
     assert all("hash" not in e for a in running for e in a["events"])
     assert last["events"][-1]["type"] == "SeedRevealed"
     assert all(len(e["hash"]) == 64 for e in last["events"])
+
+
+def test_two_service_processes_on_one_store_never_serve_a_stale_state():
+    """Each process caches the latest states it saw; the other's appends must still be seen."""
+    import fakeredis
+
+    from service import create_app
+    server = fakeredis.FakeServer()
+    a, b = (create_app({"TESTING": True, "FAKEREDIS_SERVER": server}).test_client() for _ in "ab")
+    m = ApiMatch(a)
+    on_b = ApiMatch.__new__(ApiMatch)
+    on_b.__dict__.update(m.__dict__, client=b)
+    for turn in range(4):
+        here, there = (m, on_b) if turn % 2 else (on_b, m)
+        seat, version = here.seat_to_act(), here.info()["version"]
+        assert here.post(seat, ADD1, expected_version=version).status_code == 200
+        assert there.info(seat) == here.info(seat)
+        assert there.get("/state", seat, version=version) == here.get("/state", seat, version=version)

@@ -97,3 +97,8 @@ def test_legal_actions_only_for_the_seat_to_act(client):
     assert m.legal(seat) == {"version": 4, "actions": [{"type": "add", "n": n} for n in (1, 2, 3)]}
     assert m.legal(1 - seat)["actions"] == []
     assert m.get("/legal-actions")["actions"] == []     # spectator
+
+
+def test_an_oversized_body_is_a_json_413(client):
+    r = client.post("/matches", data="x" * (2 << 20), content_type="application/json")
+    assert r.status_code == 413 and r.get_json()["error"]["code"] == "request_entity_too_large"

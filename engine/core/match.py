@@ -67,9 +67,10 @@ class Emitter:
     has emitted so far, and can go on emitting the automatic steps that follow.
     """
 
-    def __init__(self, game, state: dict):
+    def __init__(self, game, state: dict, rng=None):
         self.game = game
         self.state = clone(state)
+        self.rng = rng
         self.events: list[Event] = []
 
     def emit(self, type_: str, data: dict, rule: str, seat: int | None = None,

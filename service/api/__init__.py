@@ -18,13 +18,13 @@ def answer(schema, obj, status: int = 200):
     return jsonify(schema.dump(obj)), status
 
 
-def viewer(store, match_id: str) -> int | None:
-    """The caller's seat (None: spectator); an unknown match is 404 before any token check."""
-    open_meta(store, match_id)
-    return caller_seat(store, match_id)
+def viewer(store, match_id: str) -> tuple[dict, int | None]:
+    """The match's meta and the caller's seat (None: spectator); 404 before any token check."""
+    meta = open_meta(store, match_id)
+    return meta, caller_seat(meta)
 
 
-def actor(store, match_id: str) -> int:
-    """The acting caller's seat: 404 unknown match, 401 no token, 403 a token of no seat here."""
-    open_meta(store, match_id)
-    return acting_seat(store, match_id)
+def actor(store, match_id: str) -> tuple[dict, int]:
+    """The match's meta and the acting seat: 404 unknown match, 401 no token, 403 a bad token."""
+    meta = open_meta(store, match_id)
+    return meta, acting_seat(meta)

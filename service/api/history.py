@@ -12,15 +12,15 @@ bp = Blueprint("history", __name__, url_prefix="/matches")
 @bp.get("/<match_id>/events")
 def events(match_id: str):
     store = get_store()
-    seat = viewer(store, match_id)
+    meta, seat = viewer(store, match_id)
     query = EventsQuery().load(request.args.to_dict())
-    page = queries.events_page(store, match_id, seat, query["after"], query["limit"])
+    page = queries.events_page(store, match_id, seat, query["after"], query["limit"], meta)
     return answer(EventsPageOut(), page)
 
 
 @bp.get("/<match_id>/state")
 def state(match_id: str):
     store = get_store()
-    seat = viewer(store, match_id)
+    meta, seat = viewer(store, match_id)
     query = StateQuery().load(request.args.to_dict())
-    return answer(StateOut(), queries.state_at(store, match_id, seat, query["version"]))
+    return answer(StateOut(), queries.state_at(store, match_id, seat, query["version"], meta))

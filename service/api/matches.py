@@ -22,23 +22,23 @@ def create():
 @bp.get("/<match_id>")
 def show(match_id: str):
     store = get_store()
-    seat = viewer(store, match_id)
-    return answer(MatchOut(), queries.match_view(store, match_id, seat))
+    meta, seat = viewer(store, match_id)
+    return answer(MatchOut(), queries.match_view(store, match_id, seat, meta))
 
 
 @bp.get("/<match_id>/legal-actions")
 def legal_actions(match_id: str):
     store = get_store()
-    seat = viewer(store, match_id)
-    return answer(LegalActionsOut(), queries.legal_actions(store, match_id, seat))
+    meta, seat = viewer(store, match_id)
+    return answer(LegalActionsOut(), queries.legal_actions(store, match_id, seat, meta))
 
 
 @bp.post("/<match_id>/actions")
 def act(match_id: str):
     store = get_store()
-    seat = actor(store, match_id)
+    meta, seat = actor(store, match_id)
     body = ActionIn().load(json_body())
-    result, ended = commands.take_action(store, match_id, seat, body)
+    result, ended = commands.take_action(store, match_id, seat, body, meta)
     if ended and current_app.config["VERIFY_ON_END"]:
         _verify_later(match_id)
     return answer(ActionOut(), result)

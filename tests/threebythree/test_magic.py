@@ -71,4 +71,4 @@ def test_harvest_adds_three_territories_for_the_strategy_step():
 def test_magic_needs_a_legal_target():
     t = Table(position(units=[["024", "016", "017"], ["025", "018"]], magic=[["A08"], []], deck=["011", "043"]))
     assert t.illegal(0, {"type": "magic", "card": "A08", "target": "016"}).rule == "threebythree/magic.effect"
-    assert t.illegal(0, {"type": "magic", "card": "A08"}).rule == "threebythree/actions"
+    assert t.illegal(0, {"type": "magic", "card": "A08"}).rule == "threebythree/magic.effect"

@@ -60,7 +60,7 @@ def test_bad_choices_are_refused():
     (position(hands=[["007"], ["007"]]), "in both"),
     (position(hands=[["001"], []]), "set aside"),
     (position(hands=[["999"], []]), "not a 3x3Wars deck card"),
-    (position(magic=[["A17"], []]), "Overlord pool"),
+    (position(magic=[["A17"], []]), "overlord pool"),
     (position(units=[["045"], []]), "unit"),
     ({"first": 0, "hands": [[], []]}, "missing keys"),
 ])
@@ -80,7 +80,7 @@ def test_analysis_setup_keeps_the_given_deck_order_then_the_rest_seeded():
 def test_unknown_options_and_variants_are_refused():
     from engine.core import MatchConfig
     with pytest.raises(ConfigError):
-        GAME.validate(MatchConfig("threebythree", "wizard", ["a", "b"], {}))
+        GAME.validate(MatchConfig("threebythree", "expert", ["a", "b"], {}))
     with pytest.raises(ConfigError):
         GAME.validate(MatchConfig("threebythree", "overlord", ["a", "b"], {"colour": "red"}))
     with pytest.raises(ConfigError):

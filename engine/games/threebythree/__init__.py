@@ -1,12 +1,16 @@
-"""3x3Wars (seed 003: 3x3Wars マニュアル ver.1.2) as a decider. Levels: Overlord (初級).
+"""3x3Wars (seed 003: 3x3Wars マニュアル ver.1.2) as a decider: Overlord (初級), Apprentice (中級),
+Wizard (上級) and Seven Mage (セブンメイジ戦).
 
-Modules, in the order the manual reads: cards (data), setup (ゲーム準備), flow (ゲームの流れ),
-spells (呪文フェイズ), magic (魔法), actions (decide), evolve, views (hidden information), legal.
+Modules, in the order the manual reads: cards (data), levels, setup and setup_choices (ゲーム準備),
+flow (ゲームの流れ), spells (呪文フェイズ), magic (魔法), grand (大魔術), actions (decide), evolve,
+views (hidden information), legal.
 """
 from engine.core import ConfigError, Variant
 from engine.games.threebythree import actions, legal, setup as setup_rules, views
+from engine.games.threebythree.determinize import determinize as _determinize
 from engine.games.threebythree.cards import CARDSET_VERSION, card_list
 from engine.games.threebythree.evolve import evolve as _evolve
+from engine.games.threebythree.levels import LEVELS
 from engine.games.threebythree.rulebook import RULES
 from engine.games.threebythree.state import initial_state
 
@@ -16,7 +20,7 @@ class ThreeByThree:
     title = "3x3Wars (サイザンウォーズ)"
     seed_section = "003"
     cardset_version = CARDSET_VERSION
-    variants = {"overlord": Variant("overlord", "初級ルール (オーバーロード戦) / Overlord", 2, 2)}
+    variants = {lv.id: Variant(lv.id, lv.title, 2, 2) for lv in LEVELS.values()}
 
     def describe(self) -> dict:
         return {"id": self.id, "title": self.title, "seed": self.seed_section,
@@ -33,7 +37,7 @@ class ThreeByThree:
             raise ConfigError("threebythree is for exactly 2 seats")
         setup_rules.validate_options(config.options)
         if config.position is not None:
-            setup_rules.validate_position(config.position)
+            setup_rules.validate_position(config.position, config.variant)
 
     def initial_state(self, config) -> dict:
         return initial_state(config.variant)
@@ -48,12 +52,18 @@ class ThreeByThree:
         return _evolve(state, event)
 
     def to_act(self, state) -> list:
-        if state["phase"] == "setup":
-            return [i for i, p in enumerate(state["players"]) if not p["ready"]]
+        if state["phase"] == "setup":        # both choose at once; Seven Mage: magic once both hands are kept
+            return [i for i, p in enumerate(state["players"])
+                    if not p["ready"] and (p["offered_hands"] or p["offered_magic"])]
         if state["phase"] == "over":
             return []
-        if state["step"] == "counter":
+        step = state["step"]
+        if step == "counter":
             return [state["pending"]["responder"]]
+        if step == "respond":
+            return [state["respond"]["responder"]]
+        if step == "decision":
+            return [state["decision"]["seat"]]
         return [state["active"]]
 
     def legal_actions(self, state, seat) -> list:
@@ -67,6 +77,9 @@ class ThreeByThree:
 
     def outcome(self, state):
         return state["outcome"]
+
+    def determinize(self, state, seat, rng):
+        return _determinize(state, seat, rng)
 
 
 GAME = ThreeByThree()

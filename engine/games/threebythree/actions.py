@@ -1,30 +1,36 @@
 """decide: check a seat's action against the rules of the current step and emit what follows.
 
-The action vocabulary is the API's contract (platform issue, "Action vocabulary"):
-remove / enhance (spells), counter, magic, territory, deploy, redeploy, pass, and choose (setup).
+The action vocabulary is the API's contract (see README.md): choose / mulligan (setup), remove /
+enhance (spells), counter, magic, grand, territory, deploy, redeploy, dig / discard / heal (choices
+an effect asks for), pass.
 """
 from engine.core import Emitter, IllegalAction
-from engine.games.threebythree import flow, magic, spells
+from engine.games.threebythree import flow, grand, magic, setup_choices, spells
 from engine.games.threebythree.cards import DECK
 from engine.games.threebythree.rulebook import rule
-from engine.games.threebythree.state import UNIT_SLOTS, territory_limit
+from engine.games.threebythree.state import UNIT_SLOTS, has_trait, level, other, territory_limit
 
-# which action types each step accepts
+STEP_ACTIONS = {"magic", "grand", "pass"}
 ACCEPTS = {
-    "setup": {"choose"},
-    "counter": {"counter", "pass"},
-    "removal": {"remove", "magic", "pass"},
-    "enhance": {"enhance", "magic", "pass"},
-    "territory": {"territory", "magic", "pass"},
-    "strategy": {"deploy", "redeploy", "magic", "pass"},
-    "end": {"magic", "pass"},
+    "setup": {"choose", "mulligan"},
+    "counter": {"counter", "grand", "pass"},
+    "respond": {"grand", "pass"},
+    "decision": {"dig", "discard", "heal", "pass"},
+    "removal": {"remove"} | STEP_ACTIONS,
+    "enhance": {"enhance", "deploy", "redeploy"} | STEP_ACTIONS,      # deploy here: 速攻 units only
+    "territory": {"territory"} | STEP_ACTIONS,
+    "strategy": {"deploy", "redeploy"} | STEP_ACTIONS,
+    "end": STEP_ACTIONS,
 }
 # where each action type belongs, and the rule that says so
 HOME = {"remove": ("the removal step", "2.1"), "enhance": ("the enhancement step", "2.2"),
         "counter": ("a counter window", "2.3"), "territory": ("the territory step, once per turn", "4.1"),
         "deploy": ("the strategy step, once per turn", "4.2"), "redeploy": ("the strategy step, once per turn", "4.2"),
-        "choose": ("the setup", "setup.choose"), "magic": ("your own turn, outside counter windows", "magic.basic"),
-        "pass": ("a step that waits for you", "turn.order")}
+        "choose": ("the setup", "setup.choose"), "mulligan": ("the setup", "apprentice.mulligan"),
+        "magic": ("your own turn, outside counter windows", "magic.basic"),
+        "grand": ("your own turn, or answering the opponent's magic or enhancement (★不許火)", "grand.basic"),
+        "dig": ("a 宝掘 choice", "trait.宝掘"), "discard": ("a discard an effect asks for", "magic.effect"),
+        "heal": ("a ★海癒 choice", "grand.海癒"), "pass": ("a step that waits for you", "turn.order")}
 
 
 def _ids(value, what) -> list:
@@ -77,32 +83,23 @@ def decide(game, state, seat, action, rng):
             raise IllegalAction(rule("actions"), f"unknown action type {kind!r}")
         where, rule_id = HOME[kind]
         raise IllegalAction(rule(rule_id), f"{kind!r} belongs to {where}; now: {situation}")
-    em = Emitter(game, state)
+    em = Emitter(game, state, rng)
     HANDLERS[kind](em, seat, action)
     return em.events
 
 
-def _choose(em, seat, action):
-    me = em.state["players"][seat]
-    terr = _ids(action.get("territories"), '"territories"')
-    chosen_magic = _card(action, "magic")
-    if len(terr) != 3 or len(set(terr)) != 3 or any(c not in me["hand"] for c in terr):
-        raise IllegalAction(rule("setup.choose"), "choose 3 different cards of your dealt deck cards as territories")
-    if chosen_magic not in me["offered_magic"]:
-        raise IllegalAction(rule("setup.choose"), f"choose your magic from those dealt to you: {me['offered_magic']}")
-    v = em.emit("SetupChosen", {"seat": seat, "territories": terr, "magic": chosen_magic,
-                                "unused_magic": [m for m in me["offered_magic"] if m != chosen_magic]},
-                rule("setup.choose"), seat)
-    if all(p["ready"] for p in em.state["players"]):
-        flow.start_turn(em, em.state["first"], 1, v)
-
-
 def _pass(em, seat, action):
-    step = em.state["step"]
+    s = em.state
+    step = s["step"]
+    answering, deciding = s["respond"], s["decision"]
     v = em.emit("Passed", {"step": step}, rule(flow.STEP_RULE[step]), seat)
     if step == "counter":
         flow.close_chain(em, v)
         flow.open_counter_window(em, v)
+    elif step == "respond":
+        resolve_magic(em, answering["seat"], answering["card"], answering["params"], v, answering["step"])
+    elif step == "decision":
+        flow.resume(em, deciding["resume"], v)
     else:
         flow.continue_from(em, flow.next_step(step), v)
 
@@ -127,19 +124,78 @@ def _counter(em, seat, action):
     flow.open_counter_window(em, v)
 
 
+# ---- magic ------------------------------------------------------------------------------------
+
+def can_answer(state, seat) -> bool:
+    """Public: may the opponent answer this magic with ★不許火? (never decided by a hidden card)."""
+    answerer = other(seat)
+    return (level(state).grand_magic and answerer not in state["flags"]["grand"]
+            and seat not in state["flags"]["unbounded"]
+            and any(m["state"] != "side" for m in state["players"][answerer]["magic"]))
+
+
+def use_magic(em, seat, mid, params, cause):
+    """After paying: the cost of its condition, then the opponent's chance to negate, then the effect."""
+    step = flow.resume_step(em.state)
+    if params.get("discard"):
+        em.emit("CardsDiscarded", {"seat": seat, "cards": params["discard"], "by": mid}, rule("magic.condition"), seat, cause)
+    if can_answer(em.state, seat):
+        em.emit("AnswerWindowOpened", {"seat": seat, "card": mid, "params": params, "responder": other(seat), "step": step},
+                rule("grand.不許火"), cause=cause)
+        return
+    resolve_magic(em, seat, mid, params, cause, step)
+
+
+def resolve_magic(em, seat, mid, params, cause, step):
+    magic.resolve(em, seat, mid, params, cause, em.rng)
+    if em.state["decision"] is not None or flow.check_life(em, cause):
+        return
+    flow.resume(em, step, cause)
+
+
 def _magic(em, seat, action):
     mid = _card(action)
     entry = magic.check_magic(em.state, seat, mid)
-    targets = magic.parse_targets(em.state, seat, mid, action)
-    step = em.state["step"]
-    v = em.emit("MagicUsed", {"seat": seat, "card": mid, "from": entry["state"], "to": magic.PAY[entry["state"]],
-                              **({"target": targets} if targets else {})}, rule("magic.cost"), seat)
-    magic.resolve(em, seat, mid, targets, v)
-    if flow.check_life(em, v):
-        return
-    if not flow.needs_decision(em.state, step):
-        flow.continue_from(em, flow.next_step(step), v)
+    params = magic.parse_params(em.state, seat, mid, action)
+    v = em.emit("MagicUsed", {"seat": seat, "card": mid, "from": entry["state"], "to": magic.PAY[entry["state"]]},
+                rule("magic.cost" if entry["state"] != "side" else "magic.残響"), seat)
+    use_magic(em, seat, mid, params, v)
 
+
+def _grand(em, seat, action):
+    card = _card(action)
+    s = em.state
+    answering = s["step"] in ("counter", "respond")
+    name = grand.check_grand(s, seat, card, answering)
+    if s["step"] == "counter":
+        pending = s["pending"]
+        if pending["kind"] != "enhance" or pending["seat"] == seat:
+            raise IllegalAction(rule("grand.不許火"), "★不許火 negates the opponent's magic or enhancement, not a removal")
+        v = grand.pay(em, seat, card, name, None)
+        em.emit("ChainClosed", {"index": pending["index"], "countered": True, "negated": True}, rule("grand.不許火"), seat, v)
+        flow.open_counter_window(em, v)
+    elif s["step"] == "respond":
+        answered = s["respond"]
+        v = grand.pay(em, seat, card, name, None)
+        em.emit("MagicNegated", {"seat": answered["seat"], "card": answered["card"]}, rule("grand.不許火"), seat, v)
+        flow.resume(em, answered["step"], v)
+    elif name == "★天写":
+        copy = _card(action, "copy")
+        if copy == card:
+            raise IllegalAction(rule("grand.天写"), "★天写 copies another of your magic")
+        magic.check_magic(s, seat, copy, copied=True)
+        params = magic.parse_params(s, seat, copy, action)
+        v = grand.pay(em, seat, card, name, None)
+        v = em.emit("MagicCopied", {"seat": seat, "card": copy, "by": card}, rule("grand.天写"), seat, v)
+        use_magic(em, seat, copy, params, v)
+    else:
+        step = s["step"]
+        grand.own_turn(em, seat, card, name, action, em.rng, step)
+        if em.state["decision"] is None:
+            flow.resume(em, step, em.state["version"])
+
+
+# ---- main phase -------------------------------------------------------------------------------
 
 def _territory(em, seat, action):
     card = _card(action)
@@ -157,7 +213,22 @@ def _unit_from_hand(em, seat, action):
         raise IllegalAction(rule("actions"), f"card {card} is not in your hand")
     if not DECK[card].is_unit:
         raise IllegalAction(rule("4.2"), f"{card} ({DECK[card].name}) is not a unit card")
+    if em.state["flags"]["strategy"]:
+        raise IllegalAction(rule("4.2"), "deploy or redeploy once per turn")
+    if em.state["step"] == "enhance" and not has_trait(em.state, card, "速攻"):
+        raise IllegalAction(rule("trait.速攻"), f"only a 速攻 unit deploys before the battle; {card} waits for the strategy step")
     return card
+
+
+def _entered(em, seat, card, cause):
+    """After a deployment: 宝掘 offers a draw; then the step goes on."""
+    step = em.state["step"]
+    if has_trait(em.state, card, "宝掘") and em.state["deck"]:
+        em.emit("DecisionOpened", {"kind": "dig", "seat": seat, "card": card, "resume": step}, rule("trait.宝掘"), cause=cause)
+    elif step == "strategy":
+        flow.continue_from(em, "end", cause)
+    else:
+        flow.resume(em, step, cause)
 
 
 def _deploy(em, seat, action):
@@ -168,26 +239,67 @@ def _deploy(em, seat, action):
     if DECK[card].cost > limit:
         raise IllegalAction(rule("4.2.deploy"), f"{card} costs {DECK[card].cost}; your territories allow {limit}")
     v = em.emit("UnitDeployed", {"seat": seat, "card": card, "limit": limit}, rule("4.2.deploy"), seat)
-    flow.continue_from(em, "end", v)
+    _entered(em, seat, card, v)
 
 
 def _redeploy(em, seat, action):
     card = _unit_from_hand(em, seat, action)
     gone = _ids(action.get("discard"), '"discard"')
+    back = _ids(action.get("to_hand", []), '"to_hand"')
     units = em.state["players"][seat]["units"]
     if not gone or len(set(gone)) != len(gone) or any(u not in units for u in gone):
         raise IllegalAction(rule("4.2.redeploy"), f"redeploy discards one or more different units of your field: {units}")
-    limit = sum(DECK[u].cost for u in gone) + territory_limit(em.state, seat)
+    if any(u not in gone or not has_trait(em.state, u, "交代") for u in back):
+        raise IllegalAction(rule("trait.交代"), "only a 交代 unit you redeploy away may go back to your hand")
+    limit = sum(DECK[u].cost for u in gone) + territory_limit(em.state, seat, leaving=gone)
     if DECK[card].cost > limit:
         raise IllegalAction(rule("4.2.redeploy"), f"{card} costs {DECK[card].cost}; discarding {gone} allows {limit}")
-    v = em.emit("UnitDeployed", {"seat": seat, "card": card, "discarded": gone, "limit": limit},
+    v = em.emit("UnitDeployed", {"seat": seat, "card": card, "discarded": gone, "to_hand": back, "limit": limit},
                 rule("4.2.redeploy"), seat)
-    flow.continue_from(em, "end", v)
+    _entered(em, seat, card, v)
+
+
+# ---- choices effects ask for ------------------------------------------------------------------
+
+def _waiting(em, kind):
+    decision = em.state["decision"]
+    if decision["kind"] != kind:
+        raise IllegalAction(rule("actions"), f"the choice waiting is {decision['kind']!r}, not {kind!r}")
+    return decision
+
+
+def _dig(em, seat, action):
+    d = _waiting(em, "dig")
+    v = em.emit("CardDrawn", {"seat": seat, "card": em.state["deck"][0], "by": d["card"]}, rule("trait.宝掘"), seat)
+    em.emit("DecisionOpened", {"kind": "discard", "seat": seat, "count": 1, "by": d["card"], "resume": d["resume"]},
+            rule("trait.宝掘"), cause=v)
+
+
+def _discard(em, seat, action):
+    d = _waiting(em, "discard")
+    card = _card(action)
+    if card not in em.state["players"][seat]["hand"]:
+        raise IllegalAction(rule("actions"), f"card {card} is not in your hand")
+    v = em.emit("CardsDiscarded", {"seat": seat, "cards": [card], "by": d.get("by")}, rule("magic.effect"), seat)
+    em.emit("DecisionClosed", {}, rule("magic.effect"), cause=v)
+    flow.resume(em, d["resume"], v)
+
+
+def _heal(em, seat, action):
+    d = _waiting(em, "heal")
+    card = _card(action)
+    if card not in d["cards"]:
+        raise IllegalAction(rule("grand.海癒"), f"choose one of the kept cards {d['cards']}")
+    amount = grand.heal_amount(card, _as_map(action.get("as")))
+    v = em.emit("LifeGained", {"seat": seat, "amount": amount, "card": card}, rule("grand.海癒"), seat)
+    em.emit("DecisionClosed", {}, rule("grand.海癒"), cause=v)
+    flow.resume(em, d["resume"], v)
 
 
 HANDLERS = {
-    "choose": _choose, "pass": _pass, "counter": _counter, "magic": _magic, "territory": _territory,
-    "deploy": _deploy, "redeploy": _redeploy,
+    "choose": setup_choices.choose, "mulligan": setup_choices.mulligan, "pass": _pass, "counter": _counter,
+    "magic": _magic, "grand": _grand, "territory": _territory, "deploy": _deploy, "redeploy": _redeploy,
+    "dig": _dig, "discard": _discard, "heal": _heal,
     "remove": _declare("remove", spells.check_removal, "2.1"),
     "enhance": _declare("enhance", spells.check_enhance, "2.2"),
 }

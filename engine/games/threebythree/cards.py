@@ -36,6 +36,10 @@ class MagicCard:
     condition: str | None
     effects: tuple | None
     overlord: bool
+    traits: frozenset = frozenset()
+    grand: str | None = None
+    basic: bool = False
+    manifest: str | None = None
 
 
 def _load():
@@ -51,14 +55,18 @@ def _load():
         deck[cid] = DeckCard(cid, c["name"], c["kind"], c["colour"], c["cost"], frozenset(c["traits"]), c["overlord"])
     for mid, m in raw["magic"].items():
         effects = tuple(m["effects"]) if m["effects"] is not None else None
-        if effects is None and m["overlord"]:
-            raise ValueError(f"magic {mid} is in the Overlord pool but has no effect")
-        magic[mid] = MagicCard(mid, m["name"], m["attribute"], m["requirement"], m["condition"], effects, m["overlord"])
+        if effects is None:
+            raise ValueError(f"magic {mid} has no effect")
+        magic[mid] = MagicCard(mid, m["name"], m["attribute"], m["requirement"], m["condition"], effects,
+                               m["overlord"], frozenset(m.get("traits", [])), m.get("grand_magic"), m.get("basic", False),
+                               m.get("manifest"))
     return raw, deck, magic
 
 
 RAW, DECK, MAGIC = _load()
 CARDSET_VERSION = RAW["cardset_version"]
+MAGIC_DECKS = RAW["magic_decks"]                 # 中級 魔法山札
+GRAND_MAGIC = RAW["grand_magic"]                 # 大魔術 by name
 
 
 def card_list() -> list:

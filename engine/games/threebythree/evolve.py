@@ -26,16 +26,46 @@ def _magic_dealt(s, d):
 
 def _setup_chosen(s, d):
     p = s["players"][d["seat"]]
-    for c in d["territories"]:
+    for c in d["territories"] + d["returned"]:
         p["hand"].remove(c)
     p["territories"] = list(d["territories"])
-    p["magic"] = [{"card": d["magic"], "state": "down"}]
+    p["magic"] = [{"card": m, "state": "down"} for m in d["magic"]]
     p["offered_magic"] = []
     p["ready"] = True
+    s["leftovers"].extend(d["returned"])
+
+
+def _mentor_drawn(s, d):
+    s["players"][d["to"]]["mentor"] = d["card"]
+
+
+def _hands_offered(s, d):
+    n = sum(len(h) for h in d["hands"])
+    s["deck"] = s["deck"][n:]
+    s["players"][d["to"]]["offered_hands"] = [list(h) for h in d["hands"]]
+
+
+def _hand_chosen(s, d):
+    p = s["players"][d["seat"]]
+    p["hand"] = list(d["hand"])
+    p["offered_hands"] = []
+
+
+def _mulliganed(s, d):
+    p = s["players"][d["seat"]]
+    p["hand"] = []
+    p["mulligans"] = d["count"]
+
+
+def _leftovers_bottomed(s, d):
+    s["deck"].extend(d["cards"])
+    s["leftovers"] = []
 
 
 def _position_set(s, d):
     s["first"] = d["first"]
+    for i, mentor in enumerate(d.get("mentors", [None, None])):
+        s["players"][i]["mentor"] = mentor
     s["deck"] = list(d["deck"])
     s["discard"] = list(d.get("discard", []))
     for i, p in enumerate(s["players"]):
@@ -65,7 +95,9 @@ def _step_entered(s, d):
 
 
 def _passed(s, d):
-    pass
+    if d["step"] in ("respond", "decision"):
+        s[d["step"]] = None
+        s["step"] = None
 
 
 def _spells_declared(s, d):
@@ -103,6 +135,7 @@ def _spells_resolved(s, d):
     for card in d["destroyed"]:
         s["players"][d["defender"]]["units"].remove(card)
         s["mods"].pop(card, None)
+    s["players"][d["defender"]]["hand"].extend(d.get("to_hand", []))
     for e in d["enhanced"]:
         m = s["mods"].setdefault(e["target"], {})
         m["enh"] = m.get("enh", 0) + e["amount"]
@@ -132,20 +165,99 @@ def _territory_expanded(s, d):
 
 def _unit_deployed(s, d):
     p = s["players"][d["seat"]]
+    back = d.get("to_hand", [])
     for c in d.get("discarded", []):
         p["units"].remove(c)
         s["mods"].pop(c, None)
-    s["discard"].extend(d.get("discarded", []))
+        (p["hand"] if c in back else s["discard"]).append(c)
     p["hand"].remove(d["card"])
     p["units"].append(d["card"])
-    s["flags"]["strategy"] = True
+    if "by" not in d:                      # 入植's extra deployment is not the strategy step
+        s["flags"]["strategy"] = True
 
 
 def _magic_used(s, d):
-    for m in s["players"][d["seat"]]["magic"]:
+    p = s["players"][d["seat"]]
+    for m in p["magic"]:
         if m["card"] == d["card"]:
             m["state"] = d["to"]
+    if d["to"] == "removed":               # 残響: a sideways magic used once more, then removed
+        p["magic"] = [m for m in p["magic"] if m["card"] != d["card"]]
+        s["removed"].append(d["card"])
     s["flags"]["magic"].append(d["card"])
+
+
+def _answer_window(s, d):
+    s["respond"] = dict(d)
+    s["step"] = "respond"
+
+
+def _magic_negated(s, d):
+    s["respond"] = None
+    s["step"] = None
+    s["flags"]["negated"].append(d["card"])
+
+
+def _magic_copied(s, d):
+    s["flags"]["magic"].append(d["card"])
+    for m in s["players"][d["seat"]]["magic"]:
+        if m["card"] == d["card"]:
+            m["shown"] = True              # still face down, but the table has seen which magic it is
+
+
+def _grand_magic_used(s, d):
+    p = s["players"][d["seat"]]
+    p["magic"] = [m for m in p["magic"] if m["card"] != d["card"]]
+    s["removed"].append(d["card"])
+    s["flags"]["grand"].append(d["seat"])
+    if d["lingers"]:
+        s["flags"]["manifest"].append({"seat": d["seat"], "card": d["card"]})
+
+
+def _discard_culled(s, d):
+    s["discard"] = [c for c in s["discard"] if c not in d["removed"]]
+    s["removed"].extend(d["removed"])
+
+
+def _cards_exchanged(s, d):
+    p = s["players"][d["seat"]]
+    p["hand"].remove(d["give"])
+    s["discard"].remove(d["take"])
+    p["hand"].append(d["take"])
+    s["discard"].append(d["give"])
+
+
+def _unbounded(s, d):
+    s["flags"]["unbounded"].append(d["seat"])
+
+
+def _decision_opened(s, d):
+    s["decision"] = dict(d)
+    s["step"] = "decision"
+
+
+def _decision_closed(s, d):
+    s["decision"] = None
+    s["step"] = None
+
+
+def _life_gained(s, d):
+    s["players"][d["seat"]]["life"] += d["amount"]
+
+
+def _cards_discarded(s, d):
+    hand = s["players"][d["seat"]]["hand"]
+    for c in d["cards"]:
+        hand.remove(c)
+    s["discard"].extend(d["cards"])
+
+
+def _magic_exposed(s, d):
+    s["players"][d["owner"]]["magic"][d["index"]]["state"] = "up"
+
+
+def _territory_from_deck(s, d):
+    s["players"][d["seat"]]["territories"].append(s["deck"].pop(0))
 
 
 def _life_lost(s, d):
@@ -153,9 +265,10 @@ def _life_lost(s, d):
 
 
 def _unit_destroyed(s, d):
-    s["players"][d["owner"]]["units"].remove(d["card"])
+    p = s["players"][d["owner"]]
+    p["units"].remove(d["card"])
     s["mods"].pop(d["card"], None)
-    s["discard"].append(d["card"])
+    (p["hand"] if d.get("to") == "hand" else s["discard"]).append(d["card"])
 
 
 def _unit_returned(s, d):
@@ -205,6 +318,12 @@ HANDLERS = {
     "UnitReturned": _unit_returned, "TerritoryBonusGained": _territory_bonus, "PowerChanged": _power_changed,
     "UnitsEnhanced": _units_enhanced,
     "TurnEnded": _turn_ended, "GameEnded": _game_ended,
+    "MentorDrawn": _mentor_drawn, "HandsOffered": _hands_offered, "HandChosen": _hand_chosen,
+    "Mulliganed": _mulliganed, "LeftoversBottomed": _leftovers_bottomed, "AnswerWindowOpened": _answer_window,
+    "MagicNegated": _magic_negated, "MagicCopied": _magic_copied, "GrandMagicUsed": _grand_magic_used,
+    "DiscardCulled": _discard_culled, "CardsExchanged": _cards_exchanged, "Unbounded": _unbounded,
+    "DecisionOpened": _decision_opened, "DecisionClosed": _decision_closed, "LifeGained": _life_gained,
+    "CardsDiscarded": _cards_discarded, "MagicExposed": _magic_exposed, "TerritoryFromDeck": _territory_from_deck,
 }
 
 

@@ -5,12 +5,13 @@ target for removal, a unit to enhance, a card in hand) or while the player still
 magic (魔法 may be used any time in your turn). Skipping never depends on a hidden card, so the
 event log never tells the opponent what a hand could not do.
 """
+from engine.games.threebythree.cards import MAGIC
 from engine.games.threebythree.rulebook import rule
 from engine.games.threebythree.spells import counter_target, enhancement
-from engine.games.threebythree.state import STEPS, has_trait, magic_available, other, pierces, power
+from engine.games.threebythree.state import STEPS, has_trait, level, magic_available, other, pierces, power
 
 STEP_RULE = {"removal": "2.1", "enhance": "2.2", "territory": "4.1", "strategy": "4.2", "end": "5.1",
-             "counter": "2.3.chain"}
+             "counter": "2.3.chain", "respond": "grand.不許火", "decision": "magic.effect"}
 
 
 def needs_decision(state, step) -> bool:
@@ -20,8 +21,9 @@ def needs_decision(state, step) -> bool:
         return True
     if step == "removal":
         return bool(opp["units"])
-    if step == "enhance":
-        return bool(me["units"])
+    if step == "enhance":      # also the last moment to deploy a 速攻 unit before the battle
+        early = "速攻" in level(state).traits and bool(me["hand"]) and not state["flags"]["strategy"]
+        return bool(me["units"]) or early
     if step == "territory":
         return bool(me["hand"]) and not state["flags"]["territory"]
     if step == "strategy":
@@ -31,6 +33,29 @@ def needs_decision(state, step) -> bool:
 
 def next_step(step):
     return STEPS[STEPS.index(step) + 1] if step != "end" else None
+
+
+def resume_step(state):
+    """The turn step that a magic's answer window or an effect's choice goes back to."""
+    if state["step"] == "respond":
+        return state["respond"]["step"]
+    if state["step"] == "decision":
+        return state["decision"]["resume"]
+    return state["step"]
+
+
+def resume(em, step, cause):
+    """After a magic, an effect's choice or an early (速攻) deployment: the step waits again if it still
+    offers something, else the turn goes on."""
+    if em.state["phase"] == "over":
+        return
+    if step is None:
+        continue_from(em, "end", cause)
+    elif needs_decision(em.state, step):
+        if em.state["step"] != step:
+            em.emit("StepEntered", {"step": step}, rule(STEP_RULE[step]), cause=cause)
+    else:
+        continue_from(em, next_step(step), cause)
 
 
 def continue_from(em, step, cause):
@@ -84,11 +109,12 @@ def battle(em, cause):
     units = state["players"][seat]["units"]
     if not units:
         return
-    defenders = state["players"][other(seat)]["units"]
+    defenders = [d for d in state["players"][other(seat)]["units"] if not state["mods"].get(d, {}).get("noblock")]
     piercing = [u for u in units if pierces(state, u)]
     others = [u for u in units if u not in piercing]
+    walls = [] if manifest_active(state, seat, "pierce_walls") else [d for d in defenders if has_trait(state, d, "双壁")]
     for step, attackers, blockers in (
-        ("3.1", piercing, [d for d in defenders if has_trait(state, d, "双壁")]),
+        ("3.1", piercing, walls),
         ("3.2", others, [d for d in defenders if not has_trait(state, d, "ブロック不可")]),
     ):
         if not attackers:
@@ -102,6 +128,17 @@ def battle(em, cause):
         if check_life(em, v):
             return
     em.emit("BattleEnded", {}, rule("3.3"), cause=cause)
+
+
+def manifest_active(state, seat, effect) -> bool:
+    """顕在: a face-up magic's lasting effect, kept to the end of the turn it left the field face up,
+    and void for the turn ★不許火 negated it."""
+    flags = state["flags"]
+    for m in state["players"][seat]["magic"]:
+        if m["state"] == "up" and MAGIC[m["card"]].manifest == effect and m["card"] not in flags["negated"]:
+            return True
+    return any(x["seat"] == seat and MAGIC[x["card"]].manifest == effect and x["card"] not in flags["negated"]
+               for x in flags["manifest"])
 
 
 def open_counter_window(em, cause):
@@ -130,18 +167,21 @@ def resolve_spells(em, cause):
     """All spells of the step take effect together (【呪文発動条件2】); used cards go to the discard pile."""
     pending = em.state["pending"]
     kind, seat = pending["kind"], pending["seat"]
-    destroyed, enhanced, discarded = [], [], []
+    destroyed, enhanced, discarded, to_hand = [], [], [], []
     for sp in pending["spells"]:
         discarded += sp["with"] + [c for link in sp["chain"] for c in link["with"]]
         if sp["countered"]:
             continue
         if kind == "remove":
             destroyed.append(sp["target"])
-            discarded.append(sp["target"])
+            if has_trait(em.state, sp["target"], "不死"):
+                to_hand.append(sp["target"])
+            else:
+                discarded.append(sp["target"])
         else:
             amount, gives = enhancement(em.state, sp["target"], sp["with"][0], sp["as"])
             enhanced.append({"target": sp["target"], "amount": amount, **({"pierce": True} if gives else {})})
     em.emit("SpellsResolved", {"kind": kind, "defender": other(seat), "destroyed": destroyed,
-                               "enhanced": enhanced, "discarded": discarded},
+                               "enhanced": enhanced, "discarded": discarded, "to_hand": to_hand},
             rule("2.1" if kind == "remove" else "2.2"), cause=cause)
     continue_from(em, "enhance" if kind == "remove" else "battle", cause)

@@ -1,186 +1,324 @@
-"""Magic (◇魔法): requirement, condition, cost, and the effect vocabulary of cards.json.
+"""Magic (◇魔法): once-per-turn rules, requirement (必要魔力), condition (發動条件), cost (發動コスト),
+and the effect vocabulary of cards.json.
 
-Each effect name maps to exactly one handler; cards.json fails to load on an unknown name.
-A handler checks the action's target, then emits the events that carry the effect out.
+Each effect name maps to exactly one Effect (what it needs from the action, which choices are
+legal, and the events that carry it out); cards.json fails to load on an unknown name.
 """
+from collections import Counter
+from dataclasses import dataclass
 from itertools import combinations
+from typing import Callable
 
 from engine.core import IllegalAction
 from engine.games.threebythree.cards import DECK, MAGIC
+from engine.games.threebythree.flow import resume_step
 from engine.games.threebythree.rulebook import rule
-from engine.games.threebythree.state import has_trait, other
+from engine.games.threebythree.state import has_trait, level, other, territory_limit, UNIT_SLOTS
 
-PAY = {"down": "up", "up": "side"}      # 發動コスト: face down -> face up -> sideways
+PAY = {"down": "up", "up": "side", "side": "removed"}     # face down -> face up -> sideways (-> 残響)
 
+
+# ---- requirement, condition, once-per-turn ------------------------------------------------------
 
 def requirement_met(state, seat, magic_id) -> bool:
-    """必要魔力: the units on both fields include the required attributes, plus ``any`` more units."""
+    """必要魔力 over both fields; 占有 units of the opponent do not count for you; 中級 師匠 gives its
+    owner one point of its colour; ★無尽増 gives one point of any attribute."""
     req = MAGIC[magic_id].requirement or {}
-    units = state["players"][0]["units"] + state["players"][1]["units"]
-    colours = [DECK[u].colour for u in units]
-    needed = 0
-    for key, n in req.items():
-        if key == "any":
-            continue
-        if colours.count(key) < n:
-            return False
-        needed += n
-    return len(units) >= needed + req.get("any", 0)
+    mine, theirs = state["players"][seat]["units"], state["players"][other(seat)]["units"]
+    points = Counter(DECK[u].colour for u in mine)
+    points.update(DECK[u].colour for u in theirs if not has_trait(state, u, "占有"))
+    mentor = state["players"][seat]["mentor"]
+    if level(state).mentor and mentor:
+        points[DECK[mentor].colour] += 1
+    wild = 1 if seat in state["flags"]["unbounded"] else 0
+    short = sum(max(0, n - points[colour]) for colour, n in req.items() if colour != "any")
+    needed = sum(req.values())
+    return short <= wild and sum(points.values()) + wild >= needed
 
 
-def _main_phase(state, seat):
-    return state["step"] in ("territory", "strategy")
+def _main_phase(state, seat, action):
+    if state["step"] not in ("territory", "strategy"):
+        raise IllegalAction(rule("magic.condition"), "[あなたのメインフェイズ限定]: only in your main phase")
 
 
-CONDITIONS = {"main_phase": _main_phase}
-CONDITION_TEXT = {"main_phase": "[あなたのメインフェイズ限定] (your main phase only)"}
+def _discard_3_units(state, seat, action):
+    cards = action.get("discard")
+    hand = state["players"][seat]["hand"]
+    if (not isinstance(cards, list) or len(cards) != 3 or len(set(cards)) != 3
+            or any(c not in hand or not DECK[c].is_unit for c in cards)):
+        raise IllegalAction(rule("magic.condition"), '転生\'s condition: "discard" 3 different unit cards from your hand '
+                            "(調律 and 呪文砕き are not unit cards)")
 
 
-def check_magic(state, seat, magic_id):
+def _discard_3_options(state, seat):
+    units = sorted(c for c in state["players"][seat]["hand"] if DECK[c].is_unit)
+    return [{"discard": list(c)} for c in combinations(units, 3)][:20]
+
+
+CONDITIONS = {"main_phase": (_main_phase, None), "discard_3_units": (_discard_3_units, _discard_3_options)}
+
+
+def check_magic(state, seat, magic_id, copied=False):
+    """The magic rules of the level, then requirement (unless copied by ★天写) and condition."""
     entry = next((m for m in state["players"][seat]["magic"] if m["card"] == magic_id), None)
     if entry is None:
         raise IllegalAction(rule("actions"), f"{magic_id} is not one of your magic cards")
-    if state["flags"]["magic"]:
+    if state["phase"] != "turns" or state["active"] != seat:
+        raise IllegalAction(rule("magic.basic"), "magic is used only in your own turn")
+    used = state["flags"]["magic"]
+    if level(state).magic_each_once and magic_id in used:
+        raise IllegalAction(rule("magic.basic"), f"{magic_id} was already used this turn (each magic once per turn)")
+    if not level(state).magic_each_once and used:
         raise IllegalAction(rule("magic.basic"), "magic may be used only once per turn")
-    if entry["state"] == "side":
-        raise IllegalAction(rule("magic.cost"), f"{magic_id} is sideways: its cost was paid twice already")
-    if not requirement_met(state, seat, magic_id):
-        raise IllegalAction(rule("magic.requirement"), f"the fields do not hold the units {magic_id} requires: {MAGIC[magic_id].requirement}")
-    cond = MAGIC[magic_id].condition
-    if cond and not CONDITIONS[cond](state, seat):
-        raise IllegalAction(rule("magic.condition"), f"{magic_id}'s condition does not hold: {CONDITION_TEXT[cond]}")
+    if copied:
+        if entry["state"] != "down":
+            raise IllegalAction(rule("grand.天写"), f"★天写 copies a face-down magic; {magic_id} is {entry['state']}")
+    else:
+        if entry["state"] == "side" and "残響" not in MAGIC[magic_id].traits:
+            raise IllegalAction(rule("magic.cost"), f"{magic_id} is sideways: its cost was paid twice already")
+        if not requirement_met(state, seat, magic_id):
+            raise IllegalAction(rule("magic.requirement"),
+                                f"the fields do not hold the units {magic_id} requires: {MAGIC[magic_id].requirement}")
     return entry
 
 
-# ---- effects: (targets needed, legal targets, apply) ------------------------------------------
+# ---- the effect vocabulary ----------------------------------------------------------------------
 
-def _need_opposing_unit(state, seat, effect):
-    units = state["players"][other(seat)]["units"]
-    return [u for u in units if DECK[u].cost <= effect.get("max_cost", 99)]
+@dataclass(frozen=True)
+class Effect:
+    choices: Callable | None       # (state, seat, effect) -> legal values of the action's "target"
+    many: bool                     # target is a list (up to effect["count"])
+    apply: Callable                # (em, seat, effect, target, cause, magic_id, rng) -> None
 
 
-def _own_enhanceable(state, seat, effect):
+def _opposing_units(state, seat, e):
+    return [u for u in state["players"][other(seat)]["units"] if DECK[u].cost <= e.get("max_cost", 99)]
+
+
+def _own_units(state, seat, e):
+    return list(state["players"][seat]["units"])
+
+
+def _own_enhanceable(state, seat, e):
     return [u for u in state["players"][seat]["units"]
             if not has_trait(state, u, "強化不可") and u not in state["flags"]["targeted"]]
 
 
-def _damage(em, seat, effect, targets, cause, mid):
-    em.emit("LifeLost", {"seat": other(seat), "amount": effect["amount"], "card": mid}, rule("magic.effect"), seat, cause)
+def _facedown_magic(state, seat, e):
+    return [i for i, m in enumerate(state["players"][other(seat)]["magic"]) if m["state"] == "down"]
 
 
-def _draw(em, seat, effect, targets, cause, mid):
-    for _ in range(effect["count"]):
+def _deployable(state, seat, e):
+    if len(state["players"][seat]["units"]) >= UNIT_SLOTS:
+        return []
+    limit = territory_limit(state, seat, strategy_step=False)
+    return sorted(c for c in state["players"][seat]["hand"] if DECK[c].is_unit and DECK[c].cost <= limit)
+
+
+def destroy(em, owner, cards, by, cause):
+    """破壊: to the discard pile — a 不死 unit goes back to its owner's hand instead."""
+    for card in cards:
+        to = "hand" if has_trait(em.state, card, "不死") else "discard"
+        em.emit("UnitDestroyed", {"owner": owner, "card": card, "to": to, "by": by},
+                rule("trait.不死" if to == "hand" else "supplement.destroy"), cause=cause)
+
+
+def _damage(em, seat, e, target, cause, mid, rng):
+    em.emit("LifeLost", {"seat": other(seat), "amount": e["amount"], "card": mid}, rule("magic.effect"), seat, cause)
+
+
+def _draw(em, seat, e, target, cause, mid, rng):
+    for _ in range(e["count"]):
         if em.state["deck"]:
             em.emit("CardDrawn", {"seat": seat, "card": em.state["deck"][0], "by": mid}, rule("magic.effect"), seat, cause)
 
 
-def _destroy_unit(em, seat, effect, targets, cause, mid):
-    for t in targets:
-        em.emit("UnitDestroyed", {"owner": other(seat), "card": t, "by": mid}, rule("supplement.destroy"), seat, cause)
-        if effect.get("user_loses_cost"):
-            em.emit("LifeLost", {"seat": seat, "amount": DECK[t].cost, "card": mid}, rule("magic.effect"), seat, cause)
+def _discard(em, seat, e, target, cause, mid, rng):
+    if em.state["players"][seat]["hand"]:
+        em.emit("DecisionOpened", {"kind": "discard", "seat": seat, "count": e["count"], "by": mid,
+                                   "resume": resume_step(em.state)}, rule("magic.effect"), cause=cause)
 
 
-def _return_unit(em, seat, effect, targets, cause, mid):
-    for t in targets:
-        em.emit("UnitReturned", {"owner": other(seat), "card": t, "by": mid}, rule("magic.effect"), seat, cause)
+def _destroy_unit(em, seat, e, target, cause, mid, rng):
+    if target is None:
+        return
+    destroy(em, other(seat), [target], mid, cause)
+    if e.get("user_loses_cost"):
+        em.emit("LifeLost", {"seat": seat, "amount": DECK[target].cost, "card": mid}, rule("magic.effect"), seat, cause)
 
 
-def _territory_bonus(em, seat, effect, targets, cause, mid):
-    em.emit("TerritoryBonusGained", {"seat": seat, "amount": effect["amount"], "card": mid}, rule("magic.effect"), seat, cause)
+def _destroy_all(em, seat, e, target, cause, mid, rng):
+    for owner in (seat, other(seat)):
+        destroy(em, owner, [u for u in em.state["players"][owner]["units"] if DECK[u].cost <= e["max_cost"]], mid, cause)
+
+
+def _return_unit(em, seat, e, target, cause, mid, rng):
+    if target is not None:
+        em.emit("UnitReturned", {"owner": other(seat), "card": target, "by": mid}, rule("magic.effect"), seat, cause)
+
+
+def _territory_bonus(em, seat, e, target, cause, mid, rng):
+    em.emit("TerritoryBonusGained", {"seat": seat, "amount": e["amount"], "card": mid}, rule("magic.effect"), seat, cause)
 
 
 def _power(kind, whose):
-    def apply(em, seat, effect, targets, cause, mid):
+    def apply(em, seat, e, target, cause, mid, rng):
         units = em.state["players"][seat if whose == "own" else other(seat)]["units"]
         if units:
-            em.emit("PowerChanged", {"kind": kind, "cards": list(units), "amount": effect["amount"], "card": mid},
+            em.emit("PowerChanged", {"kind": kind, "cards": list(units), "amount": e["amount"], "card": mid},
                     rule("magic.effect"), seat, cause)
     return apply
 
 
-def _enhance_units(em, seat, effect, targets, cause, mid):
-    if targets:
-        em.emit("UnitsEnhanced", {"cards": list(targets), "amount": effect["amount"], "card": mid},
+def _increase_unit(em, seat, e, target, cause, mid, rng):
+    if target is not None:
+        em.emit("PowerChanged", {"kind": "inc", "cards": [target], "amount": e["amount"], "card": mid},
+                rule("supplement.増加"), seat, cause)
+
+
+def _enhance_units(em, seat, e, target, cause, mid, rng):
+    if target:
+        em.emit("UnitsEnhanced", {"cards": list(target), "amount": e["amount"], "card": mid}, rule("magic.effect"), seat, cause)
+
+
+def _no_block(em, seat, e, target, cause, mid, rng):
+    if target is not None:
+        em.emit("PowerChanged", {"kind": "noblock", "cards": [target], "amount": 1, "card": mid},
                 rule("magic.effect"), seat, cause)
 
 
-# name -> (how many targets, which targets are legal, handler)
+def _expose(em, seat, e, target, cause, mid, rng):
+    if target is not None:
+        card = em.state["players"][other(seat)]["magic"][target]["card"]
+        em.emit("MagicExposed", {"owner": other(seat), "index": target, "card": card, "by": mid},
+                rule("magic.effect"), seat, cause)
+
+
+def _territory_from_deck(em, seat, e, target, cause, mid, rng):
+    if em.state["deck"]:
+        em.emit("TerritoryFromDeck", {"seat": seat, "card": em.state["deck"][0], "by": mid}, rule("magic.effect"), seat, cause)
+
+
+def _random_discard(em, seat, e, target, cause, mid, rng):
+    hand = em.state["players"][other(seat)]["hand"]
+    if hand:
+        card = hand[rng.below(len(hand))]
+        em.emit("CardsDiscarded", {"seat": other(seat), "cards": [card], "by": mid}, rule("magic.effect"), seat, cause)
+
+
+def _extra_deploy(em, seat, e, target, cause, mid, rng):
+    if target is not None:
+        em.emit("UnitDeployed", {"seat": seat, "card": target, "limit": territory_limit(em.state, seat, strategy_step=False),
+                                 "by": mid}, rule("magic.effect"), seat, cause)
+
+
 EFFECTS = {
-    "damage": (0, None, _damage),
-    "draw": (0, None, _draw),
-    "destroy_unit": (1, _need_opposing_unit, _destroy_unit),
-    "return_unit": (1, _need_opposing_unit, _return_unit),
-    "territory_bonus": (0, None, _territory_bonus),
-    "increase_power": (0, None, _power("inc", "own")),
-    "decrease_power": (0, None, _power("dec", "opponent")),
-    "enhance_units": ("count", _own_enhanceable, _enhance_units),
+    "damage": Effect(None, False, _damage),
+    "draw": Effect(None, False, _draw),
+    "discard": Effect(None, False, _discard),
+    "destroy_unit": Effect(_opposing_units, False, _destroy_unit),
+    "destroy_all": Effect(None, False, _destroy_all),
+    "return_unit": Effect(_opposing_units, False, _return_unit),
+    "territory_bonus": Effect(None, False, _territory_bonus),
+    "increase_power": Effect(None, False, _power("inc", "own")),
+    "decrease_power": Effect(None, False, _power("dec", "opponent")),
+    "increase_unit": Effect(_own_units, False, _increase_unit),
+    "enhance_units": Effect(_own_enhanceable, True, _enhance_units),
+    "no_block": Effect(_opposing_units, False, _no_block),
+    "expose_magic": Effect(_facedown_magic, False, _expose),
+    "territory_from_deck": Effect(None, False, _territory_from_deck),
+    "random_discard": Effect(None, False, _random_discard),
+    "extra_deploy": Effect(_deployable, False, _extra_deploy),
 }
 
 
-def _targeting(magic_id):
+def _targeted(magic_id):
     for e in MAGIC[magic_id].effects:
-        n, legal, _ = EFFECTS[e["do"]]
-        if legal is not None:
-            return (e["count"] if n == "count" else n), legal, e
-    return 0, None, None
+        if EFFECTS[e["do"]].choices is not None:
+            return e
+    return None
 
 
-def parse_targets(state, seat, magic_id, action) -> list:
-    n, legal, effect = _targeting(magic_id)
+def parse_params(state, seat, magic_id, action) -> dict:
+    """The action's choices for this magic, checked: {"target": ..., "discard": [...]}."""
+    cond = MAGIC[magic_id].condition
+    if cond:
+        CONDITIONS[cond][0](state, seat, action)
+    params = {"discard": list(action["discard"])} if cond == "discard_3_units" else {}
+    e = _targeted(magic_id)
     raw = action.get("target")
-    if n == 0:
+    if e is None:
         if raw is not None:
             raise IllegalAction(rule("actions"), f"{magic_id} takes no target")
-        return []
-    targets = raw if isinstance(raw, list) else [] if raw is None else [raw]
-    allowed = legal(state, seat, effect)
-    if not targets and allowed:
-        raise IllegalAction(rule("actions"), f"{magic_id} needs a target: one of {allowed}")
-    if len(targets) > n or len(set(targets)) != len(targets):
-        raise IllegalAction(rule("actions"), f"{magic_id} takes at most {n} different target(s)")
-    for t in targets:
-        if t not in allowed:
-            raise IllegalAction(rule("magic.effect"), f"{t} is not a legal target for {magic_id}; legal: {allowed}")
-    if n > 1 and len(targets) < min(n, len(allowed)):
-        raise IllegalAction(rule("magic.effect"), f"{magic_id} affects {n} units where it can: name {min(n, len(allowed))}")
-    return targets
+        return params
+    spec, allowed = EFFECTS[e["do"]], EFFECTS[e["do"]].choices(state, seat, e)
+    if spec.many:
+        n = min(e["count"], len(allowed))
+        targets = raw if isinstance(raw, list) else [] if raw is None else [raw]
+        if len(set(targets)) != len(targets) or len(targets) != n or any(t not in allowed for t in targets):
+            raise IllegalAction(rule("magic.effect"), f"{magic_id} takes {n} different target(s) of {allowed}")
+        return {**params, "target": list(targets)}
+    if raw is None and not allowed:
+        return {**params, "target": None}              # carried out as far as possible: nothing
+    if raw not in allowed:
+        raise IllegalAction(rule("magic.effect"), f"{raw!r} is not a legal target for {magic_id}; legal: {allowed}")
+    return {**params, "target": raw}
 
 
-def resolve(em, seat, magic_id, targets, cause):
+def resolve(em, seat, magic_id, params, cause, rng):
     for e in MAGIC[magic_id].effects:
-        EFFECTS[e["do"]][2](em, seat, e, targets, cause, magic_id)
+        if em.state["outcome"] is not None:
+            return
+        EFFECTS[e["do"]].apply(em, seat, e, params.get("target"), cause, magic_id, rng)
+
+
+def param_options(state, seat, magic_id) -> list:
+    """Every legal choice of target (and condition cost) for legal_actions."""
+    cond = MAGIC[magic_id].condition
+    base = [{}]
+    if cond and CONDITIONS[cond][1]:
+        base = CONDITIONS[cond][1](state, seat)
+    e = _targeted(magic_id)
+    if e is None:
+        return base
+    spec, allowed = EFFECTS[e["do"]], EFFECTS[e["do"]].choices(state, seat, e)
+    if not allowed:
+        return base
+    if spec.many:
+        targets = [list(c) for c in combinations(allowed, min(e["count"], len(allowed)))]
+    else:
+        targets = allowed
+    return [{**b, "target": t} for b in base for t in targets]
+
+
+def usable(state, seat, magic_id, copied=False) -> list:
+    """The legal parameter sets for using this magic now (empty when it cannot be used)."""
+    try:
+        check_magic(state, seat, magic_id, copied)
+        options = param_options(state, seat, magic_id)
+        cond = MAGIC[magic_id].condition
+        if cond and options:
+            CONDITIONS[cond][0](state, seat, options[0])
+    except IllegalAction:
+        return []
+    return options
 
 
 def magic_options(state, seat) -> list:
-    out = []
-    for m in state["players"][seat]["magic"]:
-        mid = m["card"]
-        try:
-            check_magic(state, seat, mid)
-        except IllegalAction:
-            continue
-        n, legal, effect = _targeting(mid)
-        if n == 0:
-            out.append({"type": "magic", "card": mid})
-            continue
-        allowed = legal(state, seat, effect)
-        if not allowed:
-            out.append({"type": "magic", "card": mid})      # carried out as far as possible: nothing
-        elif n == 1:
-            out.extend({"type": "magic", "card": mid, "target": t} for t in allowed)
-        else:
-            k = min(n, len(allowed))
-            out.extend({"type": "magic", "card": mid, "target": list(c)} for c in combinations(allowed, k))
-    return out
+    return [{"type": "magic", "card": m["card"], **p}
+            for m in state["players"][seat]["magic"] for p in usable(state, seat, m["card"])]
 
 
 def _check_card_data():
-    """Card behaviour is data: every effect and condition named in cards.json must have a handler."""
+    """Card behaviour is data: every effect and condition in cards.json has exactly one handler."""
     for mid, m in MAGIC.items():
-        for e in m.effects or ():
+        targeted = 0
+        for e in m.effects:
             if e["do"] not in EFFECTS:
                 raise ValueError(f"magic {mid}: unknown effect {e['do']!r}")
+            targeted += EFFECTS[e["do"]].choices is not None
+        if targeted > 1:
+            raise ValueError(f"magic {mid}: at most one effect may take a target")
         if m.condition is not None and m.condition not in CONDITIONS:
             raise ValueError(f"magic {mid}: unknown condition {m.condition!r}")
 

@@ -45,6 +45,31 @@ RULES = {
     "card.呪文砕き": ("○《呪文砕き》の特性「ワイルドカード」", "呪文砕き only counters, whatever the numbers (the card count must match); only another 呪文砕き counters it."),
     "supplement.destroy": ("○破壊について", "A destroyed card goes from the field to the discard pile."),
     "actions": ("(kifu) action vocabulary", "Actions must have the documented shape."),
+    # 中級 (Apprentice)
+    "apprentice.setup": ("★中級ルール ◇ゲーム準備 / 開始前手順", "A random 魔法山札 and 師匠 each; 9 cards each, keep 6 and 3 of the 4 magic; no territories; the unchosen cards go under the deck, mixed."),
+    "apprentice.mulligan": ("・マリガン", "Return all dealt cards, reshuffle and take one fewer; at most 3 times; after the third the 6 cards are the hand."),
+    "apprentice.mentor": ("○魔法の「師匠」", "Your 師匠's colour counts as one point of requirement for your magic only; it never fights."),
+    "apprentice.magic": ("【魔法の基本ルール:中級】", "Magic only in your own turn; each magic at most once per turn."),
+    # 上級 (Wizard) and Seven Mage
+    "wizard.setup": ("★上級ルール ◇ゲーム準備 / 開始前手順", "転生 入植 透禍の槍 to each; 4 of the 16 magic each; 9 of all 48 deck cards each; keep 6 and 3 of the 7 magic; mulligan as in 中級."),
+    "seven-mage.setup": ("・セブンメイジ戦", "Two 6-card hands each, keep one (no mulligan, magic unseen), the other goes back and the deck is shuffled; then 7 of the 16 magic each, keep 3; no basic magic."),
+    "grand.basic": ("【大魔術の基本ルール】", "Grand magic only in your own turn (unless it says otherwise), one per turn, no requirement."),
+    "grand.cost": ("【大魔術の発動コストを支払う方法】", "Pay by removing a face-down or face-up magic from the game; a sideways one cannot pay."),
+    "grand.不許火": ("○大魔術「★不許火」", "Also in the opponent's turn: negates a magic or an enhancement, as a counter does; it cannot be countered."),
+    "grand.海癒": ("○大魔術「★海癒」", "Keep 4 random cards of the discard pile (remove the rest), choose one, gain life equal to its cost (呪文砕き 0, 調律 1-3)."),
+    "grand.探生": ("○大魔術「★探生」", "Exchange a card of your hand with a unit card of the discard pile; with no hand nothing happens."),
+    "grand.天写": ("○大魔術「★天写」", "Use another face-down magic of yours, ignoring its requirement and cost but not the magic rules or its condition."),
+    "grand.無尽増": ("Q&A ★無尽増", "Until the end of the turn your magic cannot be negated, and you have one extra point of requirement of any attribute."),
+    "magic.残響": ("○残響", "A sideways 残響 magic may be used once more by removing it from the game."),
+    "magic.顕在": ("○顕在", "While face up the effect lasts; if the card leaves the field face up it lasts to the end of that turn."),
+    "supplement.増加": ("○強化と増加について", "増加 is not 強化: no once-per-unit limit, and an enhanced unit may be increased."),
+    "trait.豊穡": ("○豊穡", "+1 territory modifier; not a territory, and not counted when the unit is the redeploy cost."),
+    "trait.膨張": ("○膨張", "+2 power as 増加, not 強化; the cost stays as printed."),
+    "trait.占有": ("○占有", "When the opponent counts requirement, this unit on your field does not count."),
+    "trait.不死": ("○不死", "When destroyed it returns to its owner's hand (only when destroyed)."),
+    "trait.速攻": ("○速攻", "The strategy step moves ahead of the battle for deploying this unit."),
+    "trait.宝掘": ("Q&A 護宝妖精", "When it enters you may draw 1; only if you drew, discard 1."),
+    "trait.交代": ("(designed) 交代", "When you redeploy, this unit may go back to your hand instead of the discard pile; its cost still counts."),
 }
 
 
