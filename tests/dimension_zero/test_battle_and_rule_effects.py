@@ -138,3 +138,21 @@ def test_battle_does_not_start_if_a_unit_is_destroyed_by_another_rule_effect():
     assert check_rules(em, None)
     assert types(em.events) == ["CardMoved"] and em.events[0].data["card"] == malt
     assert em.state["battles"] == []
+
+
+def test_owner_orders_simultaneous_graveyard_arrivals():
+    """001 ch.3 §6: cards of one owner reaching the graveyard together are ordered by their owner."""
+    t = Table([player(), player(energy=["dz-black-ghost"])],
+              units=[unit("dz-black-ghost", 1, 6), unit("dz-black-ghost", 1, 8), unit("dz-lobo", 0, 0)])
+    a, b = t.id(1, "dz-black-ghost", "square", 0), t.id(1, "dz-black-ghost", "square", 1)
+    t.state["units"][a]["damage"] = t.state["units"][b]["damage"] = 1500     # both lethal at the next check
+    from engine.core import Emitter
+    from engine.games.dimension_zero.flow import settle
+    em = Emitter(GAME, t.state)
+    settle(em, None)
+    p = em.state["pending"]
+    assert p["kind"] == "grave_order" and p["seat"] == 1 and sorted(p["cards"]) == sorted([a, b])
+    t.state = em.state
+    assert t.illegal(1, {"type": "choose", "choice": [a]}).rule == "dimension-zero/order"
+    t.act(1, {"type": "choose", "choice": [b, a]})
+    assert t.state["players"][1]["grave"][-2:] == [b, a] and t.to_act == [0]

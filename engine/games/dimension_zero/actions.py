@@ -152,7 +152,10 @@ def _keep(em, seat, action, rng):
 def _choose(em, seat, action, rng):
     p = em.state["pending"]
     choice = action.get("choice")
-    if choice not in p["options"]:
+    if p.get("any_order"):
+        if not isinstance(choice, list) or sorted(choice) != p["cards"]:
+            raise IllegalAction(rule("order"), f"give the order of all of {p['cards']}")
+    elif choice not in p["options"]:
         raise IllegalAction(rule("effect.resolve"), f"choose one of {p['options']}")
     v = effects.answer(em, seat, choice, None)
     flow.settle(em, v)

@@ -334,6 +334,9 @@ def answer(em, seat, choice, cause):
     elif kind == "adjacent_square":
         em.emit("UnitMoved", {"card": src, "from": em.state["units"][src]["square"], "to": choice},
                 rule("effect.resolve"), cause=v)
+    elif kind == "grave_order":
+        for cid in choice:
+            destroy(em, cid, p["rules"][cid], v)
     elif kind == "put_unit" and choice is not None:
         place_unit(em, choice["card"], choice["square"], "effect.resolve", v, frozen=True)
     return v

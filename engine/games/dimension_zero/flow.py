@@ -3,6 +3,8 @@
 ``settle`` runs before every priority: rule effects (000 ルールエフェクト 1-8, never mid-resolution),
 then waiting ◆ triggers go on the stack, then the active player gets priority.
 """
+from itertools import permutations
+
 from engine.games.dimension_zero import effects, zones
 from engine.games.dimension_zero.rulebook import rule
 from engine.games.dimension_zero.state import (area, battle_units, card, damage_reduction, has_keyword, other,
@@ -53,6 +55,26 @@ def doomed(state) -> list:
     return out
 
 
+def order_needed(state, gone) -> dict:
+    """001 ch.3 §6: two or more cards of one owner reaching the graveyard at once are ordered by the owner."""
+    to_grave = [(c, r) for c, r in gone if not any(m["card"] == c and m.get("to_smash") for m in state["mods"])]
+    out = {}
+    for seat in (0, 1):
+        mine = [(c, r) for c, r in to_grave if owner(c) == seat]
+        if len(mine) >= 2:
+            out.update(dict(mine))
+            break                                  # one owner at a time; the other's follow on the next check
+    return out
+
+
+def ask_grave_order(em, ordered, cause):
+    cards = sorted(ordered)
+    options = [list(p) for p in permutations(cards)] if len(cards) <= 3 else [cards, cards[::-1]]
+    em.emit("DecisionPending", {"pending": {"seat": owner(cards[0]), "kind": "grave_order", "cards": cards,
+                                            "rules": ordered, "options": options, "any_order": True}},
+            rule("order"), cause=cause)
+
+
 def battle_to_start(state):
     fighting = battle_units(state)
     for sq in range(9):
@@ -67,14 +89,19 @@ def battle_to_start(state):
 
 
 def check_rules(em, cause) -> bool:
-    """Apply rule effects until none applies; False if the game ended."""
+    """Apply rule effects until none applies; False if the game ended or an owner orders their graveyard."""
     while True:
         if check_losses(em, cause):
             return False
         gone = doomed(em.state)
         if gone:
+            ordered = order_needed(em.state, gone)
             for cid, rule_id in gone:
-                effects.destroy(em, cid, rule_id, cause)
+                if cid not in ordered:
+                    effects.destroy(em, cid, rule_id, cause)
+            if ordered:
+                ask_grave_order(em, ordered, cause)
+                return False
             continue
         start = battle_to_start(em.state)
         if start is None:
