@@ -36,7 +36,7 @@ def hidden_ids(state, seat):
     return out
 
 
-def keys_outside(data, allowed=("reveal", "private", "cards", "names")):
+def keys_outside(data, allowed=("reveal", "private", "cards", "names", "private_lists")):
     rest = {k: v for k, v in data.items() if k not in allowed}
     return CARD_KEY.findall(json.dumps(rest, ensure_ascii=False))
 
@@ -50,6 +50,8 @@ def check_no_leak(before, events):
             shown = GAME.redact(event, seat).data
             assert not keys_outside(shown), f"{event.type} names cards outside its reveal maps: {shown}"
             told = set(shown.get("reveal") or {})
+            for i, m in enumerate(shown.get("private_lists") or []):
+                assert i == seat or not m, f"{event.type} shows seat {i}'s deck lists to {seat}"
             for i, m in enumerate(shown.get("private") or []):
                 assert i == seat or not m, f"{event.type} shows seat {i}'s private cards to {seat}"
                 told |= set(m or {})
@@ -62,6 +64,10 @@ def check_view(state):
     for seat in (0, 1, None):
         v = GAME.view(state, seat)
         assert not set(v["cards"]) & hidden_ids(state, seat)
+        if v["series"] is not None:                    # a seat sees its own deck list and sideboard only
+            own = v["series"].pop("deck"), v["series"].pop("sideboard")
+            assert own == ((None, None) if seat is None else
+                           (state["series"]["decks"][seat], state["series"]["sideboards"][seat]))
         assert not keys_outside(v)
         for i, p in enumerate(v["players"]):
             assert p["hand"] is None or i == seat
@@ -71,9 +77,9 @@ def roundtrip(events):
     return [Event.from_dict(json.loads(json.dumps(e.to_dict(), ensure_ascii=False))) for e in events]
 
 
-def play_random_game(variant, i):
-    seed = b"dz-playout-%s-%d" % (variant.encode(), i)
-    events = create_events(GAME, MatchConfig("dimension-zero", variant, ["a", "b"], {}), seed)
+def play_random_game(variant, i, options=None):
+    seed = b"dz-playout-%s-%d-%d" % (variant.encode(), i, len(options or {}))
+    events = create_events(GAME, MatchConfig("dimension-zero", variant, ["a", "b"], options or {}), seed)
     live = fold(GAME, events)
     shadow = fold(GAME, roundtrip(events))
     rng = random.Random(f"{variant}-{i}")
@@ -82,10 +88,10 @@ def play_random_game(variant, i):
         if GAME.outcome(live) is not None:
             return live, events
         seats = GAME.to_act(live)
-        assert len(seats) == 1, f"exactly one seat decides at a time: {seats}"
-        seat = seats[0]
+        assert len(seats) == 1 or live["phase"] == "sideboard", f"one seat decides at a time: {seats}"
+        seat = rng.choice(seats)
         actions = GAME.legal_actions(live, seat)
-        assert actions and GAME.legal_actions(live, 1 - seat) == []
+        assert actions and (len(seats) == 2 or GAME.legal_actions(live, 1 - seat) == [])
         before = json.loads(json.dumps(live)) if leaks else None
         new = play(GAME, live, seat, rng.choice(actions), seed)
         if leaks:
@@ -109,3 +115,16 @@ def test_random_duels(variant, block):
         assert out["reason"] in ("smash", "deck", "both")
         assert fold(GAME, events) == live
         assert GAME.to_act(live) == [] and GAME.legal_actions(live, 0) == [] and GAME.legal_actions(live, 1) == []
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_best_of_three_matches(variant):
+    """001 ch.2 §6: best-of-3 with sideboards, random swaps between duels, to the match's end."""
+    for i in range(max(4, GAMES // 50)):
+        live, events = play_random_game(variant, i, {"best_of": 3})
+        out = GAME.outcome(live)
+        duels = live["series"]["duels"]
+        assert out["reason"] == "match" and 2 <= len(duels) <= 3
+        wins = [sum(d["winner"] == s for d in duels) for s in (0, 1)]
+        assert out["winner"] is None or wins[out["winner"]] == max(wins)
+        assert fold(GAME, events) == live

@@ -8,7 +8,7 @@ plays (what may be declared), effects (the stack's resolution and the effect voc
 from engine.core import ConfigError, Variant
 from engine.games.dimension_zero import actions, legal, setup as setup_rules, views
 from engine.games.dimension_zero.cards import CARDSET_VERSION, card_list
-from engine.games.dimension_zero.decks import PRESETS
+from engine.games.dimension_zero.decks import PRESETS, SIDEBOARDS
 from engine.games.dimension_zero.evolve import evolve as _evolve
 from engine.games.dimension_zero.rulebook import RULES
 from engine.games.dimension_zero.state import initial_state
@@ -30,7 +30,8 @@ class DimensionZero:
                 "variants": [{"id": v.id, "title": v.title, "min_seats": v.min_seats, "max_seats": v.max_seats}
                              for v in self.variants.values()],
                 "cards": card_list(),
-                "preset_decks": {v: {name: {"cards": deck, "provenance": "designed"} for name, deck in decks.items()}
+                "preset_decks": {v: {name: {"cards": deck, "sideboard": SIDEBOARDS[v][i], "provenance": "designed"}
+                                     for i, (name, deck) in enumerate(decks.items())}
                                  for v, decks in PRESETS.items()},
                 "rules": {k: {"section": s, "statement": t} for k, (s, t) in RULES.items()}}
 
@@ -44,7 +45,7 @@ class DimensionZero:
             setup_rules.validate_position(config.variant, config.position)
 
     def initial_state(self, config) -> dict:
-        return initial_state(config.variant)
+        return initial_state(config.variant, setup_rules.initial_series(config.variant, config.options))
 
     def setup(self, state, config, rng):
         return setup_rules.setup(self, state, config, rng)

@@ -4,7 +4,7 @@ Action vocabulary (README.md): pass, play, move, activate, plan_create, plan_ref
 mulligan, keep, choose.
 """
 from engine.core import Emitter, IllegalAction
-from engine.games.dimension_zero import effects, flow, plays, zones
+from engine.games.dimension_zero import effects, flow, plays, series, zones
 from engine.games.dimension_zero.rulebook import rule
 from engine.games.dimension_zero.state import card
 
@@ -14,6 +14,7 @@ SITUATION_ACCEPTS = {
     "energy": {"energy", "pass"},
     "smash": {"smash", "pass"},
     "priority": {"pass", "play", "move", "activate", "plan_create", "plan_refresh"},
+    "sideboard": {"sideboard"},
 }
 KNOWN = set().union(*SITUATION_ACCEPTS.values())
 
@@ -36,6 +37,8 @@ def to_act(state) -> list:
         return [i for i, p in enumerate(state["players"]) if p["mulligan"] == "offered"]
     if s in ("energy", "smash"):
         return [state["active"]]
+    if s == "sideboard":
+        return [i for i in (0, 1) if not state["series"]["ready"][i]]
     if s == "priority" and state["priority"] is not None:
         return [state["priority"]]
     return []
@@ -152,6 +155,12 @@ def _keep(em, seat, action, rng):
 def _choose(em, seat, action, rng):
     p = em.state["pending"]
     choice = action.get("choice")
+    if p["kind"] == "first_player":
+        if choice not in (0, 1):
+            raise IllegalAction(rule("match.bo3"), "choose the seat that goes first: 0 or 1")
+        v = em.emit("Decided", {"seat": seat, "kind": p["kind"], "choice": choice}, rule("match.bo3"), seat)
+        series.start_duel(em, choice, rng, v)
+        return
     if p.get("any_order"):
         if not isinstance(choice, list) or sorted(choice) != p["cards"]:
             raise IllegalAction(rule("order"), f"give the order of all of {p['cards']}")
@@ -161,6 +170,10 @@ def _choose(em, seat, action, rng):
     flow.settle(em, v)
 
 
-HANDLERS = {"pass": _pass, "play": _play, "move": _move, "activate": _activate,
+def _sideboard(em, seat, action, rng):
+    series.sideboard(em, seat, action)
+
+
+HANDLERS = {"sideboard": _sideboard, "pass": _pass, "play": _play, "move": _move, "activate": _activate,
             "plan_create": _plan(False), "plan_refresh": _plan(True), "energy": _energy, "smash": _smash,
             "mulligan": _mulligan, "keep": _keep, "choose": _choose}

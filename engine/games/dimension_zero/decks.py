@@ -50,6 +50,22 @@ PRESETS = {
 }
 
 
+# 10-card sideboards for best-of-3 matches (001 ch.2 §6), in the order of PRESETS (designed).
+SIDEBOARDS = {
+    "first-century": [_expand([("dz-singlemalt", 3), ("dz-black-curse", 3), ("dz-hero-makiri", 1), ("dz-white-rampart", 1),
+                               ("dz-blue-insight", 2)]),
+                      _expand([("dz-lobo", 3), ("dz-green-horn", 3), ("dz-white-rampart", 2), ("dz-pegasus", 1),
+                               ("dz-diamond-soul", 1)])],
+    "touhou": [_expand([("th-lingering-cold", 3), ("th-hakugyokurou", 3), ("th-reimu", 1), ("th-master-spark", 3)]),
+               _expand([("th-misdirection", 3), ("th-scarlet-shoot", 3), ("th-marisa", 2), ("th-mayoiga", 1),
+                        ("th-yuyuko", 1)])],
+    "touhou-instant": [["th-lingering-cold", "th-hakugyokurou", "th-chen", "th-mayoiga", "th-youmu", "th-yuyuko",
+                        "th-prismriver", "th-icicle-fall", "th-koakuma", "th-rumia"],
+                       ["th-scarlet-shoot", "th-ushi-no-koku", "th-sakuya", "th-reimu", "th-misdirection",
+                        "th-meiling", "th-remilia", "th-flandre", "th-keine", "th-mokou"]],
+}
+
+
 def check_deck(variant, deck, what="deck"):
     """001 ch.2 §1 / 000 デッキについて・インスタント対戦 (names counted in full: 000 カード名について)."""
     if not isinstance(deck, list) or not all(isinstance(k, str) for k in deck):

@@ -5,6 +5,9 @@ seat) and ``secret`` (seen by nobody) maps; views.redact drops what a seat may n
 """
 
 
+from engine.games.dimension_zero.state import DUEL_KEYS, initial_state
+
+
 def _learn(s, d):
     for key in ("reveal", "secret"):
         s["cards"].update(d.get(key) or {})
@@ -224,10 +227,33 @@ def _game_ended(s, d):
     s["phase"] = "over"
     s["priority"] = None
     s["pending"] = None
-    s["outcome"] = {"winner": d["winner"], "draw": d["draw"], "reason": d["reason"]}
+    s["outcome"] = {"winner": d["winner"], "draw": d["draw"], "reason": d["reason"],
+                    **({"wins": d["wins"]} if "wins" in d else {})}
+
+
+def _duel_ended(s, d):
+    s["series"]["duels"].append({"winner": d["winner"], "draw": d["draw"], "reason": d["reason"], "first": d["first"]})
+    s["series"]["ready"] = [False, False]
+    s["priority"] = None
+    s["pending"] = None
+
+
+def _sideboard_set(s, d):
+    lists = d["private_lists"][d["seat"]] if d.get("private_lists") else None
+    if lists:
+        s["series"]["decks"][d["seat"]] = list(lists["deck"])
+        s["series"]["sideboards"][d["seat"]] = list(lists["sideboard"])
+    s["series"]["ready"][d["seat"]] = True
+
+
+def _duel_started(s, d):
+    fresh = initial_state(s["variant"])
+    for key in DUEL_KEYS:
+        s[key] = fresh[key]
 
 
 EVOLVE = {
+    "DuelEnded": _duel_ended, "SideboardSet": _sideboard_set, "DuelStarted": _duel_started,
     "DecksSet": _decks_set, "PositionSet": _position_set, "FirstPlayerChosen": _first_chosen,
     "CardsDrawn": _cards_drawn, "MulliganOffered": _mulligan_offered, "Mulliganed": _mulliganed, "HandKept": _kept,
     "TurnStarted": _turn_started, "PhaseEntered": _phase, "Released": _released, "Frozen": _frozen,

@@ -27,12 +27,12 @@ def check_losses(em, cause) -> bool:
             lost.append((seat, "deck"))
     if not lost:
         return False
+    from engine.games.dimension_zero import series
     if len(lost) == 2:
-        em.emit("GameEnded", {"winner": None, "draw": True, "reason": "both"}, rule("game.end"), cause=cause)
+        series.end_duel(em, None, True, "both", "game.end", cause)
     else:
         seat, reason = lost[0]
-        em.emit("GameEnded", {"winner": other(seat), "draw": False, "reason": reason,
-                              "loser": seat}, rule("rule." + reason), cause=cause)
+        series.end_duel(em, other(seat), False, reason, "rule." + reason, cause)
     return True
 
 
@@ -114,7 +114,7 @@ def check_rules(em, cause) -> bool:
 def settle(em, cause, rng=None):
     """Before priority: rule effects, then triggers onto the stack (targets chosen now), then priority."""
     s = em.state
-    if s["phase"] == "over" or s["pending"]:
+    if s["phase"] in ("over", "sideboard") or s["pending"]:
         return
     if not check_rules(em, cause):
         return

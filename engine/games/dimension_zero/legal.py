@@ -17,6 +17,11 @@ def legal_actions(state, seat) -> list:
     p = state["players"][seat]
     if sit == "pending":
         return [{"type": "choose", "choice": o} for o in state["pending"]["options"]]
+    if sit == "sideboard":
+        s = state["series"]
+        deck, side = s["decks"][seat], s["sideboards"][seat]
+        swap = {"type": "sideboard", "deck": [side[0]] + deck[1:], "sideboard": [deck[0]] + side[1:]}
+        return [{"type": "sideboard"}, swap]
     if sit == "mulligan":
         return [{"type": "keep"}, {"type": "mulligan", "order": list(p["hand"])}]
     if sit == "energy":

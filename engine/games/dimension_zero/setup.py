@@ -6,11 +6,12 @@ card it stands for.
 from engine.core import ConfigError, Emitter
 from engine.games.dimension_zero import flow, zones
 from engine.games.dimension_zero.cards import CARDS, SETS
-from engine.games.dimension_zero.decks import PRESETS, check_deck
+from engine.games.dimension_zero import series
+from engine.games.dimension_zero.decks import PRESETS, SIDEBOARDS, check_deck
 from engine.games.dimension_zero.rulebook import rule
 from engine.games.dimension_zero.state import MULLIGAN, area
 
-OPTION_KEYS = {"decks", "first"}
+OPTION_KEYS = {"decks", "first", "best_of", "sideboards"}
 ZONES = ("deck", "hand", "grave", "energy", "smash", "removed")
 POSITION_KEYS = {"first", "active", "turn", "players", "units", "bases"}
 
@@ -27,6 +28,27 @@ def validate_options(variant, options):
             raise ConfigError("options.decks must hold two deck lists (card keys), one per seat", rule("deck"))
         for seat, deck in enumerate(decks):
             check_deck(variant, deck, f"options.decks[{seat}]")
+    if options.get("best_of", 1) not in (1, 3):
+        raise ConfigError("options.best_of must be 1 or 3 (001 ch.2 §6)", rule("match.bo3"))
+    if "sideboards" in options:
+        if options.get("best_of", 1) != 3:
+            raise ConfigError("sideboards are for best_of 3 matches", rule("match.bo3"))
+        sides = options["sideboards"]
+        if not isinstance(sides, list) or len(sides) != 2:
+            raise ConfigError("options.sideboards must hold two lists of 10 card keys", rule("deck.sideboard"))
+        decks = options.get("decks") or list(PRESETS[variant].values())[:2]
+        for seat in (0, 1):
+            series.check_sideboard(variant, decks[seat], sides[seat], f"options.sideboards[{seat}]")
+
+
+def initial_series(variant, options):
+    """The best-of-3 record, or None for a single duel."""
+    if options.get("best_of", 1) != 3:
+        return None
+    decks = options.get("decks") or list(PRESETS[variant].values())[:2]
+    sides = options.get("sideboards") or SIDEBOARDS[variant]
+    return {"best_of": 3, "decks": [list(d) for d in decks], "sideboards": [list(x) for x in sides],
+            "duels": [], "ready": [False, False]}
 
 
 def _entry(e):
@@ -85,27 +107,9 @@ def setup(game, state, config, rng) -> list:
 
 
 def _deal(em, config, rng):
-    variant = config.variant
-    decks = config.options.get("decks")
-    if decks is None:
-        decks = list(PRESETS[variant].values())[:2]
-    ids, secret = [], {}
-    for seat, deck in enumerate(decks):
-        order = rng.shuffled(deck)
-        seat_ids = [f"{seat}-{i:02d}" for i in range(len(order))]
-        secret.update(dict(zip(seat_ids, order)))
-        ids.append(seat_ids)
-    v = em.emit("DecksSet", {"decks": ids, "secret": secret, "preset": "decks" not in config.options},
-                rule("setup.deal"))
-    first = config.options["first"] if "first" in config.options else rng.below(2)
-    em.emit("FirstPlayerChosen", {"first": first, "by": "options" if "first" in config.options else "lot"},
-            rule("setup.deal"), cause=v)
-    for seat in (0, 1):
-        zones.draw(em, seat, 5, "setup.deal", v)
-    if MULLIGAN[variant]:
-        em.emit("MulliganOffered", {"seat": 1 - first}, rule("setup.mulligan"), cause=v)
-    else:
-        flow.start_turn(em, first, 1, v)
+    decks = config.options.get("decks") or list(PRESETS[config.variant].values())[:2]
+    first = config.options.get("first")
+    series.deal(em, config.variant, decks, first, "lot" if first is None else "options", rng, None)
 
 
 def _position(em, pos):

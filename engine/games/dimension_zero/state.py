@@ -11,9 +11,15 @@ SMASH_TO_WIN = {"first-century": 7, "touhou": 7, "touhou-instant": 5}
 MULLIGAN = {"first-century": False, "touhou": True, "touhou-instant": True}
 
 
-def initial_state(variant: str) -> dict:
+DUEL_KEYS = ("phase", "turn", "active", "first", "cards", "players", "units", "bases", "frozen", "seq", "stack",
+             "stack_n", "battles", "priority", "passes", "triggers", "pending", "mods")
+
+
+def initial_state(variant: str, series=None) -> dict:
+    """``series``: None for a single duel, else the best-of-3 record (decks, sideboards, duels, ready)."""
     return {
         "variant": variant,
+        "series": series,
         "phase": "setup",       # setup -> mulligan -> energy / main / smash / end -> over
         "turn": 0, "active": None, "first": None,
         "cards": {},            # instance id -> card key

@@ -25,7 +25,14 @@ def view(state, seat):
     pending = state["pending"]
     if pending and pending["seat"] != seat:
         pending = {"seat": pending["seat"], "kind": pending["kind"]}
+    series = state["series"]
+    if series is not None:
+        series = {"best_of": series["best_of"], "duels": [dict(d) for d in series["duels"]],
+                  "ready": list(series["ready"]),
+                  "deck": list(series["decks"][seat]) if seat is not None else None,
+                  "sideboard": list(series["sideboards"][seat]) if seat is not None else None}
     return {
+        "series": series,
         "variant": state["variant"], "phase": state["phase"], "turn": state["turn"], "active": state["active"],
         "first": state["first"], "you": seat, "priority": state["priority"], "passes": state["passes"],
         "players": players, "units": units, "bases": bases,
@@ -47,9 +54,11 @@ def redact(event, seat):
     d = event.data
     if event.type == "DecisionPending" and d["pending"]["seat"] != seat:
         return event.with_data({"pending": {"seat": d["pending"]["seat"], "kind": d["pending"]["kind"]}})
-    if "secret" not in d and "private" not in d:
+    if "secret" not in d and "private" not in d and "private_lists" not in d:
         return event
     out = {k: v for k, v in d.items() if k != "secret"}
+    if "private_lists" in out:
+        out["private_lists"] = [m if i == seat else {} for i, m in enumerate(out["private_lists"])]
     if "private" in out:
         out["private"] = [m if i == seat else {} for i, m in enumerate(out["private"])]
     return event.with_data(out)
