@@ -8,6 +8,7 @@ plays (what may be declared), effects (the stack's resolution and the effect voc
 from engine.core import ConfigError, Variant
 from engine.games.dimension_zero import actions, legal, setup as setup_rules, views
 from engine.games.dimension_zero.cards import CARDSET_VERSION, card_list
+from engine.games.dimension_zero.determinize import determinize as _determinize
 from engine.games.dimension_zero.decks import PRESETS, SIDEBOARDS
 from engine.games.dimension_zero.evolve import evolve as _evolve
 from engine.games.dimension_zero.rulebook import RULES
@@ -70,6 +71,9 @@ class DimensionZero:
 
     def outcome(self, state):
         return state["outcome"]
+
+    def determinize(self, state, seat, rng):
+        return _determinize(state, seat, rng)
 
 
 GAME = DimensionZero()
