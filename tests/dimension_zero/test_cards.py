@@ -221,3 +221,18 @@ def test_unknown_effect_names_fail_at_load():
             effects._check_vocabulary()
     finally:
         del CARDS["zz-bad"]
+
+
+def test_an_effect_on_the_stack_resolves_after_its_source_left():
+    """001 ch.3 §4(1): スタック上の効果は、その効果が発生させたカードから独立しています."""
+    t = Table([th(hand=["th-scarlet-shoot"], energy=["th-keine"] + ["th-remilia"] * 4), th()],
+              units=[unit("th-reimu", 0, 0), unit("th-koakuma", 1, 8)], variant=TH)
+    reimu, koa = t.id(0, "th-reimu"), t.id(1, "th-koakuma", "square")
+    t.act(0, {"type": "activate", "card": reimu, "ability": 1, "targets": [koa], "pay": t.pay(0, {"W": 1})})
+    t.act(0, {"type": "play", "card": t.id(0, "th-scarlet-shoot"), "targets": [reimu],     # own cards may target her
+              "pay": t.pay(0, {"R": 2, "X": 2})})
+    t.passes(2)
+    assert t.where(reimu) == "grave"
+    events = t.passes(2)
+    assert of_type(events, "LeftStack")[0].rule == "dimension-zero/stack.independent"
+    assert koa in t.state["frozen"]

@@ -131,11 +131,11 @@ def test_001_q2_plan_zone_battle_card_only_at_normal_timing():
     t.passes(1)
     t.act(1, {"type": "play", "card": ghost, "square": 4, "pay": t.pay(1, {"K": 1})})
     assert t.illegal(0, {"type": "play", "card": soul, "targets": [malt], "pay": t.pay(0, {"W": 1})}).rule == \
-        "dimension-zero/timing"
+        "dimension-zero/timing.plan"
     t.passes(2)                                 # the ghost lands on the malt's square: a battle
     assert t.battle is not None
     bad = t.illegal(0, {"type": "play", "card": soul, "targets": [malt], "pay": t.pay(0, {"W": 1})})
-    assert bad.rule == "dimension-zero/battle.priority"
+    assert bad.rule == "dimension-zero/timing.plan"
     while t.battle is not None:
         t.passes(1)
     assert not t.state["stack"] and t.to_act == [0]

@@ -103,7 +103,10 @@ def stack_trigger(em, index, cause) -> bool:
 def resolve_top(em, cause, rng):
     s = em.state
     item = s["stack"][-1]
-    v = em.emit("LeftStack", {"n": item["n"], "kind": item["kind"]}, rule("stack"), cause=cause)
+    src = item.get("source")
+    gone = src is not None and item["kind"] == "ability" and location(s, src) not in ("square", "base", "grave", "hand")
+    v = em.emit("LeftStack", {"n": item["n"], "kind": item["kind"], **({"source_gone": True} if gone else {})},
+                rule("stack.independent" if gone else "stack"), cause=cause)
     RESOLVE[item["kind"]](em, item, v, rng)
 
 
@@ -112,8 +115,10 @@ def _resolve_play(em, item, cause, rng):
     c = card(em.state, cid)
     if c["kind"] == "unit":
         seat = item["seat"]
-        released = "速攻" in c["keywords"] or item.get("released", False)
-        place_unit(em, cid, item["square"], "play.unit", cause, frozen=not released, centre=item.get("centre", False))
+        haste = "速攻" in c["keywords"]
+        released = haste or item.get("released", False)
+        place_unit(em, cid, item["square"], "kw.速攻" if haste else "play.unit", cause, frozen=not released,
+                   centre=item.get("centre", False))
     elif c["kind"] == "base":
         zones.move(em, cid, "base", "play.base", cause, line=item["line"])
     else:

@@ -27,8 +27,11 @@ def timing_ok(state, seat, timing) -> bool:
     return state["phase"] == "main" and state["active"] == seat and not state["stack"]
 
 
-def need_timing(state, seat, timing, what):
+def need_timing(state, seat, timing, what, from_plan=False):
     if not timing_ok(state, seat, timing):
+        if from_plan:
+            raise IllegalAction(rule("timing.plan"), f"{what}: the plan zone plays at normal timing only "
+                                                     "(your main phase, no battle, empty stack)")
         where = "in a battle only battle-timing actions" if in_battle(state) else \
             "normal timing: your own main phase with an empty stack"
         raise IllegalAction(rule("battle.priority" if in_battle(state) else "timing"),
@@ -104,7 +107,7 @@ def check_play(state, seat, action):
         raise IllegalAction(rule("play.unit"), "play a card of your hand or your plan zone")
     c = card(state, cid)
     timing, cost, src = play_terms(state, seat, cid)
-    need_timing(state, seat, timing, c["name"] + (" (plan zone)" if src == "plan" else ""))
+    need_timing(state, seat, timing, c["name"] + (" (plan zone)" if src == "plan" else ""), src == "plan")
     item = {"kind": "play", "seat": seat, "card": cid, "from": src, "targets": []}
     if c["kind"] == "unit":
         formation = bool(action.get("formation"))
