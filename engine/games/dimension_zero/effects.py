@@ -104,7 +104,7 @@ def resolve_top(em, cause, rng):
     s = em.state
     item = s["stack"][-1]
     src = item.get("source")
-    gone = src is not None and item["kind"] == "ability" and location(s, src) not in ("square", "base", "grave", "hand")
+    gone = item["kind"] == "ability" and location(s, src) != item["source_zone"]
     v = em.emit("LeftStack", {"n": item["n"], "kind": item["kind"], **({"source_gone": True} if gone else {})},
                 rule("stack.independent" if gone else "stack"), cause=cause)
     RESOLVE[item["kind"]](em, item, v, rng)

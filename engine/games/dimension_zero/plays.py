@@ -208,7 +208,8 @@ def check_activate(state, seat, action):
         removed = list(given)
     targets = check_targets(state, seat, ab, action.get("targets") or [], cid)
     pay = costs.check_payment(state, seat, ab["cost"].get("energy", {}), action.get("pay", []))
-    item = {"kind": "ability", "seat": seat, "source": cid, "ability": idx, "targets": targets}
+    item = {"kind": "ability", "seat": seat, "source": cid, "ability": idx, "targets": targets,
+            "source_zone": location(state, cid)}
     return item, pay + freeze, removed
 
 
