@@ -1,5 +1,5 @@
 """Keywords (000 テキストシンボル) and one test per card ability, citing KNOWN-CARDS.md or the seed."""
-from tests.dimension_zero.table import GAME, Table, of_type, player, types, unit
+from tests.dimension_zero.table import Table, of_type, player, unit
 
 TH = "touhou"
 
@@ -107,7 +107,7 @@ def test_chen_lowers_opponent_unit_cost_for_lingering_cold():
 def test_sakuya_pulls_a_target_unit_onto_her_square_and_a_battle_follows():
     """KNOWN-CARDS 十六夜 咲夜: at the end of your turn, frozen on a square: move up to one target unit onto it."""
     t = Table([th(), th()], units=[unit("th-sakuya", 0, 1, frozen=True), unit("th-koakuma", 1, 4)], variant=TH)
-    sakuya, koa = t.id(0, "th-sakuya"), t.id(1, "th-koakuma", "square")
+    koa = t.id(1, "th-koakuma", "square")
     t.passes(2)
     assert t.state["pending"]["options"] == [koa, None]
     t.act(0, {"type": "choose", "choice": koa})

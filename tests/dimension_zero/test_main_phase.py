@@ -50,10 +50,13 @@ def test_normal_timing_only_in_own_main_phase_with_empty_stack():
     t = Table([player(hand=["dz-red-striker"], energy=["dz-red-striker"] * 2),
                player(hand=["dz-red-striker"], energy=["dz-red-striker"] * 2)])
     mine, theirs = t.id(0, "dz-red-striker", "hand"), t.id(1, "dz-red-striker", "hand")
+    t.act(0, {"type": "plan_create", "pay": [t.id(0, "dz-red-striker", "energy", 0)]})
+    assert t.illegal(0, {"type": "play", "card": mine, "square": 0, "pay": t.pay(0, {"R": 1})}).rule == \
+        "dimension-zero/timing"                          # normal timing never answers the stack
+    t.passes(2)
     t.passes(1)
     assert t.illegal(1, {"type": "play", "card": theirs, "square": 8, "pay": t.pay(1, {"R": 1, "X": 1})}).rule == \
-        "dimension-zero/timing"
-    t.passes(1)     # both passed on an empty stack: the main phase ends
+        "dimension-zero/timing"                          # nor plays in the opponent's turn
 
 
 def test_two_passes_resolve_only_the_top_item_and_priority_returns_to_the_active_player():

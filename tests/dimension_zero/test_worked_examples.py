@@ -208,11 +208,11 @@ def test_000_technique_2_enter_trigger_waits_for_the_battle():
               units=[unit("th-chen", 1, 4), unit("th-cirno", 1, 7)], variant="touhou")
     yuyuko, chen, cirno = t.id(0, "th-yuyuko"), t.id(1, "th-chen"), t.id(1, "th-cirno")
     t.act(0, {"type": "play", "card": yuyuko, "square": 4, "pay": t.pay(0, {"K": 2, "X": 3})})
-    events = t.passes(2)
+    t.passes(2)
     assert t.battle is not None and t.state["pending"] is None
     assert t.battle["held"] and t.battle["held"][0]["source"] == yuyuko
     while t.battle is not None:
-        events = t.passes(1)
+        t.passes(1)
     assert t.where(chen) == "grave"             # 5500 beat 橙 in the battle
     pending = t.state["pending"]
     assert pending["kind"] == "trigger_target" and pending["options"] == [cirno]

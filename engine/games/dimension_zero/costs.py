@@ -5,7 +5,7 @@ pays one of its colours); colourless by freezing any released energy- or smash-z
 """
 from engine.core import IllegalAction
 from engine.games.dimension_zero.rulebook import rule
-from engine.games.dimension_zero.state import card, owner
+from engine.games.dimension_zero.state import card
 
 
 def sources(state, seat) -> list:
@@ -81,6 +81,3 @@ def can_pay(state, seat, cost) -> bool:
 def fmt(cost: dict) -> str:
     return " ".join(f"{k}{v}" for k, v in cost.items() if v) or "0"
 
-
-def owner_of(cid):
-    return owner(cid)

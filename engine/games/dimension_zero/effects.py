@@ -7,7 +7,7 @@ an effect needs on resolution becomes a pending decision of its controller.
 from engine.games.dimension_zero import zones
 from engine.games.dimension_zero.cards import CARDS, cost_total, races
 from engine.games.dimension_zero.rulebook import rule
-from engine.games.dimension_zero.state import (adjacent, area, card, damage_reduction, home_row, location, other,
+from engine.games.dimension_zero.state import (adjacent, card, damage_reduction, home_row, location, other,
                                                owner, plan_card, power, unit_cost, units_on, untargetable_by)
 
 STATIC = {"power_in_area", "untargetable_by_opponent", "damage_reduction_line", "area_as_own_released",
@@ -114,7 +114,6 @@ def _resolve_play(em, item, cause, rng):
     cid = item["card"]
     c = card(em.state, cid)
     if c["kind"] == "unit":
-        seat = item["seat"]
         haste = "速攻" in c["keywords"]
         released = haste or item.get("released", False)
         place_unit(em, cid, item["square"], "kw.速攻" if haste else "play.unit", cause, frozen=not released,

@@ -7,8 +7,8 @@ from itertools import permutations
 
 from engine.games.dimension_zero import effects, zones
 from engine.games.dimension_zero.rulebook import rule
-from engine.games.dimension_zero.state import (area, battle_units, card, damage_reduction, has_keyword, other,
-                                               owner, plan_card, power, smash_to_win, units_on)
+from engine.games.dimension_zero.state import (area, battle_units, card, has_keyword, other,
+                                               owner, power, smash_to_win, units_on)
 
 PRIORITY_PHASES = ("main", "end")
 
@@ -208,7 +208,6 @@ def end_battle(em, cause):
 def start_turn(em, seat, turn, cause):
     s = em.state
     v = em.emit("TurnStarted", {"turn": turn, "seat": seat}, rule("turn.release"), cause=cause)
-    p = s["players"][seat]
     mine = [c for c in s["frozen"] if owner(c) == seat]
     if mine:
         em.emit("Released", {"cards": sorted(mine)}, rule("turn.release"), cause=v)
@@ -221,7 +220,6 @@ def start_turn(em, seat, turn, cause):
         em.emit("PhaseEntered", {"phase": "energy"}, rule("turn.energy"), cause=v)
     else:
         main_phase(em, v)
-    del p
 
 
 def main_phase(em, cause):
@@ -276,6 +274,3 @@ def recovery(em, cause):
     s = em.state
     start_turn(em, other(s["active"]), s["turn"] + 1, v)
 
-
-def plan_of(state, seat):
-    return plan_card(state, seat)

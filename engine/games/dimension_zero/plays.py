@@ -5,10 +5,9 @@ here changes the state: actions.py emits the events.
 """
 from engine.core import IllegalAction
 from engine.games.dimension_zero import costs
-from engine.games.dimension_zero.cards import game_name
 from engine.games.dimension_zero.effects import target_ok
 from engine.games.dimension_zero.rulebook import rule
-from engine.games.dimension_zero.state import (adjacent, area, card, home_row, in_battle, line, location, other,
+from engine.games.dimension_zero.state import (adjacent, area, card, home_row, in_battle, location, other,
                                                own_base_on, own_unit_on, owner, plan_card, released_area_squares,
                                                units_on)
 
@@ -224,9 +223,3 @@ def check_plan(state, seat, action, refresh):
     item = {"kind": "plan_refresh", "seat": seat, "plan": pc} if refresh else {"kind": "plan_create", "seat": seat}
     return item, pay
 
-
-def same_name(state, a, b) -> bool:
-    return game_name(card(state, a)["name"]) == game_name(card(state, b)["name"])
-
-
-__all__ = ["line"]

@@ -4,12 +4,11 @@ Instance ids are ``<seat>-<nn>`` numbered in the shuffled deck order, so an id s
 card it stands for.
 """
 from engine.core import ConfigError, Emitter
-from engine.games.dimension_zero import flow, zones
+from engine.games.dimension_zero import flow
 from engine.games.dimension_zero.cards import CARDS, SETS
 from engine.games.dimension_zero import series
 from engine.games.dimension_zero.decks import PRESETS, SIDEBOARDS, check_deck
 from engine.games.dimension_zero.rulebook import rule
-from engine.games.dimension_zero.state import MULLIGAN, area
 
 OPTION_KEYS = {"decks", "first", "best_of", "sideboards"}
 ZONES = ("deck", "hand", "grave", "energy", "smash", "removed")
@@ -162,5 +161,3 @@ def _position(em, pos):
     v = em.emit("TurnStarted", {"turn": pos.get("turn", 1), "seat": active}, rule("setup.position"), cause=v)
     flow.main_phase(em, v)
 
-
-__all__ = ["area"]
