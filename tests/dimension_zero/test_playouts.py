@@ -84,7 +84,7 @@ def play_random_game(variant, i, options=None):
     shadow = fold(GAME, roundtrip(events))
     rng = random.Random(f"{variant}-{i}")
     leaks = i % LEAK_EVERY == 0
-    for _ in range(MAX_ACTIONS):
+    for _ in range(MAX_ACTIONS * (3 if options else 1)):
         if GAME.outcome(live) is not None:
             return live, events
         seats = GAME.to_act(live)
