@@ -18,6 +18,27 @@ SITUATION_ACCEPTS = {
 }
 KNOWN = set().union(*SITUATION_ACCEPTS.values())
 
+# the JSON shape of each field an action may carry (README "Actions"); anything else is refused
+ID, IDS, INT, FLAG = "a card id", "a list of card ids", "a whole number", "true or false"
+FIELDS = {"card": ID, "unit": ID, "square": INT, "line": INT, "to": INT, "ability": INT, "targets": IDS,
+          "pay": IDS, "pact": IDS, "order": IDS, "deck": IDS, "sideboard": IDS, "formation": FLAG}
+
+
+def _shape_ok(kind, value) -> bool:
+    if kind == ID:
+        return isinstance(value, str)
+    if kind == IDS:
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if kind == INT:
+        return type(value) is int
+    return type(value) is bool
+
+
+def check_shape(action):
+    for key, value in action.items():
+        if key in FIELDS and not _shape_ok(FIELDS[key], value):
+            raise IllegalAction(rule("actions"), f'"{key}" must be {FIELDS[key]}')
+
 
 def situation(state) -> str:
     if state["pending"]:
@@ -54,6 +75,7 @@ def decide(game, state, seat, action, rng):
     kind = action["type"]
     if kind not in KNOWN:
         raise IllegalAction(rule("actions"), f"unknown action type {kind!r}")
+    check_shape(action)
     sit = situation(state)
     if kind not in SITUATION_ACCEPTS[sit]:
         raise IllegalAction(rule("timing"), f"{kind!r} is not possible now ({sit}); possible: "
@@ -156,13 +178,13 @@ def _choose(em, seat, action, rng):
     p = em.state["pending"]
     choice = action.get("choice")
     if p["kind"] == "first_player":
-        if choice not in (0, 1):
+        if type(choice) is not int or choice not in (0, 1):
             raise IllegalAction(rule("match.bo3"), "choose the seat that goes first: 0 or 1")
         v = em.emit("Decided", {"seat": seat, "kind": p["kind"], "choice": choice}, rule("match.bo3"), seat)
         series.start_duel(em, choice, rng, v)
         return
     if p.get("any_order"):
-        if not isinstance(choice, list) or sorted(choice) != p["cards"]:
+        if not isinstance(choice, list) or not all(isinstance(c, str) for c in choice) or sorted(choice) != p["cards"]:
             raise IllegalAction(rule("order"), f"give the order of all of {p['cards']}")
     elif choice not in p["options"]:
         raise IllegalAction(rule("effect.resolve"), f"choose one of {p['options']}")
