@@ -19,7 +19,7 @@ def validate_options(variant, options):
     unknown = set(options) - OPTION_KEYS
     if unknown:
         raise ConfigError(f"unknown option(s) {sorted(unknown)}; dimension-zero takes: {sorted(OPTION_KEYS)}")
-    if "first" in options and options["first"] not in (0, 1):
+    if "first" in options and (type(options["first"]) is not int or options["first"] not in (0, 1)):
         raise ConfigError("options.first must be 0 or 1")
     if "decks" in options:
         decks = options["decks"]
@@ -27,7 +27,7 @@ def validate_options(variant, options):
             raise ConfigError("options.decks must hold two deck lists (card keys), one per seat", rule("deck"))
         for seat, deck in enumerate(decks):
             check_deck(variant, deck, f"options.decks[{seat}]")
-    if options.get("best_of", 1) not in (1, 3):
+    if type(options.get("best_of", 1)) is not int or options.get("best_of", 1) not in (1, 3):
         raise ConfigError("options.best_of must be 1 or 3 (001 ch.2 §6)", rule("match.bo3"))
     if "sideboards" in options:
         if options.get("best_of", 1) != 3:
@@ -60,7 +60,7 @@ def validate_position(variant, pos):
         raise ConfigError(f"setup must be an object with keys from {sorted(POSITION_KEYS)} (players required)",
                           rule("setup.position"))
     for key in ("first", "active"):
-        if pos.get(key, 0) not in (0, 1):
+        if type(pos.get(key, 0)) is not int or pos.get(key, 0) not in (0, 1):
             raise ConfigError(f"setup.{key} must be 0 or 1", rule("setup.position"))
     if not isinstance(pos["players"], list) or len(pos["players"]) != 2:
         raise ConfigError("setup.players must list two players", rule("setup.position"))
@@ -68,16 +68,25 @@ def validate_position(variant, pos):
         if not isinstance(p, dict) or set(p) - set(ZONES) - {"plan"}:
             raise ConfigError(f"setup.players[{seat}] takes {ZONES} and plan", rule("setup.position"))
         for zone in ZONES:
-            for e in p.get(zone, []):
+            entries = p.get(zone, [])
+            if not isinstance(entries, list) or not all(isinstance(e, (str, dict)) for e in entries):
+                raise ConfigError(f"setup.players[{seat}].{zone} must list card keys", rule("setup.position"))
+            for e in entries:
                 k, _ = _entry(e)
                 if k not in CARDS or CARDS[k]["set"] != SETS[variant]:
                     raise ConfigError(f"setup.players[{seat}].{zone}: unknown card {k!r}", rule("setup.position"))
         if p.get("plan") and not p.get("deck"):
             raise ConfigError(f"setup.players[{seat}]: a plan zone needs a deck", rule("plan.create"))
+    for key in ("units", "bases"):
+        if not isinstance(pos.get(key, []), list):
+            raise ConfigError(f"setup.{key} must be a list", rule("setup.position"))
+    if "turn" in pos and (type(pos["turn"]) is not int or pos["turn"] < 1):
+        raise ConfigError("setup.turn must be a whole number >= 1", rule("setup.position"))
     taken = set()
     for u in pos.get("units", []):
-        if not isinstance(u, dict) or u.get("card") not in CARDS or CARDS[u["card"]]["kind"] != "unit" \
-                or u.get("owner") not in (0, 1) or u.get("square") not in range(9):
+        if not isinstance(u, dict) or not isinstance(u.get("card"), str) or u["card"] not in CARDS \
+                or CARDS[u["card"]]["kind"] != "unit" or type(u.get("owner")) is not int or u["owner"] not in (0, 1) \
+                or type(u.get("square")) is not int or u["square"] not in range(9):
             raise ConfigError(f"setup.units: {u!r} needs a unit card, owner 0/1 and square 0-8", rule("setup.position"))
         if (u["owner"], u["square"]) in taken:
             raise ConfigError(f"setup.units: two units of seat {u['owner']} on square {u['square']}",
@@ -90,8 +99,9 @@ def validate_position(variant, pos):
                           rule("setup.position"))
     lines = set()
     for b in pos.get("bases", []):
-        if not isinstance(b, dict) or b.get("card") not in CARDS or CARDS[b["card"]]["kind"] != "base" \
-                or b.get("owner") not in (0, 1) or b.get("line") not in (0, 1, 2) or (b["owner"], b["line"]) in lines:
+        if not isinstance(b, dict) or not isinstance(b.get("card"), str) or b["card"] not in CARDS \
+                or CARDS[b["card"]]["kind"] != "base" or type(b.get("owner")) is not int or b["owner"] not in (0, 1) \
+                or type(b.get("line")) is not int or b["line"] not in (0, 1, 2) or (b["owner"], b["line"]) in lines:
             raise ConfigError(f"setup.bases: {b!r} needs a base card, owner 0/1 and a free line 0-2", rule("setup.position"))
         lines.add((b["owner"], b["line"]))
 
