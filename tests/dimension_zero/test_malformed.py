@@ -57,7 +57,7 @@ def test_junk_options_and_positions_are_config_errors():
     from engine.core import ConfigError
     good = {"players": [{"deck": ["dz-lobo"]}, {"deck": ["dz-lobo"]}]}
     GAME.validate(MatchConfig("dimension-zero", "first-century", ["a", "b"], {}, good))
-    junk_positions = [[], {"players": None}, {"players": [{"deck": [5]}, {}]}, {**good, "first": True},
+    junk_positions = [[], {"players": None}, {"players": [{"deck": [5]}, {}]}, {"players": [{"deck": [{"card": []}]}, {}]}, {**good, "first": True},
                       {**good, "units": [{"card": "dz-lobo", "owner": True, "square": 0}]},
                       {**good, "units": [{"card": ["x"], "owner": 0, "square": 0}]}, {**good, "units": 5},
                       {**good, "bases": [{"card": "dz-white-rampart", "owner": 0, "line": []}]}, {**good, "turn": 0}]

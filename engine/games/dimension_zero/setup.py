@@ -73,7 +73,7 @@ def validate_position(variant, pos):
                 raise ConfigError(f"setup.players[{seat}].{zone} must list card keys", rule("setup.position"))
             for e in entries:
                 k, _ = _entry(e)
-                if k not in CARDS or CARDS[k]["set"] != SETS[variant]:
+                if not isinstance(k, str) or k not in CARDS or CARDS[k]["set"] != SETS[variant]:
                     raise ConfigError(f"setup.players[{seat}].{zone}: unknown card {k!r}", rule("setup.position"))
         if p.get("plan") and not p.get("deck"):
             raise ConfigError(f"setup.players[{seat}]: a plan zone needs a deck", rule("plan.create"))
