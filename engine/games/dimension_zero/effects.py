@@ -180,11 +180,11 @@ def run(em, item, ab, cause, rng):
     seat = item["seat"]
     spec = ab.get("target")
     ctx = {"seat": seat, "source": item.get("source", item.get("card")), "item": item, "rng": rng}
-    if spec is None or not item.get("targets") and ab.get("optional"):
-        if spec is not None:
-            return
+    if spec is None:
         for eff in ab["effects"]:
             HANDLERS[eff["do"]](em, ctx, eff, None, cause)
+        return
+    if not item.get("targets"):                  # "up to one target": none was chosen
         return
     legal = [t for t in item["targets"] if target_ok(em.state, seat, spec, t, ctx["source"])]
     if not legal:
