@@ -8,19 +8,21 @@ SEED = b"kifu-test-seed"
 
 
 def position(first=0, hands=([], []), territories=([], []), units=([], []), magic=([], []), deck=(), life=None,
-             discard=()):
+             discard=(), mentors=None):
     pos = {"first": first, "hands": [list(h) for h in hands], "territories": [list(t) for t in territories],
            "units": [list(u) for u in units], "magic": [list(m) for m in magic], "deck": list(deck),
            "discard": list(discard)}
     if life is not None:
         pos["life"] = list(life)
+    if mentors is not None:
+        pos["mentors"] = list(mentors)
     return pos
 
 
 class Table:
-    def __init__(self, pos=None, options=None, seed=SEED):
+    def __init__(self, pos=None, options=None, seed=SEED, variant="overlord"):
         self.seed = seed
-        config = MatchConfig("threebythree", "overlord", ["a", "b"], options or {}, pos)
+        config = MatchConfig("threebythree", variant, ["a", "b"], options or {}, pos)
         self.events = create_events(GAME, config, seed)
         self.state = fold(GAME, self.events)
 
@@ -41,6 +43,12 @@ class Table:
         while self.state["step"] != until_step:
             assert GAME.to_act(self.state) == [seat], f"{seat} is not to act at {self.state['step']}"
             self.act(seat, {"type": "pass"})
+
+    def next_turn(self):
+        """Everyone passes until the other seat's turn has started."""
+        active = self.state["active"]
+        while self.state["active"] == active and self.state["outcome"] is None:
+            self.act(self.to_act[0], {"type": "pass"})
 
     @property
     def step(self):

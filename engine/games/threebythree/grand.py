@@ -25,6 +25,9 @@ def check_grand(state, seat, card, answering: bool) -> str:
         raise IllegalAction(rule("grand.cost"), f"{card} is sideways: a sideways magic cannot pay for grand magic")
     if seat in state["flags"]["grand"]:
         raise IllegalAction(rule("grand.basic"), "one grand magic per turn")
+    if answering and name == "★天写":
+        raise IllegalAction(rule("magic.basic"), "★天写 may be used in the opponent's turn, but what it copies is used "
+                            "as a magic, and magic is used only in your own turn (Q&A ★天写)")
     if answering != (name == "★不許火"):
         raise IllegalAction(rule("grand.不許火"), "★不許火 answers the opponent's magic or enhancement; other grand "
                             "magic is used in your own turn" if answering else

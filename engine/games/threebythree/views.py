@@ -32,7 +32,7 @@ def view(state, seat):
             "hand": list(p["hand"]) if mine else None, "hand_count": len(p["hand"]),
             "territories": list(p["territories"]) if mine else None, "territory_count": len(p["territories"]),
             "magic": [{"card": m["card"] if mine or m["state"] != "down" or m.get("shown") else None,
-                       "state": m["state"]} for m in p["magic"]],
+                       "state": m["state"], **({"shown": True} if m.get("shown") else {})} for m in p["magic"]],
             "offered_magic": list(p["offered_magic"]) if mine else None,
             "offered_hands": [list(h) for h in p["offered_hands"]] if mine else None,
             "mulligans": p["mulligans"], "mentor": p["mentor"],
@@ -72,9 +72,10 @@ def _setup_chosen(d, seat):
 
 
 def _hide_keys(d, seat, owner_key, keys):
+    """Only the owner sees ``keys``; a hidden list shows its length, anything else is left out."""
     if d[owner_key] == seat:
         return d
-    return {k: (len(v) if isinstance(v, list) else None) if k in keys else v for k, v in d.items()}
+    return {k: len(v) if k in keys else v for k, v in d.items() if k not in keys or isinstance(v, list)}
 
 
 def _position(d, seat):
