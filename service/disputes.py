@@ -81,6 +81,28 @@ def consent(store, match_id: str, dispute_id: int, seat: int) -> dict:
     return {**dispute, "match": {"match_id": made["match_id"], "version": made["version"], "from_version": at}}
 
 
+def reveal_originals(store, match_id: str) -> list:
+    """When a continuation ends, the match it continues (and the one that continued, and so on) has
+    its seed revealed too — its hidden cards are public now — so its shuffles can be re-derived.
+    Returns the ids revealed."""
+    from engine.core.match import PLATFORM_RULE
+    revealed = []
+    source = (store.meta(match_id) or {}).get("continues")
+    while source:
+        original = source.rsplit("@", 1)[0]
+        meta = store.meta(original)
+        if meta is None or meta.get("ended"):
+            break
+        seed = store.secret(original).hex()
+
+        def make(meta, version, seed=seed):
+            return [Event("SeedRevealed", {"seed": seed}, rule=PLATFORM_RULE)], None
+        _append(store, original, None, "reveal", make, {"ended": "continued"})
+        revealed.append(original)
+        source = meta.get("continues")
+    return revealed
+
+
 def _open(meta: dict, dispute_id: int) -> dict:
     raw = meta.get(f"dispute:{dispute_id}")
     if raw is None:
@@ -98,9 +120,10 @@ def _append(store, match_id: str, seat, note: str, make, extra_meta: dict | None
         game = match_game(meta)
         state, snapshots = _fold(store, game, store.load(game, match_id, version), events, copy=False)
         records = seal(events, version, meta["last_hash"], now(), command={"seat": seat, "note": note})
+        states = {} if dispute is None else {
+            f"dispute:{dispute['dispute']}": json.dumps(dispute, ensure_ascii=False)}
         result = store.append(match_id, version, meta["last_hash"], records,
-                              meta={f"dispute:{dispute['dispute']}": json.dumps(dispute, ensure_ascii=False),
-                                    **(extra_meta or {})})
+                              meta={**states, **(extra_meta or {})})
         if result.status == "ok":
             for snapshot in snapshots:
                 store.save_snapshot(match_id, snapshot)

@@ -49,7 +49,8 @@ def test_a_running_export_never_shows_anyone_the_other_seats_hidden_cards(client
     for seat, secret in ((0, hidden[1]), (1, hidden[0]), (None, hidden[0] | hidden[1])):
         text = json.dumps(export_lines(client, m, m.headers(seat)), ensure_ascii=False)
         assert mentions(text, secret) == set(), seat
-        assert mentions(text, hidden[seat] if seat is not None else set()) == (hidden[seat] if seat is not None else set())
+        if seat is not None:
+            assert mentions(text, hidden[seat]) == hidden[seat]           # its own cards are all there
     lines = export_lines(client, m, auditor(m))
     assert lines[0]["redacted_for"] == "auditor" and mentions(json.dumps(lines), hidden[0]) == set()
 

@@ -1,8 +1,10 @@
 """Disputes: filed by a seat as an event both seats see, ruled by the auditor token, replayed from a
 fork when every seat consents; nothing is deleted."""
+import json
+
 import pytest
 
-from tests.audit_helpers import auditor
+from tests.audit_helpers import auditor, hidden_cards, mentions, overlord_after_setup
 from tests.helpers import ApiMatch
 
 
@@ -66,7 +68,11 @@ def test_the_auditor_rules_and_the_seats_consent_to_continue_from_a_fork(client,
     fork_match.client, fork_match.id, fork_match.tokens = client, fork_id, m.tokens
     fork_match.play_to_end()
     assert client.get(f"/matches/{fork_id}/verify").get_json()["ok"]
-    assert client.get(f"/matches/{m.id}/verify").get_json()["ok"]
+    # the continuation has ended: the original's seed is revealed too, so it verifies re-decided
+    last = m.get("/events", None, after=m.info()["version"] - 1)["events"][-1]
+    assert last["type"] == "SeedRevealed" and "hash" in last
+    report = client.get(f"/matches/{m.id}/verify").get_json()
+    assert report["ok"] and report["seed_revealed"] and report["redecided"] == 4
 
 
 def test_who_may_do_what(client, m):
@@ -93,3 +99,18 @@ def test_who_may_do_what(client, m):
 def test_an_auditor_token_cannot_act(client, m):
     r = m.post(m.seat_to_act(), {"type": "add", "n": 1}, headers=auditor(m))
     assert r.status_code == 403 and r.get_json()["error"]["code"] == "auditor_cannot_act"
+
+
+def test_no_step_of_a_dispute_shows_anyone_the_other_seats_hidden_cards(client):
+    m = overlord_after_setup(client)
+    hidden = {0: hidden_cards(m, 0), 1: hidden_cards(m, 1)}
+    dispute = file(client, m, 1, version=m.info()["version"]).get_json()["dispute"]
+    rule(client, m, dispute)
+    consent(client, m, dispute, 0)
+    fork_id = consent(client, m, dispute, 1).get_json()["continued_in"]
+    for seat, secret in ((0, hidden[1]), (1, hidden[0]), (None, hidden[0] | hidden[1])):
+        for match_id in (m.id, fork_id):
+            r = client.get(f"/matches/{match_id}/export", headers=m.headers(seat))
+            assert mentions(r.get_data(as_text=True), secret) == set(), (match_id, seat)
+        text = json.dumps(client.get(f"/matches/{m.id}/disputes").get_json(), ensure_ascii=False)
+        assert mentions(text, hidden[0] | hidden[1]) == set()

@@ -23,7 +23,9 @@ class Findings:
             self.by_version[version] = reason
 
     def listed(self) -> list:
-        return [divergence(v, r) for v, r in sorted(self.by_version.items(), key=lambda x: (x[0] is not None, x[0] or 0))]
+        """Earliest first (a finding with no version, such as "no such match", before all)."""
+        order = sorted(self.by_version.items(), key=lambda item: (item[0] is not None, item[0] or 0))
+        return [divergence(v, r) for v, r in order]
 
 
 def verify(store, match_id: str) -> dict:

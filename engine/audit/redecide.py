@@ -72,7 +72,9 @@ def redecide(game, records, seed: bytes | None, follow: str = "decided", observe
                 if observe is not None:
                     observe(state["version"], state)
         except Exception as e:  # noqa: BLE001 - an altered event may break the fold anywhere
-            batch.error = batch.error or f"fold failed: {type(e).__name__}: {e}"
+            # the exception's text may quote hidden cards: only once the seed (so the truth) is public
+            detail = f"{type(e).__name__}: {e}" if seed is not None else type(e).__name__
+            batch.error = batch.error or f"fold failed: {detail}"
             yield batch
             return
         yield batch
