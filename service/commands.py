@@ -33,23 +33,41 @@ def create_match(store, body: dict) -> dict:
     config = MatchConfig(game.id, variant.id, names, body["options"], position=body["setup"])
     seed = secrets.token_bytes(32)
     events = create_events(game, config, seed)
+    command = {"create": {} if config.position is None else {"position": config.position}}
+    return store_new_match(store, game, events, seed, command, names, config.position is not None,
+                           body.get("audit_live", False))
+
+
+def store_new_match(store, game, events: list, seed: bytes, command: dict, names: list,
+                    analysis: bool, audit_live: bool, token_hashes: list | None = None,
+                    auditor_hash: str | None = None, extra_meta: dict | None = None) -> dict:
+    """Append a new match's opening batch, with new seat and auditor tokens (or the given hashes of
+    existing ones, for a match that continues another). The answer holds the new tokens, shown only
+    here."""
     state, snapshots = _fold(store, game, None, events)
     ended = _reveal_if_over(store, game, state, events, seed, snapshots)
-    match_id, tokens, at = secrets.token_urlsafe(12), [new_token() for _ in names], now()
-    meta = {"game": game.id, "variant": variant.id, "created_at": at,
-            "analysis": "1" if config.position is not None else "0",
-            **{f"token:{token_hash(t)}": str(seat) for seat, t in enumerate(tokens)}}
+    match_id, at = secrets.token_urlsafe(12), now()
+    tokens = [new_token() for _ in names] if token_hashes is None else None
+    hashes = [token_hash(t) for t in tokens] if tokens else token_hashes
+    auditor_token = new_token() if auditor_hash is None else None
+    created = events[0].data
+    meta = {"game": game.id, "variant": created["variant"], "created_at": at,
+            "analysis": "1" if analysis else "0", "audit_live": "1" if audit_live else "0",
+            "engine_version": created["engine_version"], "cardset_version": created["cardset_version"],
+            f"auditor:{auditor_hash or token_hash(auditor_token)}": "1",
+            **{f"token:{h}": str(seat) for seat, h in enumerate(hashes)}, **(extra_meta or {})}
     if ended:
         meta["ended"] = str(state["version"])
-    records = seal(events, 0, GENESIS_HASH, at)
+    records = seal(events, 0, GENESIS_HASH, at, command=command)
     result = store.append(match_id, 0, GENESIS_HASH, records, meta=meta, secret=seed.hex())
     if result.status != "ok":
         raise RuntimeError(f"new match id {match_id} already taken")
     for snapshot in snapshots:
         store.save_snapshot(match_id, snapshot)
     store.remember(match_id, state)
-    return {"match_id": match_id, "version": result.version,
-            "seats": [{"seat": s, "name": n, "token": t} for s, (n, t) in enumerate(zip(names, tokens))]}
+    seats = [{"seat": s, "name": n, **({"token": tokens[s]} if tokens else {})} for s, n in enumerate(names)]
+    return {"match_id": match_id, "version": result.version, "seats": seats,
+            "auditor_token": auditor_token, "audit_live": audit_live}
 
 
 def take_action(store, match_id: str, seat: int, body: dict,
@@ -64,18 +82,24 @@ def take_action(store, match_id: str, seat: int, body: dict,
         raise _stale(body["expected_version"], m.version)
     if m.outcome() is not None:
         raise ApiError(422, "match_over", "the match has ended; no more actions", PLATFORM_RULE)
+    if m.meta.get("continued_in"):
+        raise ApiError(422, "match_continued", "after a dispute this match continues as match "
+                       f"{m.meta['continued_in']}; act there", "kifu/dispute")
     if seat not in m.to_act():
         raise ApiError(403, "not_your_turn", f"seat {seat} is not to act (waiting for {m.to_act()})")
     seed = store.secret(match_id)
     events = _decide(m, seat, body["action"], seed)
     state, snapshots = _fold(store, m.game, m.state, events)
     ended = _reveal_if_over(store, m.game, state, events, seed, snapshots)
-    records = seal(events, m.version, m.last_hash, now(), body["command_id"])
+    records = seal(events, m.version, m.last_hash, now(), body["command_id"],
+                   command={"seat": seat, "action": body["action"]})
     answer = {"version": m.version + len(records),
               "events": client_items(m.game, records, seat, with_hash=ended)}
+    meta_update = {f"acted:{seat}": str(answer["version"])}
+    if ended:
+        meta_update["ended"] = str(state["version"])
     result = store.append(match_id, m.version, m.last_hash, records, command_key=command_key,
-                          answer=json.dumps(answer, ensure_ascii=False),
-                          meta={"ended": str(state["version"])} if ended else None)
+                          answer=json.dumps(answer, ensure_ascii=False), meta=meta_update)
     if result.status == "duplicate":
         return json.loads(result.answer), False
     if result.status == "conflict":

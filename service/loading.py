@@ -2,10 +2,10 @@
 import re
 from dataclasses import dataclass
 
-from engine.core import get_game
+from engine.audit.rulesets import RulesVersionGone, pinned
+from service import visibility
 from service.errors import ApiError
 
-PLATFORM_EVENTS = {"MatchCreated", "SeedRevealed"}   # public by nature; never given to game.redact
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
@@ -51,14 +51,20 @@ def open_match(store, match_id: str, version: int | None = None, meta: dict | No
     if version is not None and version > current:
         raise ApiError(404, "version_not_found",
                        f"match {match_id} has no version {version} (it is at version {current})")
-    game = get_game(meta["game"])
+    game = match_game(meta)
     target = current if version is None else version
     return Loaded(match_id, game, meta, target, current, store.load(game, match_id, target))
 
 
-def redact(game, event, seat: int | None):
-    """The event as ``seat`` may see it (None: not at all)."""
-    return event if event.type in PLATFORM_EVENTS else game.redact(event, seat)
+def match_game(meta: dict):
+    """The decider of the rules version the match is pinned to (engine.audit.rulesets)."""
+    try:
+        return pinned(meta["game"], meta.get("engine_version"), meta.get("cardset_version"))
+    except RulesVersionGone as e:
+        raise ApiError(409, "rules_version_gone", str(e)) from None
+
+
+redact = visibility.redact
 
 
 def client_items(game, records, seat: int | None, with_hash: bool) -> list[dict]:

@@ -12,6 +12,7 @@ from tests import toygame
 registry.register(toygame.GAME)
 
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15")
+AUDIT_REDIS_TEST_URL = os.environ.get("AUDIT_REDIS_TEST_URL", "redis://127.0.0.1:6379/11")   # audit tests
 
 
 @pytest.fixture
@@ -25,23 +26,38 @@ def client(app):
     return app.test_client()
 
 
-@pytest.fixture(scope="module")
-def real_redis_url():
-    """REDIS_TEST_URL, flushed once at the start of the module; fails (never skips) without a server
-    unless KIFU_SKIP_REDIS=1."""
-    client = redis.Redis.from_url(REDIS_TEST_URL, socket_connect_timeout=2)
+def flushed(url: str) -> str:
+    """``url``, flushed; fails (never skips) without a server unless KIFU_SKIP_REDIS=1."""
+    client = redis.Redis.from_url(url, socket_connect_timeout=2)
     try:
         client.ping()
     except redis.RedisError as e:
         if os.environ.get("KIFU_SKIP_REDIS") == "1":
-            pytest.skip(f"KIFU_SKIP_REDIS=1 and no Redis at {REDIS_TEST_URL}")
-        pytest.fail(f"no Redis answers at {REDIS_TEST_URL} ({e}); start one (./dev test does) "
+            pytest.skip(f"KIFU_SKIP_REDIS=1 and no Redis at {url}")
+        pytest.fail(f"no Redis answers at {url} ({e}); start one (./dev test does) "
                     "or set KIFU_SKIP_REDIS=1 to skip the real-Redis tests")
     client.flushdb()
     client.close()
-    return REDIS_TEST_URL
+    return url
+
+
+@pytest.fixture(scope="module")
+def real_redis_url():
+    """REDIS_TEST_URL, flushed once at the start of the module."""
+    return flushed(REDIS_TEST_URL)
 
 
 @pytest.fixture
 def real_app(real_redis_url):
     return create_app({"TESTING": True, "REDIS_URL": real_redis_url, "SNAPSHOT_EVERY": 5})
+
+
+@pytest.fixture(scope="module")
+def audit_redis_url():
+    """AUDIT_REDIS_TEST_URL (db 11), the audit tests' own real-Redis database, flushed per module."""
+    return flushed(AUDIT_REDIS_TEST_URL)
+
+
+@pytest.fixture
+def audit_app(audit_redis_url):
+    return create_app({"TESTING": True, "REDIS_URL": audit_redis_url, "SNAPSHOT_EVERY": 5})

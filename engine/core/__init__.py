@@ -3,12 +3,13 @@ from engine.core.canonical import GENESIS_HASH, canonical_json, chain_hash
 from engine.core.errors import ConfigError, IllegalAction
 from engine.core.events import Event
 from engine.core.game import Game, MatchConfig, Variant
-from engine.core.match import ENGINE_VERSION, Emitter, apply, clone, create_events, fold, play
+from engine.core.match import (ENGINE_VERSION, NOTE_EVENTS, PLATFORM_EVENTS, Emitter, apply, clone,
+                               create_events, fold, play)
 from engine.core.registry import get_game, list_games, register
 from engine.core.rng import Rng, commitment
 
 __all__ = [
     "ENGINE_VERSION", "GENESIS_HASH", "ConfigError", "Emitter", "Event", "Game", "IllegalAction",
-    "MatchConfig", "Rng", "Variant", "apply", "canonical_json", "chain_hash", "clone", "commitment",
+    "MatchConfig", "NOTE_EVENTS", "PLATFORM_EVENTS", "Rng", "Variant", "apply", "canonical_json", "chain_hash", "clone", "commitment",
     "create_events", "fold", "get_game", "list_games", "play", "register",
 ]
