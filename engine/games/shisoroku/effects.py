@@ -15,6 +15,8 @@ EFFECTS = {}
 
 def effect(name):
     def register(fn):
+        if name in EFFECTS:
+            raise ValueError(f"effect {name} has two handlers")
         EFFECTS[name] = fn
         return fn
     return register
@@ -93,7 +95,7 @@ def _gain_choice(run, f, fx):
         run.push({**then, "answer": options[0]})
     elif options:
         run.ask([f["seat"]], "gain", then, f["cause"], "gain", options=options, source=f["card"])
-    elif fx.get("by_type"):
+    else:
         run.emit("NothingGained", {"seat": f["seat"], "card": None, "reason": "no card fits"}, "action.possible",
                  cause=f["cause"])
 
