@@ -1,7 +1,9 @@
 """東方祀爭録 throughput: full random 2-player games per second, with baselines from the same run.
 
 Two random players: ``uniform`` picks uniformly from legal_actions; ``eager`` (the playout tests'
-player) prefers playing and buying over stopping, so its games are shorter and use more cards.
+player, tests/shisoroku/agent.py) prefers playing and buying over stopping, so its games are shorter
+and use more cards. A game the players have made unwinnable (both trashed every treasure) has no end
+in the seed's rules: it is stopped after MAX_ACTIONS and left out of the figures (and named).
 Baselines, measured on the same games: folding their events again (replay, no decisions, no rng)
 and decoding those events from their stored JSON form (what any load must do at least).
 
@@ -9,30 +11,21 @@ and decoding those events from their stored JSON form (what any load must do at 
 """
 import argparse
 import json
+import os
 import random
+import sys
 import time
+from pathlib import Path
 
 from engine.core import Event, MatchConfig, create_events, fold, get_game, play
-from engine.games.shisoroku.cards import CARDS
-from engine.games.shisoroku.state import cost
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.shisoroku.agent import choose as eager  # noqa: E402  (the playout tests' random player)
+
+MAX_ACTIONS = 5000     # a game both players have made unwinnable (e.g. everything trashed) never ends
 
 
 def uniform(state, legal, rng):
-    return rng.choice(legal)
-
-
-def eager(state, legal, rng):
-    if state["pending"] is not None or len(legal) == 1:
-        return rng.choice(legal)
-    plays = [a for a in legal if a["type"] == "play" and CARDS[a["card"]].is_("action") and state["phase"] == "action"]
-    if plays and rng.random() < 0.9:
-        return rng.choice(plays)
-    treasures = [a for a in legal if a["type"] == "play_treasures"]
-    if treasures and rng.random() < 0.95:
-        return treasures[0]
-    buys = [a for a in legal if a["type"] == "buy"]
-    if buys and rng.random() < 0.95:
-        return rng.choices(buys, weights=[cost(state, a["card"]) + 1 for a in buys])[0]
     return rng.choice(legal)
 
 
@@ -42,7 +35,7 @@ def random_game(game, i, player):
     state = fold(game, events)
     rng = random.Random(i)
     actions = 0
-    while game.outcome(state) is None:
+    while game.outcome(state) is None and actions < MAX_ACTIONS:
         seat = rng.choice(game.to_act(state))
         new = play(game, state, seat, player(state, game.legal_actions(state, seat), rng), seed)
         state = fold(game, new, state)
@@ -52,9 +45,16 @@ def random_game(game, i, player):
 
 
 def measure(game, n, player, name):
-    t0 = time.perf_counter()
-    games = [random_game(game, i, player) for i in range(n)]
-    t_play = time.perf_counter() - t0
+    games, stalled, t_play = [], [], 0.0
+    for i in range(n):
+        t0 = time.perf_counter()
+        played = random_game(game, i, player)
+        if played[2]["outcome"] is None:
+            stalled.append(i)
+        else:
+            t_play += time.perf_counter() - t0
+            games.append(played)
+    n = len(games)
     n_actions = sum(a for _, a, _ in games)
     turns = sum(s["turn"] for _, _, s in games)
     logs = [[json.dumps(e.to_dict(), ensure_ascii=False) for e in events] for events, _, _ in games]
@@ -68,7 +68,8 @@ def measure(game, n, player, name):
     t_fold = time.perf_counter() - t0
     print(f"[{name}] full random 2-player games: {n / t_play:,.1f} games/s "
           f"({n_actions / t_play:,.0f} actions/s incl. legal_actions; per game {n_actions / n:.0f} actions, "
-          f"{n_events / n:.0f} events, {turns / n:.0f} turns)")
+          f"{n_events / n:.0f} events, {turns / n:.0f} turns)"
+          + (f"; {len(stalled)} game(s) left out, stalled after {MAX_ACTIONS} actions: {stalled}" if stalled else ""))
     print(f"    baseline, replaying the same games (fold only): {n / t_fold:,.1f} games/s "
           f"({n_events / t_fold:,.0f} events/s) -> playing costs {t_play / t_fold:.1f}x folding")
     print(f"    baseline, decoding the same events from JSON: {n_events / t_decode:,.0f} events/s "
@@ -80,6 +81,7 @@ def main():
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args()
     game = get_game("shisoroku")
+    print(f"load average before: {os.getloadavg()[0]:.2f} (other work on the machine slows every figure alike)")
     for name, player in (("uniform", uniform), ("eager", eager)):
         measure(game, args.games, player, name)
 
