@@ -4,7 +4,7 @@ from pathlib import Path
 
 import yaml
 
-from service.schemas import (ActionOut, ErrorOut, EventsPageOut, GamesOut, LegalActionsOut,
+from service.schemas import (ActionOut, ErrorOut, EventsPageOut, GamesOut, JobOut, LegalActionsOut,
                              MatchCreatedOut, MatchOut, StateOut)
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text("utf-8"))
@@ -44,7 +44,7 @@ def test_path_parameters_are_declared(app):
 def test_answer_schemas_list_the_fields_the_spec_requires():
     pairs = {"GameList": GamesOut, "MatchCreated": MatchCreatedOut, "Match": MatchOut,
              "LegalActions": LegalActionsOut, "ActionResult": ActionOut, "EventsPage": EventsPageOut,
-             "StateAt": StateOut, "Error": ErrorOut}
+             "StateAt": StateOut, "Error": ErrorOut, "Job": JobOut}
     for name, schema in pairs.items():
         spec = SPEC["components"]["schemas"][name]
         assert set(spec["required"]) == {n for n, f in schema().fields.items() if f.required}, name
