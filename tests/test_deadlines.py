@@ -149,6 +149,6 @@ def test_bad_deadlines_are_refused(client):
         r = client.post("/matches", json={"game": "threebythree", "variant": "overlord",
                                           "seats": [{"name": "a"}, {"name": "b"}], "deadline": deadline})
         assert r.status_code == status, r.get_json()
-    r = client.post("/matches", json={"game": "toy", "variant": "standard", "seats": [{"name": "a"}, {"name": "b"}],
+    r = client.post("/matches", json={"game": "toy-plain", "variant": "standard", "seats": [{"name": "a"}, {"name": "b"}],
                                       "deadline": {"minutes": 5, "on_timeout": "bot", "stand_in": {"bot": "ismcts"}}})
     assert r.status_code == 422 and "determinize" in r.get_json()["error"]["message"]

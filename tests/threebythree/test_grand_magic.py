@@ -100,7 +100,7 @@ def test_sky_copy_uses_a_face_down_magic_ignoring_requirement_and_cost():
     t.act(0, {"type": "grand", "card": "A14", "copy": "A08", "target": "026"})
     assert t.player(1)["units"] == [] and t.life()[0] == 26
     assert t.player(0)["magic"] == [{"card": "A08", "state": "down", "shown": True}]
-    assert GAME.view(t.state, 1)["players"][0]["magic"] == [{"card": "A08", "state": "down"}]
+    assert GAME.view(t.state, 1)["players"][0]["magic"] == [{"card": "A08", "state": "down", "shown": True}]
     assert t.illegal(0, {"type": "magic", "card": "A08", "target": "026"}).rule == "threebythree/magic.basic"
 
 

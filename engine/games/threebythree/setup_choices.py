@@ -16,7 +16,8 @@ def _ids(value, what):
 
 
 def _pick(chosen, offered, n, what, rule_id):
-    if len(chosen) != n or len(set(chosen)) != n or any(c not in offered for c in chosen):
+    if (not all(isinstance(c, str) for c in chosen) or len(chosen) != n or len(set(chosen)) != n
+            or any(c not in offered for c in chosen)):
         raise IllegalAction(rule(rule_id), f"choose {n} different {what} from {sorted(offered)}")
 
 

@@ -32,7 +32,7 @@ def view(state, seat):
             "hand": list(p["hand"]) if mine else None, "hand_count": len(p["hand"]),
             "territories": list(p["territories"]) if mine else None, "territory_count": len(p["territories"]),
             "magic": [{"card": m["card"] if mine or m["state"] != "down" or m.get("shown") else None,
-                       "state": m["state"]} for m in p["magic"]],
+                       "state": m["state"], **({"shown": True} if m.get("shown") else {})} for m in p["magic"]],
             "offered_magic": list(p["offered_magic"]) if mine else None,
             "offered_hands": [list(h) for h in p["offered_hands"]] if mine else None,
             "mulligans": p["mulligans"], "mentor": p["mentor"],
