@@ -3,6 +3,7 @@ import re
 from dataclasses import dataclass
 
 from engine.audit.rulesets import RulesVersionGone, pinned
+from engine.core import match_outcome, seats_to_act
 from service import visibility
 from service.errors import ApiError
 
@@ -28,10 +29,11 @@ class Loaded:
         return bool(self.meta.get("ended"))
 
     def outcome(self):
-        return self.game.outcome(self.state)
+        """The game's outcome, or the platform's forfeit (engine.core.table)."""
+        return match_outcome(self.game, self.state)
 
     def to_act(self) -> list[int]:
-        return sorted(self.game.to_act(self.state))
+        return seats_to_act(self.game, self.state)
 
 
 def open_meta(store, match_id: str) -> dict:

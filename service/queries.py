@@ -1,4 +1,6 @@
 """The read side: what a seat (or a spectator, seat None) may see of a match."""
+from engine.core import controller
+from service.deadlines import due
 from service.feed import digest
 from service.loading import client_items, match_game, open_match, open_meta
 
@@ -7,13 +9,39 @@ def match_view(store, match_id: str, seat: int | None, meta: dict | None = None)
     m = open_match(store, match_id, meta=meta)
     return {"match_id": match_id, "game": m.meta["game"], "variant": m.meta["variant"],
             "version": m.version, "seat": seat, "analysis": m.meta.get("analysis") == "1",
-            "to_act": m.to_act(), "outcome": m.outcome(), "view": m.game.view(m.state, seat),
+            "to_act": m.to_act(), "outcome": m.outcome(), "seats": seats(m.state),
+            "deadline": deadline(store, m), "view": m.game.view(m.state, seat),
             "since_your_last_action": digest(store, match_id, seat, m.meta)}
+
+
+def seats(state: dict) -> list[dict]:
+    out = []
+    for s, name in enumerate(state["match"]["seats"]):
+        held = controller(state, s)
+        out.append({"seat": s, "name": name, "controller": held["by"], "bot": held["bot"],
+                    "stand_in": held["stand_in"]})
+    return out
+
+
+def deadline(store, m) -> dict | None:
+    """The match's per-move deadline and, while people are to act, when their move falls due."""
+    settings = m.state["match"].get("clock")
+    if settings is None:
+        return None
+    waiting = [] if m.outcome() is not None else [
+        s for s in m.to_act() if controller(m.state, s)["by"] == "human"]
+    when = None
+    if waiting:
+        last = store.read(m.match_id, m.version - 1, m.version)
+        when = due(m.state, last[0].at) if last else None
+    return {"minutes": settings["minutes"], "on_timeout": settings["on_timeout"], "due": when,
+            "seats": waiting}
 
 
 def legal_actions(store, match_id: str, seat: int | None, meta: dict | None = None) -> dict:
     m = open_match(store, match_id, meta=meta)
-    actions = [] if seat is None else list(m.game.legal_actions(m.state, seat))
+    waiting = seat is not None and m.outcome() is None and seat in m.to_act()
+    actions = list(m.game.legal_actions(m.state, seat)) if waiting else []
     return {"version": m.version, "actions": actions}
 
 

@@ -7,9 +7,9 @@ platform record such as a dispute. It is part of the hash chain (see ``chained``
 """
 import json
 from dataclasses import dataclass
-from datetime import datetime, timezone
 
 from engine.core import Event, canonical_json, chain_hash
+from service import clock
 
 FIELDS = ("type", "data", "seat", "rule", "cause", "schema", "command_id", "at", "hash", "command")
 
@@ -61,7 +61,7 @@ class StoredEvent:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return clock.iso(clock.now())
 
 
 def seal(events: list[Event], after_version: int, prev_hash: str, at: str,

@@ -12,8 +12,25 @@ class PassThrough(Schema):
 
 # --- requests -------------------------------------------------------------------------------
 
+BOT_NAMES = ("random", "greedy", "ismcts")
+
+
+class BotIn(Schema):
+    """A bot config; its budget is checked against the bot (``workers.bots.check_config``)."""
+    bot = fields.Str(required=True, validate=validate.OneOf(BOT_NAMES))
+    budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
+
+
 class SeatIn(Schema):
     name = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    bot = fields.Str(validate=validate.OneOf(BOT_NAMES))
+    budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
+
+
+class DeadlineIn(Schema):
+    minutes = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=30 * 24 * 60))
+    on_timeout = fields.Str(required=True, validate=validate.OneOf(("pass", "bot", "forfeit")))
+    stand_in = fields.Nested(BotIn, load_default=None)
 
 
 class CreateMatchIn(Schema):
@@ -23,6 +40,16 @@ class CreateMatchIn(Schema):
     options = fields.Dict(keys=fields.Str(), load_default=dict)
     setup = fields.Dict(keys=fields.Str(), allow_none=True, load_default=None)
     audit_live = fields.Bool(load_default=False)
+    deadline = fields.Nested(DeadlineIn, allow_none=True, load_default=None)
+
+
+class SimulationIn(Schema):
+    game = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    variant = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    seats = fields.List(fields.Nested(BotIn), required=True, validate=validate.Length(min=1, max=16))
+    games = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
+    seed = fields.Raw(required=True, validate=lambda v: isinstance(v, (int, str)) and not isinstance(v, bool)
+                      and 0 < len(str(v)) <= 128)
 
 
 class ActionIn(Schema):
@@ -88,7 +115,8 @@ class GameDescriptionOut(PassThrough):
 class SeatTokenOut(Schema):
     seat = fields.Int(required=True)
     name = fields.Str(required=True)
-    token = fields.Str(required=True)
+    token = fields.Str(required=True, allow_none=True)      # None for a bot seat: nobody acts for it
+    bot = fields.Str(required=True, allow_none=True)
 
 
 class MatchCreatedOut(Schema):
@@ -97,6 +125,21 @@ class MatchCreatedOut(Schema):
     seats = fields.List(fields.Nested(SeatTokenOut), required=True)
     auditor_token = fields.Str(required=True)
     audit_live = fields.Bool(required=True)
+
+
+class SeatOut(Schema):
+    seat = fields.Int(required=True)
+    name = fields.Str(required=True)
+    controller = fields.Str(required=True)          # "human" | "bot"
+    bot = fields.Dict(required=True, allow_none=True)
+    stand_in = fields.Bool(required=True)
+
+
+class DeadlineOut(Schema):
+    minutes = fields.Int(required=True)
+    on_timeout = fields.Str(required=True)
+    due = fields.Str(required=True, allow_none=True)  # when the move waited for now falls due
+    seats = fields.List(fields.Int(), required=True)  # the people it is running for
 
 
 class MatchOut(Schema):
@@ -108,6 +151,8 @@ class MatchOut(Schema):
     analysis = fields.Bool(required=True)
     to_act = fields.List(fields.Int(), required=True)
     outcome = fields.Dict(required=True, allow_none=True)
+    seats = fields.List(fields.Nested(SeatOut), required=True)
+    deadline = fields.Nested(DeadlineOut, required=True, allow_none=True)
     view = fields.Dict(required=True)
     since_your_last_action = fields.Dict(required=True, allow_none=True)
 
@@ -148,6 +193,22 @@ class StateOut(Schema):
     version = fields.Int(required=True)
     seat = fields.Int(required=True, allow_none=True)
     view = fields.Dict(required=True)
+
+
+class ProgressOut(Schema):
+    done = fields.Int(required=True)
+    total = fields.Int(required=True)
+
+
+class JobOut(Schema):
+    id = fields.Str(required=True)
+    kind = fields.Str(required=True)                # "simulation" | "verify"
+    status = fields.Str(required=True)              # queued | running | finished | failed
+    progress = fields.Nested(ProgressOut, required=True, allow_none=True)
+    spec = fields.Dict(required=True, allow_none=True)
+    created_at = fields.Str(required=True, allow_none=True)
+    results = fields.Dict(required=True, allow_none=True)
+    error = fields.Str(required=True, allow_none=True)
 
 
 class ErrorDetailOut(Schema):

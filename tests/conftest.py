@@ -7,12 +7,30 @@ import redis
 
 from engine.core import registry
 from service import create_app
-from tests import toygame
+from tests import plaingame, toygame
 
 registry.register(toygame.GAME)
+registry.register(plaingame.GAME)
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked slow (minutes to hours) run only with KIFU_SLOW=1."""
+    if os.environ.get("KIFU_SLOW") == "1":
+        return
+    skip = pytest.mark.skip(reason="slow: set KIFU_SLOW=1 to run it")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
 
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15")
 AUDIT_REDIS_TEST_URL = os.environ.get("AUDIT_REDIS_TEST_URL", "redis://127.0.0.1:6379/11")   # audit tests
+
+
+@pytest.fixture(autouse=True)
+def jobs_in_the_test_thread(monkeypatch):
+    """No embedded job thread: tests run queued and due jobs themselves (workers.runner.run_pending)."""
+    from workers import runner
+    monkeypatch.setattr(runner, "THREAD", False)
 
 
 @pytest.fixture
@@ -50,6 +68,17 @@ def real_redis_url():
 @pytest.fixture
 def real_app(real_redis_url):
     return create_app({"TESTING": True, "REDIS_URL": real_redis_url, "SNAPSHOT_EVERY": 5})
+
+
+@pytest.fixture
+def manual_clock():
+    """The service clock, moved only by the test (``manual_clock.advance(minutes=5)``)."""
+    from service import clock
+    from tests.jobs import ManualClock
+    fake = ManualClock()
+    previous = clock.set_source(fake)
+    yield fake
+    clock.set_source(previous)
 
 
 @pytest.fixture(scope="module")

@@ -5,8 +5,8 @@ from pathlib import Path
 import yaml
 
 from service.schemas import (ActionOut, DisputeOut, DisputesOut, ErrorOut, EventOut, EventsPageOut,
-                             ExplainOut, ForkCreatedOut, GamesOut, LegalActionsOut, MatchCreatedOut,
-                             MatchOut, StateOut, VerifyOut)
+                             ExplainOut, ForkCreatedOut, GamesOut, JobOut, LegalActionsOut,
+                             MatchCreatedOut, MatchOut, StateOut, VerifyOut)
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text("utf-8"))
 HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
@@ -45,7 +45,7 @@ def test_path_parameters_are_declared(app):
 def test_answer_schemas_list_the_fields_the_spec_requires():
     pairs = {"GameList": GamesOut, "MatchCreated": MatchCreatedOut, "Match": MatchOut,
              "LegalActions": LegalActionsOut, "ActionResult": ActionOut, "EventsPage": EventsPageOut,
-             "StateAt": StateOut, "Error": ErrorOut, "Event": EventOut, "Explanation": ExplainOut,
+             "StateAt": StateOut, "Error": ErrorOut, "Job": JobOut, "Event": EventOut, "Explanation": ExplainOut,
              "VerifyReport": VerifyOut, "Dispute": DisputeOut, "DisputeList": DisputesOut,
              "ForkCreated": ForkCreatedOut}
     for name, schema in pairs.items():

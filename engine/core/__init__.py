@@ -7,9 +7,12 @@ from engine.core.match import (ENGINE_VERSION, NOTE_EVENTS, PLATFORM_EVENTS, Emi
                                create_events, fold, play)
 from engine.core.registry import get_game, list_games, register
 from engine.core.rng import Rng, commitment
+from engine.core.table import (TABLE_EVENTS, TABLE_RULE, controller, match_outcome,
+                               seats_to_act)
 
 __all__ = [
     "ENGINE_VERSION", "GENESIS_HASH", "ConfigError", "Emitter", "Event", "Game", "IllegalAction",
     "MatchConfig", "NOTE_EVENTS", "PLATFORM_EVENTS", "Rng", "Variant", "apply", "canonical_json", "chain_hash", "clone", "commitment",
     "create_events", "fold", "get_game", "list_games", "play", "register",
+    "TABLE_EVENTS", "TABLE_RULE", "controller", "match_outcome", "seats_to_act",
 ]

@@ -3,19 +3,21 @@
 Some events belong to the platform rather than to a game: ``MatchCreated`` (first event of every
 match: configuration, seed commitment, engine and card-set versions), ``SeedRevealed`` (after
 the end: the seed, so anyone can re-derive every shuffle), ``MatchForked`` (second event of a
-fork: the whole game state it starts from) and the dispute records in ``NOTE_EVENTS``, which
-change no game state.
+fork: the whole game state it starts from), the dispute records in ``NOTE_EVENTS``, which
+change no game state, and the table events of ``table.py`` (who controls a seat, deadlines,
+forfeits), folded into ``state["match"]``.
 """
 import marshal
 
 from engine.core.events import Event
 from engine.core.game import MatchConfig
 from engine.core.rng import Rng, commitment
+from engine.core.table import TABLE_EVENTS, fold_table
 
 ENGINE_VERSION = "0.1.0"
 PLATFORM_RULE = "kifu/match"
 NOTE_EVENTS = frozenset({"DisputeFiled", "DisputeRuled", "DisputeConsented", "DisputeForked"})
-PLATFORM_EVENTS = frozenset({"MatchCreated", "SeedRevealed", "MatchForked"}) | NOTE_EVENTS
+PLATFORM_EVENTS = frozenset({"MatchCreated", "SeedRevealed", "MatchForked"}) | NOTE_EVENTS | TABLE_EVENTS
 
 
 def clone(state: dict) -> dict:
@@ -51,6 +53,8 @@ def apply(game, state: dict | None, event: Event, config: MatchConfig | None = N
         state = {**clone(event.data["state"]), "version": state["version"], "match": state["match"]}
     elif event.type in NOTE_EVENTS:
         pass
+    elif event.type in TABLE_EVENTS:
+        fold_table(state["match"], event)
     else:
         state = game.evolve(state, event)
     state["version"] += 1
