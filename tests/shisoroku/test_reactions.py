@@ -47,9 +47,13 @@ def test_the_window_opens_whether_or_not_the_hand_holds_the_reaction():
     asked says nothing about its hand; before any has left, nobody is asked."""
     with_moat = witch_table(["fuumajin"] + COPPERS[:4])
     without = witch_table(COPPERS)
+    seen_by_attacker = []
     for t in (with_moat, without):
-        t.act(0, play("musou_fuuin"))
+        events = t.act(0, play("musou_fuuin"))
         assert t.pending["kind"] == "react"
+        seen_by_attacker.append([GAME.redact(e, 0).to_dict() for e in events])
+        assert GAME.view(t.state, 0)["pending"] == GAME.view(with_moat.state, 0)["pending"]
+    assert seen_by_attacker[0] == seen_by_attacker[1]                 # the attacker cannot tell the hands apart
     fresh = Table(position(dict(hand=["musou_fuuin"] + COPPERS[:4], deck=COPPERS), dict(hand=COPPERS, deck=COPPERS),
                            kingdom=kingdom_with("musou_fuuin", "fuumajin")))
     events = fresh.act(0, play("musou_fuuin"))
