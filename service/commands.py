@@ -11,7 +11,7 @@ from flask import current_app, has_app_context
 
 from engine.core import (GENESIS_HASH, ConfigError, Event, MatchConfig, apply, clone, create_events,
                          get_game, play)
-from service.auth import new_token, token_hash
+from service import seats
 from service.errors import ApiError
 from service.loading import client_items, open_match
 from service.records import now, seal
@@ -35,10 +35,10 @@ def create_match(store, body: dict) -> dict:
     events = create_events(game, config, seed)
     state, snapshots = _fold(store, game, None, events)
     ended = _reveal_if_over(store, game, state, events, seed, snapshots)
-    match_id, tokens, at = secrets.token_urlsafe(12), [new_token() for _ in names], now()
+    match_id, at = secrets.token_urlsafe(12), now()
+    seat_meta, told = seats.credentials(body["seats"])
     meta = {"game": game.id, "variant": variant.id, "created_at": at,
-            "analysis": "1" if config.position is not None else "0",
-            **{f"token:{token_hash(t)}": str(seat) for seat, t in enumerate(tokens)}}
+            "analysis": "1" if config.position is not None else "0", **seat_meta}
     if ended:
         meta["ended"] = str(state["version"])
     records = seal(events, 0, GENESIS_HASH, at)
@@ -48,8 +48,9 @@ def create_match(store, body: dict) -> dict:
     for snapshot in snapshots:
         store.save_snapshot(match_id, snapshot)
     store.remember(match_id, state)
-    return {"match_id": match_id, "version": result.version,
-            "seats": [{"seat": s, "name": n, "token": t} for s, (n, t) in enumerate(zip(names, tokens))]}
+    if not ended:
+        seats.list_open(store.redis, match_id, told)
+    return {"match_id": match_id, "version": result.version, "seats": told}
 
 
 def take_action(store, match_id: str, seat: int, body: dict,

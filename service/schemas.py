@@ -1,6 +1,8 @@
 """Marshmallow schemas for every request body (loaded, unknown fields refused) and every answer."""
 from marshmallow import Schema, fields, post_dump, validate
 
+from service.seats import JOIN_MODES
+
 
 class PassThrough(Schema):
     """Dumps its declared fields and keeps the rest of the game-defined dict as it is."""
@@ -14,6 +16,7 @@ class PassThrough(Schema):
 
 class SeatIn(Schema):
     name = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    join = fields.Str(load_default="token", validate=validate.OneOf(JOIN_MODES))
 
 
 class CreateMatchIn(Schema):
@@ -68,7 +71,15 @@ class GameDescriptionOut(PassThrough):
 class SeatTokenOut(Schema):
     seat = fields.Int(required=True)
     name = fields.Str(required=True)
-    token = fields.Str(required=True)
+    join = fields.Str(required=True)
+    token = fields.Str()        # join "token": the seat's bearer token, shown only here
+    invite = fields.Str()       # join "invite": the one-time invite code, shown only here
+
+
+class SeatOut(Schema):
+    seat = fields.Int(required=True)
+    name = fields.Str(required=True)
+    unclaimed = fields.Bool(required=True)
 
 
 class MatchCreatedOut(Schema):
@@ -84,6 +95,7 @@ class MatchOut(Schema):
     version = fields.Int(required=True)
     seat = fields.Int(required=True, allow_none=True)
     analysis = fields.Bool(required=True)
+    seats = fields.List(fields.Nested(SeatOut), required=True)
     to_act = fields.List(fields.Int(), required=True)
     outcome = fields.Dict(required=True, allow_none=True)
     view = fields.Dict(required=True)

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import yaml
 
+from service.lobby_schemas import ClaimedOut, MyMatchesOut, OpenSeatsOut
 from service.schemas import (ActionOut, ErrorOut, EventsPageOut, GamesOut, LegalActionsOut,
                              MatchCreatedOut, MatchOut, StateOut)
 
@@ -44,7 +45,8 @@ def test_path_parameters_are_declared(app):
 def test_answer_schemas_list_the_fields_the_spec_requires():
     pairs = {"GameList": GamesOut, "MatchCreated": MatchCreatedOut, "Match": MatchOut,
              "LegalActions": LegalActionsOut, "ActionResult": ActionOut, "EventsPage": EventsPageOut,
-             "StateAt": StateOut, "Error": ErrorOut}
+             "StateAt": StateOut, "Error": ErrorOut, "Claimed": ClaimedOut,
+             "OpenSeats": OpenSeatsOut, "MyMatches": MyMatchesOut}
     for name, schema in pairs.items():
         spec = SPEC["components"]["schemas"][name]
         assert set(spec["required"]) == {n for n, f in schema().fields.items() if f.required}, name
