@@ -8,7 +8,7 @@ import {inviteLink, createdInvites, lastSeen, markSeen, seatsIn} from "./held.js
 import {eventItem} from "./events.js";
 import {describeOutcome, seatName} from "./labels.js";
 import {viewPanels} from "./panels.js";
-import {poller} from "./poll.js";
+import {follow} from "./live.js";
 import {rendererFor} from "./renderers/index.js";
 
 const LOG_SIZE = 30;
@@ -52,13 +52,6 @@ export function showPlay(root, {matchId, seat: wanted}) {
     seenEvents = page.next_after;
     return page.version;
   }
-  async function tick() {
-    if (busy || !match) return false;
-    const page = await get(`${path}/events?after=${seenEvents}&limit=1`, token);
-    if (page.version === match.version) return false;
-    await refresh();
-    return true;
-  }
   async function play(action) {
     if (busy) return;
     busy = true;
@@ -72,7 +65,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     } finally {
       busy = false;
       await refresh();
-      poll.poke();
+      live?.poke();
       el.actions.querySelector("button")?.focus();
     }
   }
@@ -108,7 +101,11 @@ export function showPlay(root, {matchId, seat: wanted}) {
                   "aria-label": `invite link for ${i.name}`}))) : null);
   }
 
-  const poll = poller(tick);
-  refresh();
-  return () => poll.stop();
+  let live = null, stopped = false;
+  refresh().then(() => {
+    if (!stopped && match && !match.outcome) {
+      live = follow(path, token, () => match.version, refresh, () => Boolean(match.outcome));
+    }
+  });
+  return () => { stopped = true; live?.stop(); };
 }
