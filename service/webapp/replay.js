@@ -25,8 +25,8 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
   };
   const button = (id, label, title, to) => h("button", {type: "button", id, title, "aria-label": title, onclick: () => go(to())}, label);
   const controls = h("div", {class: "scrubber", role: "group", "aria-label": "replay controls"},
-    button("first", "⏮", "first version", () => 1), button("prev", "◀", "previous version", () => at - 1),
-    el.range, button("next", "▶", "next version", () => at + 1), button("last", "⏭", "last version", () => last),
+    button("first", "« First", "first version", () => 1), button("prev", "‹ Prev", "previous version", () => at - 1),
+    el.range, button("next", "Next ›", "next version", () => at + 1), button("last", "Last »", "last version", () => last),
     h("form", {class: "jump", onsubmit: e => { e.preventDefault(); go(Number(el.jump.value)); }},
       el.jump, h("button", {type: "submit", id: "go"}, "Go")));
   replace(root, h("div", {class: "replay"}, el.title, el.where, controls, el.event, el.field, el.panels,

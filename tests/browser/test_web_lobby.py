@@ -43,7 +43,10 @@ def test_an_open_seat_is_taken_from_another_browser(browsing, server):
 
 def test_a_stale_page_gets_a_409_and_is_refreshed(browsing, server):
     page = browsing.page()
-    page.clock.install()                          # timers stand still: the page will not poll
+    # The page must not hear of the other device's move: no live stream (where the server has
+    # one) and, with its clock stopped, no polling either.
+    page.route("**/matches/*/stream*", lambda route: route.abort())
+    page.clock.install()
     match_id = create_match(page, "toy", "standard", ["token", "token"])
     info = server.api(f"/matches/{match_id}")
     seat = info["to_act"][0]

@@ -11,6 +11,10 @@ from tests.test_api_threebythree import HIDDEN_EVENTS
 pytestmark = pytest.mark.browser
 
 
+def has_route(server, rule: str) -> bool:
+    return any(r.rule == rule for r in server.app.url_map.iter_rules())
+
+
 def tokens_of(page) -> dict:
     held = page.evaluate("JSON.parse(localStorage.getItem('kifu.seats.v1'))")
     return {s["seat"]: s["token"] for s in held}
@@ -63,6 +67,13 @@ def test_create_claim_play_to_the_end_and_scrub_back(browsing, server):
     reimu.keyboard.press("ArrowRight")
     reimu.wait_for_selector("#replay-version[data-version='2']")
     assert "threebythree/setup.remove" in reimu.inner_text("#replay-event")
+    assert "8 deck cards" in reimu.inner_text("#replay-event .rule")      # the rulebook's statement
+    if has_route(server, "/matches/<match_id>/events/<int:version>/explain"):
+        reimu.click("#why")
+        reimu.wait_for_selector("#replay-event .why .panel")
+    else:
+        assert reimu.locator("#why").count() == 0                        # no explain: no "Why?"
+    screenshot(reimu, "threebythree-replay")
     reimu.fill("#jump", "12")
     reimu.press("#jump", "Enter")
     reimu.wait_for_selector("#replay-version[data-version='12']")
