@@ -1,4 +1,5 @@
-"""The ``kifu`` command: ``kifu serve --port N [--host H]``, ``kifu verify MATCH_ID``."""
+"""The ``kifu`` command: ``kifu serve --port N [--host H]``, ``kifu verify MATCH_ID``,
+``kifu simulate GAME VARIANT --seat BOT --seat BOT --games N --seed S``."""
 import argparse
 import json
 import logging
@@ -48,6 +49,54 @@ def verify(args) -> int:
     return 0 if report["ok"] else 1
 
 
+def parse_bot(text: str) -> dict:
+    """``random``, ``greedy``, ``ismcts``, ``ismcts:iterations=64`` or ``ismcts:ms=200``."""
+    name, _, budget = text.partition(":")
+    if not budget:
+        return {"bot": name}
+    field, _, value = budget.partition("=")
+    if not value.isdigit():
+        raise argparse.ArgumentTypeError(f"bad bot {text!r}: write e.g. ismcts:iterations=64")
+    return {"bot": name, "budget": {field: int(value)}}
+
+
+def progress_bar(done: int, total: int, started: float, out=None) -> None:
+    import time
+    out = out or sys.stderr
+    width = 30
+    filled = width * done // total
+    rate = done / max(time.perf_counter() - started, 1e-9)
+    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games  {rate:,.1f} games/s")
+    if done == total:
+        out.write("\n")
+    out.flush()
+
+
+def simulate(args) -> int:
+    """The same games and results as POST /simulations with the same body, played in this process."""
+    import time
+
+    from engine.core import ConfigError, get_game
+    from workers.arena import card_ids, play_game
+    from workers.simulations import check_spec, results_of
+
+    try:
+        spec = check_spec({"game": args.game, "variant": args.variant, "seats": args.seat,
+                           "games": args.games, "seed": args.seed})
+    except ConfigError as e:
+        print(f"kifu simulate: {e.message}", file=sys.stderr)
+        return 2
+    game = get_game(spec["game"])
+    ids = card_ids(game)
+    records, started = [], time.perf_counter()
+    for index in range(spec["games"]):
+        records.append(play_game(game, spec["variant"], spec["seats"], spec["seed"], index, ids))
+        if not args.quiet:
+            progress_bar(index + 1, spec["games"], started)
+    print(json.dumps({"spec": spec, "results": results_of(spec, records)}, indent=2, ensure_ascii=False))
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="kifu", description="kifu event-sourced match service")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -60,6 +109,15 @@ def main(argv=None) -> int:
     p.add_argument("match_id")
     p.add_argument("--enqueue", action="store_true", help="queue workers.jobs.verify_match instead")
     p.set_defaults(run=verify)
+    p = commands.add_parser("simulate", help="bot-vs-bot games in this process, with a progress bar")
+    p.add_argument("game")
+    p.add_argument("variant")
+    p.add_argument("--seat", type=parse_bot, action="append", required=True,
+                   help="one per seat: random | greedy | ismcts[:iterations=N | :ms=T]")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", default="1")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=simulate)
     args = parser.parse_args(argv)
     return args.run(args)
 

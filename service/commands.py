@@ -1,7 +1,9 @@
-"""The write side: create a match; take an action (load, decide, append at the expected version).
+"""The write side: create a match; take an action (load, decide, append at the expected version);
+append the table's own events (seat control, deadlines, forfeits).
 
-A decision that ends the match is followed, in the same atomic batch, by the platform's
-``SeedRevealed`` event, so the secret seed becomes public exactly when the outcome does.
+A batch that ends the match is followed, in the same atomic append, by the platform's
+``SeedRevealed`` event, so the secret seed becomes public exactly when the outcome does. After
+every append the turn dispatcher queues what the new position needs (a bot's move, a deadline).
 """
 import json
 import logging
@@ -9,12 +11,14 @@ import secrets
 
 from flask import current_app, has_app_context
 
-from engine.core import (GENESIS_HASH, ConfigError, Event, MatchConfig, apply, clone, create_events,
-                         get_game, play)
+from engine.core import (GENESIS_HASH, TABLE_RULE, ConfigError, Event, MatchConfig, apply, clone,
+                         controller, create_events, get_game, match_outcome, play)
 from service import seats
+from service.deadlines import clock_config
 from service.errors import ApiError
 from service.loading import client_items, open_match
 from service.records import now, seal
+from workers.bots import check_config
 
 log = logging.getLogger(__name__)
 PLATFORM_RULE = "kifu/match"
@@ -30,13 +34,19 @@ def create_match(store, body: dict) -> dict:
     if not variant.min_seats <= len(names) <= variant.max_seats:
         raise ConfigError(f"{game.id}/{variant.id} seats {variant.min_seats}..{variant.max_seats} "
                           f"players, not {len(names)}", rule=PLATFORM_RULE)
+    bots = {s: check_config(game, seat) for s, seat in enumerate(body["seats"]) if seat.get("bot")}
+    clock = clock_config(game, body.get("deadline"))
     config = MatchConfig(game.id, variant.id, names, body["options"], position=body["setup"])
     seed = secrets.token_bytes(32)
     events = create_events(game, config, seed)
+    events += [Event("SeatControlled", {"seat": s, "by": "bot", "bot": bot, "stand_in": False},
+                     rule=TABLE_RULE) for s, bot in bots.items()]
+    if clock is not None:
+        events.append(Event("ClockSet", clock, rule=TABLE_RULE))
     state, snapshots = _fold(store, game, None, events)
     ended = _reveal_if_over(store, game, state, events, seed, snapshots)
     match_id, at = secrets.token_urlsafe(12), now()
-    seat_meta, told = seats.credentials(body["seats"])
+    seat_meta, told = seats.credentials(body["seats"], {s: b["bot"] for s, b in bots.items()})
     meta = {"game": game.id, "variant": variant.id, "created_at": at,
             "analysis": "1" if config.position is not None else "0", **seat_meta}
     if ended:
@@ -45,17 +55,16 @@ def create_match(store, body: dict) -> dict:
     result = store.append(match_id, 0, GENESIS_HASH, records, meta=meta, secret=seed.hex())
     if result.status != "ok":
         raise RuntimeError(f"new match id {match_id} already taken")
-    for snapshot in snapshots:
-        store.save_snapshot(match_id, snapshot)
-    store.remember(match_id, state)
+    _stored(store, match_id, state, snapshots, at)
     if not ended:
         seats.list_open(store.redis, match_id, told)
     return {"match_id": match_id, "version": result.version, "seats": told}
 
 
-def take_action(store, match_id: str, seat: int, body: dict,
-                meta: dict | None = None) -> tuple[dict, bool]:
-    """The answer to the action, and whether this call ended the match."""
+def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None = None,
+                by_bot: bool = False) -> tuple[dict, bool]:
+    """The answer to the action, and whether this call ended the match. ``by_bot``: the seat's bot
+    acting (a person may not act for a seat a bot holds)."""
     command_key = f"{seat}:{body['command_id']}"
     known = store.stored_answer(match_id, command_key)
     if known is not None:
@@ -67,24 +76,51 @@ def take_action(store, match_id: str, seat: int, body: dict,
         raise ApiError(422, "match_over", "the match has ended; no more actions", PLATFORM_RULE)
     if seat not in m.to_act():
         raise ApiError(403, "not_your_turn", f"seat {seat} is not to act (waiting for {m.to_act()})")
+    held = controller(m.state, seat)
+    if (held["by"] == "bot") != by_bot:
+        raise ApiError(409, "seat_held_by_bot",
+                       f"a stand-in bot plays seat {seat} since it missed a deadline; take the seat "
+                       f"back first: POST /matches/{match_id}/seats/{seat}/reclaim", TABLE_RULE)
     seed = store.secret(match_id)
     events = _decide(m, seat, body["action"], seed)
+    answer, ended = commit(store, m, events, seed, command_key, body["command_id"], seat)
+    return answer, ended
+
+
+def commit(store, m, events: list, seed: bytes | None, command_key: str, command_id: str,
+           seat: int | None) -> tuple[dict, bool]:
+    """Fold ``events`` onto the loaded match ``m`` and append them at its version (revealing the
+    seed if they end it). Returns the answer as ``seat`` sees it, and whether the match ended.
+    409 when someone appended first; a repeated ``command_key`` returns the first answer."""
     state, snapshots = _fold(store, m.game, m.state, events)
+    if seed is None and match_outcome(m.game, state) is not None:
+        seed = store.secret(m.match_id)
     ended = _reveal_if_over(store, m.game, state, events, seed, snapshots)
-    records = seal(events, m.version, m.last_hash, now(), body["command_id"])
+    at = now()
+    records = seal(events, m.version, m.last_hash, at, command_id)
     answer = {"version": m.version + len(records),
               "events": client_items(m.game, records, seat, with_hash=ended)}
-    result = store.append(match_id, m.version, m.last_hash, records, command_key=command_key,
+    result = store.append(m.match_id, m.version, m.last_hash, records, command_key=command_key,
                           answer=json.dumps(answer, ensure_ascii=False),
                           meta={"ended": str(state["version"])} if ended else None)
     if result.status == "duplicate":
         return json.loads(result.answer), False
     if result.status == "conflict":
-        raise _stale(body["expected_version"], result.version)
+        raise _stale(m.version, result.version)
+    _stored(store, m.match_id, state, snapshots, at)
+    return answer, ended
+
+
+def _stored(store, match_id: str, state: dict, snapshots: list, at: str) -> None:
+    """After an append: snapshots, the state cache, and what the new position needs queued."""
     for snapshot in snapshots:
         store.save_snapshot(match_id, snapshot)
     store.remember(match_id, state)
-    return answer, ended
+    from workers.dispatch import dispatch
+    try:
+        dispatch(store.redis, match_id, state, at)
+    except Exception:  # noqa: BLE001 - the events are stored; the watchdog and the next append retry
+        log.exception("could not dispatch the turn of %s at version %s", match_id, state["version"])
 
 
 def _decide(m, seat: int, action: dict, seed: bytes) -> list:
@@ -114,7 +150,7 @@ def _fold(store, game, state: dict | None, events: list, copy: bool = True) -> t
 
 def _reveal_if_over(store, game, state: dict, events: list, seed: bytes, snapshots: list) -> bool:
     """Append SeedRevealed to ``events`` (and fold it) when ``state`` has an outcome."""
-    if game.outcome(state) is None:
+    if match_outcome(game, state) is None or "seed" in state["match"]:
         return False
     reveal = Event("SeedRevealed", {"seed": seed.hex()}, rule=PLATFORM_RULE)
     events.append(reveal)
@@ -125,3 +161,22 @@ def _reveal_if_over(store, game, state: dict, events: list, seed: bytes, snapsho
 def _stale(expected: int, current: int) -> ApiError:
     return ApiError(409, "stale_version",
                     f"expected_version {expected} is stale: the match is at version {current}")
+
+
+def reclaim_seat(store, match_id: str, seat: int) -> dict:
+    """A person takes back the seat a stand-in bot has played since a missed deadline. Not tied to
+    a version: if the bot moves meanwhile (409 on the append) it is tried again at the new one."""
+    for _ in range(5):
+        m = open_match(store, match_id)
+        if m.outcome() is not None:
+            raise ApiError(422, "match_over", "the match has ended", PLATFORM_RULE)
+        if not controller(m.state, seat)["stand_in"]:
+            raise ApiError(409, "seat_not_held", f"seat {seat} is not held by a stand-in bot", TABLE_RULE)
+        reclaimed = Event("SeatControlled", {"seat": seat, "by": "human", "bot": None, "stand_in": False},
+                          seat=seat, rule=TABLE_RULE)
+        try:
+            return commit(store, m, [reclaimed], None, "", "", seat)[0]
+        except ApiError as e:
+            if e.code != "stale_version":
+                raise
+    raise ApiError(409, "stale_version", "the match kept moving; try again")

@@ -2,10 +2,11 @@
 import re
 from dataclasses import dataclass
 
-from engine.core import get_game
+from engine.core import TABLE_EVENTS, get_game, match_outcome, seats_to_act
 from service.errors import ApiError
 
-PLATFORM_EVENTS = {"MatchCreated", "SeedRevealed"}   # public by nature; never given to game.redact
+# public by nature; never given to game.redact
+PLATFORM_EVENTS = {"MatchCreated", "SeedRevealed"} | TABLE_EVENTS
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
@@ -28,10 +29,10 @@ class Loaded:
         return bool(self.meta.get("ended"))
 
     def outcome(self):
-        return self.game.outcome(self.state)
+        return match_outcome(self.game, self.state)
 
     def to_act(self) -> list[int]:
-        return sorted(self.game.to_act(self.state))
+        return seats_to_act(self.game, self.state)
 
 
 def open_meta(store, match_id: str) -> dict:

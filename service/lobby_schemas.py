@@ -52,6 +52,7 @@ class MyMatchOut(Schema):
     your_move = fields.Bool(required=True)
     outcome = fields.Dict(required=True, allow_none=True)
     updated_at = fields.Str(required=True)
+    due = fields.Str(required=True, allow_none=True)
 
 
 class UnknownSeatOut(Schema):

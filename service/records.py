@@ -1,9 +1,9 @@
 """Stored events: an engine Event plus what the store adds (version, time, command id, chain hash)."""
 import json
 from dataclasses import dataclass
-from datetime import datetime, timezone
 
 from engine.core import Event, canonical_json, chain_hash
+from service import clock
 
 FIELDS = ("type", "data", "seat", "rule", "cause", "schema", "command_id", "at", "hash")
 
@@ -42,7 +42,7 @@ class StoredEvent:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return clock.iso(clock.now())
 
 
 def seal(events: list[Event], after_version: int, prev_hash: str, at: str,

@@ -14,9 +14,26 @@ class PassThrough(Schema):
 
 # --- requests -------------------------------------------------------------------------------
 
+BOT_NAMES = ("random", "greedy", "ismcts")
+
+
+class BotIn(Schema):
+    """A bot config; its budget is checked against the bot (``workers.bots.check_config``)."""
+    bot = fields.Str(required=True, validate=validate.OneOf(BOT_NAMES))
+    budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
+
+
 class SeatIn(Schema):
     name = fields.Str(required=True, validate=validate.Length(min=1, max=64))
-    join = fields.Str(load_default="token", validate=validate.OneOf(JOIN_MODES))
+    join = fields.Str(load_default=None, validate=validate.OneOf(JOIN_MODES))   # default: token
+    bot = fields.Str(validate=validate.OneOf(BOT_NAMES))
+    budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
+
+
+class DeadlineIn(Schema):
+    minutes = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=30 * 24 * 60))
+    on_timeout = fields.Str(required=True, validate=validate.OneOf(("pass", "bot", "forfeit")))
+    stand_in = fields.Nested(BotIn, load_default=None)
 
 
 class CreateMatchIn(Schema):
@@ -25,6 +42,16 @@ class CreateMatchIn(Schema):
     seats = fields.List(fields.Nested(SeatIn), required=True, validate=validate.Length(min=1, max=16))
     options = fields.Dict(keys=fields.Str(), load_default=dict)
     setup = fields.Dict(keys=fields.Str(), allow_none=True, load_default=None)
+    deadline = fields.Nested(DeadlineIn, allow_none=True, load_default=None)
+
+
+class SimulationIn(Schema):
+    game = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    variant = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    seats = fields.List(fields.Nested(BotIn), required=True, validate=validate.Length(min=1, max=16))
+    games = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
+    seed = fields.Raw(required=True, validate=lambda v: isinstance(v, (int, str)) and not isinstance(v, bool)
+                      and 0 < len(str(v)) <= 128)
 
 
 class ActionIn(Schema):
@@ -56,6 +83,7 @@ class GameSummaryOut(Schema):
     title = fields.Str(required=True)
     cardset_version = fields.Str(required=True)
     variants = fields.List(fields.Nested(VariantOut), required=True)
+    bots = fields.List(fields.Str(), required=True)   # bots that can hold one of its seats
 
 
 class GamesOut(Schema):
@@ -71,21 +99,32 @@ class GameDescriptionOut(PassThrough):
 class SeatTokenOut(Schema):
     seat = fields.Int(required=True)
     name = fields.Str(required=True)
-    join = fields.Str(required=True)
-    token = fields.Str()        # join "token": the seat's bearer token, shown only here
-    invite = fields.Str()       # join "invite": the one-time invite code, shown only here
-
-
-class SeatOut(Schema):
-    seat = fields.Int(required=True)
-    name = fields.Str(required=True)
-    unclaimed = fields.Bool(required=True)
+    join = fields.Str(required=True)           # token | invite | open | bot
+    token = fields.Str(required=True, allow_none=True)      # join "token" only, shown only here
+    invite = fields.Str()                      # join "invite" only: the one-time code, shown only here
+    bot = fields.Str(required=True, allow_none=True)
 
 
 class MatchCreatedOut(Schema):
     match_id = fields.Str(required=True)
     version = fields.Int(required=True)
     seats = fields.List(fields.Nested(SeatTokenOut), required=True)
+
+
+class SeatOut(Schema):
+    seat = fields.Int(required=True)
+    name = fields.Str(required=True)
+    controller = fields.Str(required=True)          # "human" | "bot"
+    bot = fields.Dict(required=True, allow_none=True)
+    stand_in = fields.Bool(required=True)
+    unclaimed = fields.Bool(required=True)     # an invite or open seat nobody has claimed yet
+
+
+class DeadlineOut(Schema):
+    minutes = fields.Int(required=True)
+    on_timeout = fields.Str(required=True)
+    due = fields.Str(required=True, allow_none=True)  # when the move waited for now falls due
+    seats = fields.List(fields.Int(), required=True)  # the people it is running for
 
 
 class MatchOut(Schema):
@@ -98,6 +137,8 @@ class MatchOut(Schema):
     seats = fields.List(fields.Nested(SeatOut), required=True)
     to_act = fields.List(fields.Int(), required=True)
     outcome = fields.Dict(required=True, allow_none=True)
+    seats = fields.List(fields.Nested(SeatOut), required=True)
+    deadline = fields.Nested(DeadlineOut, required=True, allow_none=True)
     view = fields.Dict(required=True)
 
 
@@ -135,6 +176,22 @@ class StateOut(Schema):
     version = fields.Int(required=True)
     seat = fields.Int(required=True, allow_none=True)
     view = fields.Dict(required=True)
+
+
+class ProgressOut(Schema):
+    done = fields.Int(required=True)
+    total = fields.Int(required=True)
+
+
+class JobOut(Schema):
+    id = fields.Str(required=True)
+    kind = fields.Str(required=True)                # "simulation" | "verify"
+    status = fields.Str(required=True)              # queued | running | finished | failed
+    progress = fields.Nested(ProgressOut, required=True, allow_none=True)
+    spec = fields.Dict(required=True, allow_none=True)
+    created_at = fields.Str(required=True, allow_none=True)
+    results = fields.Dict(required=True, allow_none=True)
+    error = fields.Str(required=True, allow_none=True)
 
 
 class ErrorDetailOut(Schema):

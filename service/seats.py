@@ -6,6 +6,8 @@ Each seat of ``POST /matches`` says how it ``join``s:
           the token, once;
   open    the seat is listed in ``GET /open-seats`` and the first to claim it gets the token.
 
+A seat a bot plays (``"bot"``) has no join and no token.
+
 The match meta keeps only hashes: ``invite:<seat>`` (sha256 of the code), ``open:<seat>``,
 ``name:<seat>``, and ``claimed:<seat>`` (set with HSETNX, so exactly one claim wins a seat).
 Open seats are indexed in the global sorted set ``kifu:open-seats`` (member
@@ -23,14 +25,21 @@ OPEN_SEATS_KEY = "kifu:open-seats"
 JOIN_MODES = ("token", "invite", "open")
 
 
-def credentials(seats: list[dict]) -> tuple[dict, list[dict]]:
-    """Meta fields for the new match's seats and what the creator is told of each seat."""
+def credentials(seats: list[dict], bots: dict) -> tuple[dict, list[dict]]:
+    """Meta fields for the new match's seats and what the creator is told of each seat; ``bots``
+    maps the seats a bot plays to its name (they get no token: nobody acts for them)."""
     meta, told = {}, []
     for seat, spec in enumerate(seats):
-        join = spec.get("join", "token")
+        if seat in bots and spec.get("join") is not None:
+            raise ApiError(400, "invalid_request", f"seats.{seat}.join: a bot seat is played by its "
+                           "bot; it has no join")
+        join = "bot" if seat in bots else spec.get("join") or "token"
         meta[f"name:{seat}"] = spec["name"]
-        entry = {"seat": seat, "name": spec["name"], "join": join}
-        if join == "token":
+        entry = {"seat": seat, "name": spec["name"], "join": join, "token": None,
+                 "bot": bots.get(seat)}
+        if join == "bot":
+            pass
+        elif join == "token":
             entry["token"] = new_token()
             meta[f"token:{token_hash(entry['token'])}"] = str(seat)
         elif join == "invite":

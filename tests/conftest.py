@@ -14,6 +14,13 @@ registry.register(toygame.GAME)
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15")
 
 
+@pytest.fixture(autouse=True)
+def jobs_in_the_test_thread(monkeypatch):
+    """No embedded job thread: tests run queued and due jobs themselves (workers.runner.run_pending)."""
+    from workers import runner
+    monkeypatch.setattr(runner, "THREAD", False)
+
+
 @pytest.fixture
 def app():
     return create_app({"TESTING": True, "FAKEREDIS_SERVER": fakeredis.FakeServer(),
@@ -45,3 +52,14 @@ def real_redis_url():
 @pytest.fixture
 def real_app(real_redis_url):
     return create_app({"TESTING": True, "REDIS_URL": real_redis_url, "SNAPSHOT_EVERY": 5})
+
+
+@pytest.fixture
+def manual_clock():
+    """The service clock, moved only by the test (``manual_clock.advance(minutes=5)``)."""
+    from service import clock
+    from tests.jobs import ManualClock
+    fake = ManualClock()
+    previous = clock.set_source(fake)
+    yield fake
+    clock.set_source(previous)

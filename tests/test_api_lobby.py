@@ -21,11 +21,11 @@ def claim(client, match_id, seat, invite=None):
 def test_an_invite_seat_gets_a_code_instead_of_a_token(client):
     created = create(client, None, "invite")
     me, friend = created["seats"]
-    assert me["join"] == "token" and "token" in me and "invite" not in me
-    assert friend["join"] == "invite" and "token" not in friend and len(friend["invite"]) >= 20
+    assert me["join"] == "token" and me["token"] and "invite" not in me
+    assert friend["join"] == "invite" and friend["token"] is None and len(friend["invite"]) >= 20
     seats = client.get(f"/matches/{created['match_id']}").get_json()["seats"]
-    assert seats == [{"seat": 0, "name": "P0", "unclaimed": False},
-                     {"seat": 1, "name": "P1", "unclaimed": True}]
+    assert [(s["seat"], s["name"], s["controller"], s["unclaimed"]) for s in seats] == [
+        (0, "P0", "human", False), (1, "P1", "human", True)]
 
 
 def test_the_invite_code_claims_the_seat_once(client):
@@ -76,6 +76,18 @@ def test_join_must_be_known(client):
     assert r.status_code == 400 and "seats.1.join:" in r.get_json()["error"]["message"]
 
 
+def test_a_bot_seat_has_no_join_and_no_token(client):
+    r = client.post("/matches", json={**TOY, "seats": [{"name": "A", "join": "invite"},
+                                                       {"name": "Bot", "bot": "random"}]})
+    assert r.status_code == 201
+    bot = r.get_json()["seats"][1]
+    assert (bot["join"], bot["token"], bot["bot"]) == ("bot", None, "random") and "invite" not in bot
+    assert claim(client, r.get_json()["match_id"], 1).status_code == 409
+    r = client.post("/matches", json={**TOY, "seats": [{"name": "A"}, {"name": "B", "bot": "random",
+                                                                          "join": "open"}]})
+    assert r.status_code == 400 and "seats.1.join:" in r.get_json()["error"]["message"]
+
+
 def test_open_seats_are_listed_until_claimed(client):
     first = create(client, None, "open")
     second = create(client, "open", "invite")
@@ -117,6 +129,7 @@ def test_my_matches_puts_your_move_first(client):
     summary = got["matches"][0]
     assert summary["seats"] == ["Reimu", "Marisa"] and summary["to_act"] == [waiting_b]
     assert summary["version"] == b.info()["version"] and summary["updated_at"].endswith("Z")
+    assert summary["due"] is None                                        # no deadline set
     assert "view" not in summary and got["unknown"] == []
 
 

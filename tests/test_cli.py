@@ -54,3 +54,21 @@ def test_verify_reports_on_a_real_redis(monkeypatch, capsys, real_redis_url):
     monkeypatch.setenv("REDIS_URL", real_redis_url)
     assert main(["verify", "no-such-match"]) == 1
     assert json.loads(capsys.readouterr().out)["first_divergence"]["reason"] == "no such match"
+
+
+def test_simulate_prints_the_same_results_as_the_api_and_a_progress_bar(app, client, capsys):
+    from tests.jobs import run_jobs
+    assert main(["simulate", "threebythree", "overlord", "--seat", "ismcts:iterations=4", "--seat", "random",
+                 "--games", "12", "--seed", "cli"]) == 0
+    captured = capsys.readouterr()
+    printed = json.loads(captured.out)
+    assert "12/12 games" in captured.err and "[" + "#" * 30 + "]" in captured.err
+    r = client.post("/simulations", json={"game": "threebythree", "variant": "overlord", "games": 12, "seed": "cli",
+                                          "seats": [{"bot": "ismcts", "budget": {"iterations": 4}}, {"bot": "random"}]})
+    run_jobs(app)
+    assert client.get(f"/jobs/{r.get_json()['id']}").get_json()["results"] == printed["results"]
+
+
+def test_simulate_refuses_a_bad_bot_clearly(capsys):
+    assert main(["simulate", "toy", "standard", "--seat", "ismcts", "--seat", "random", "--games", "2"]) == 2
+    assert "determinize" in capsys.readouterr().err

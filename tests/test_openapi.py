@@ -5,7 +5,7 @@ from pathlib import Path
 import yaml
 
 from service.lobby_schemas import ClaimedOut, MyMatchesOut, OpenSeatsOut
-from service.schemas import (ActionOut, ErrorOut, EventsPageOut, GamesOut, LegalActionsOut,
+from service.schemas import (ActionOut, ErrorOut, EventsPageOut, GamesOut, JobOut, LegalActionsOut,
                              MatchCreatedOut, MatchOut, StateOut)
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text("utf-8"))
@@ -45,7 +45,7 @@ def test_path_parameters_are_declared(app):
 def test_answer_schemas_list_the_fields_the_spec_requires():
     pairs = {"GameList": GamesOut, "MatchCreated": MatchCreatedOut, "Match": MatchOut,
              "LegalActions": LegalActionsOut, "ActionResult": ActionOut, "EventsPage": EventsPageOut,
-             "StateAt": StateOut, "Error": ErrorOut, "Claimed": ClaimedOut,
+             "StateAt": StateOut, "Error": ErrorOut, "Job": JobOut, "Claimed": ClaimedOut,
              "OpenSeats": OpenSeatsOut, "MyMatches": MyMatchesOut}
     for name, schema in pairs.items():
         spec = SPEC["components"]["schemas"][name]

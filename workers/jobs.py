@@ -1,12 +1,41 @@
-"""RQ jobs. Plain module-level functions taking ids, run by ``rq worker`` (JSON serializer) or,
-with the embedded fakeredis, in-process at enqueue time."""
+"""RQ jobs. Plain module-level functions taking ids and primitives, run by ``rq worker`` (JSON
+serializer) or, with the embedded fakeredis, by the process's job thread (``workers.runner``)."""
 from rq import get_current_job
 
 from service.store import EventStore
 from workers.verify import verify
 
 
+def _connection():
+    return get_current_job().connection
+
+
 def verify_match(match_id: str) -> dict:
     """Re-read the match's stream, recompute the hash chain, re-fold from event 1 and compare with
     every stored snapshot. Read-only, so running it twice is harmless."""
-    return verify(EventStore(get_current_job().connection), match_id)
+    return verify(EventStore(_connection()), match_id)
+
+
+def bot_turn(match_id: str, seat: int, version: int) -> dict:
+    """The bot of ``seat`` moves if the match is still at ``version`` (idempotent: see bot_turns)."""
+    from workers.bot_turns import play_bot_turn
+    return play_bot_turn(_connection(), match_id, seat, version)
+
+
+def watch_turn(match_id: str, seat: int, version: int, attempt: int) -> dict:
+    """Another attempt at a bot move the match still waits for (a worker may have died)."""
+    from workers.bot_turns import watch
+    return watch(_connection(), match_id, seat, version, attempt)
+
+
+def deadline_passed(match_id: str, version: int, due: str) -> dict:
+    """The deadline of the move waited for at ``version`` has passed, unless the match moved on."""
+    from workers.deadline_jobs import missed
+    return missed(_connection(), match_id, version, due)
+
+
+def simulate_chunk(sim_id: str, start: int, count: int) -> dict:
+    """Games ``start .. start+count-1`` of a simulation (records already stored are skipped)."""
+    from workers.simulations import run_chunk
+    job = get_current_job()
+    return run_chunk(job.connection, sim_id, start, count, job)

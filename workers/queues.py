@@ -1,4 +1,13 @@
-"""Queues by priority; jobs run in-process on the embedded fakeredis, by ``rq worker`` otherwise."""
+"""Queues by priority, and how jobs reach a worker.
+
+On a real Redis (``REDIS_URL``) jobs go to RQ queues for ``rq worker --with-scheduler`` processes;
+scheduled jobs (deadlines, watchdogs) wait in RQ's ScheduledJobRegistry, which lives in Redis and
+so survives restarts of web and worker processes. On the embedded fakeredis, bot turns,
+simulations and scheduled jobs run on the process's own job thread (``workers.runner``), never
+inside a web request; ``verify_match`` (cheap, read-only) still runs at enqueue time.
+"""
+from datetime import datetime
+
 from rq import Queue
 from rq.serializers import JSONSerializer
 
@@ -8,8 +17,34 @@ QUEUES = ("high", "default", "low")
 
 
 def get_queue(connection, name: str = "default") -> Queue:
+    """The queue ``name``; on the embedded store it runs each job at once, in the caller's thread."""
     return Queue(name, connection=connection, serializer=JSONSerializer,
                  is_async=not is_embedded(connection))
+
+
+def background_queue(connection, name: str = "default") -> Queue:
+    """The queue ``name`` for jobs that must never run in the caller's thread."""
+    return Queue(name, connection=connection, serializer=JSONSerializer)
+
+
+def enqueue(connection, name: str, func, *args, job_id: str | None = None, **options):
+    """Queue ``func(*args)``; on the embedded store the job thread is woken to run it."""
+    job = background_queue(connection, name).enqueue(func, *args, job_id=job_id, **options)
+    _wake(connection)
+    return job
+
+
+def schedule(connection, name: str, when: datetime, func, *args, job_id: str | None = None, **options):
+    """Queue ``func(*args)`` to run at ``when`` (RQ's scheduler; the job thread when embedded)."""
+    job = background_queue(connection, name).enqueue_at(when, func, *args, job_id=job_id, **options)
+    _wake(connection)
+    return job
+
+
+def _wake(connection) -> None:
+    if is_embedded(connection):
+        from workers.runner import wake
+        wake(connection)
 
 
 def enqueue_verify(connection, match_id: str):

@@ -2,13 +2,15 @@
 
 Two events belong to the platform rather than to a game: ``MatchCreated`` (first event of every
 match: configuration, seed commitment, engine and card-set versions) and ``SeedRevealed`` (after
-the end: the seed, so anyone can re-derive every shuffle).
+the end: the seed, so anyone can re-derive every shuffle). The table events of ``table.py`` (who
+controls a seat, deadlines, forfeits) are the platform's too.
 """
 import marshal
 
 from engine.core.events import Event
 from engine.core.game import MatchConfig
 from engine.core.rng import Rng, commitment
+from engine.core.table import TABLE_EVENTS, fold_table
 
 ENGINE_VERSION = "0.1.0"
 PLATFORM_RULE = "kifu/match"
@@ -43,6 +45,8 @@ def apply(game, state: dict | None, event: Event, config: MatchConfig | None = N
                                             "commitment", "engine_version", "cardset_version")}
     elif event.type == "SeedRevealed":
         state["match"]["seed"] = event.data["seed"]
+    elif event.type in TABLE_EVENTS:
+        fold_table(state["match"], event)
     else:
         state = game.evolve(state, event)
     state["version"] += 1

@@ -3,7 +3,8 @@
 a URL)."""
 from flask import Blueprint
 
-from service import queries, seats
+from service import seats
+from service.my_matches import my_matches as summarize
 from service.api import answer, json_body
 from service.lobby_schemas import ClaimedOut, ClaimIn, MyMatchesIn, MyMatchesOut, OpenSeatsOut
 from service.loading import open_meta
@@ -27,4 +28,4 @@ def open_seats():
 @bp.post("/my-matches")
 def my_matches():
     body = MyMatchesIn().load(json_body())
-    return answer(MyMatchesOut(), queries.my_matches(get_store(), body["seats"]))
+    return answer(MyMatchesOut(), summarize(get_store(), body["seats"]))

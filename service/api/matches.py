@@ -5,6 +5,7 @@ from flask import Blueprint, current_app
 
 from service import commands, queries
 from service.api import actor, answer, json_body, viewer
+from service.errors import ApiError
 from service.redis_conn import get_redis, get_store
 from service.schemas import (ActionIn, ActionOut, CreateMatchIn, LegalActionsOut, MatchCreatedOut,
                              MatchOut)
@@ -42,6 +43,16 @@ def act(match_id: str):
     if ended and current_app.config["VERIFY_ON_END"]:
         _verify_later(match_id)
     return answer(ActionOut(), result)
+
+
+@bp.post("/<match_id>/seats/<int:seat>/reclaim")
+def reclaim(match_id: str, seat: int):
+    """Take back your seat from the stand-in bot that has played it since a missed deadline."""
+    store = get_store()
+    _, own = actor(store, match_id)
+    if own != seat:
+        raise ApiError(403, "not_your_seat", f"your token holds seat {own}, not seat {seat}")
+    return answer(ActionOut(), commands.reclaim_seat(store, match_id, seat))
 
 
 def _verify_later(match_id: str) -> None:

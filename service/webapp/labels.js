@@ -48,8 +48,9 @@ export function describeAction(info, action) {
 }
 
 export function seatName(match, seat) {
-  const named = match?.seats?.find(s => s.seat === seat)?.name;
-  return named ? `${named} (seat ${seat})` : `seat ${seat}`;
+  const entry = match?.seats?.find(s => s.seat === seat);
+  const bot = entry?.controller === "bot" ? `, ${entry.stand_in ? "stand-in " : ""}bot ${entry.bot?.bot ?? ""}`.trimEnd() : "";
+  return entry?.name ? `${entry.name} (seat ${seat}${bot})` : `seat ${seat}`;
 }
 
 /** "Reimu wins", "Draw", or the outcome's fields in words. */

@@ -41,7 +41,7 @@ async function loadMine(section) {
   if (answer.unknown.length) forgetSeats(answer.unknown.map(u => u.match_id));
   for (const m of answer.matches) {
     const others = m.seats.filter((_, i) => i !== m.seat).join(", ") || "nobody";
-    const deadline = m.deadline ? timeLeft(m.deadline.at ?? m.deadline) : "";
+    const deadline = m.due ? timeLeft(m.due) : "";
     list.append(h("li", {class: `match ${m.your_move ? "your-move" : ""}`, "data-match": m.match_id},
       h("a", {href: `#/m/${encodeURIComponent(m.match_id)}?seat=${m.seat}`},
         m.your_move ? h("span", {class: "badge"}, "Your move") : null,

@@ -4,19 +4,27 @@ import {get, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 
 const JOINS = [["token", "Me (this browser)"], ["invite", "Invite link"], ["open", "Open seat"]];
+const DEADLINES = [["", "None"], ["10", "10 minutes a move"], ["60", "1 hour a move"],
+                   ["1440", "1 day a move"], ["4320", "3 days a move"]];
+const TIMEOUTS = [["pass", "the seat passes"], ["bot", "a bot stands in"], ["forfeit", "the seat forfeits"]];
 
 export function newMatchForm(onCreated) {
   const gameSel = h("select", {id: "game", name: "game", required: true});
   const variantSel = h("select", {id: "variant", name: "variant", required: true});
   const countIn = h("input", {id: "seat-count", type: "number", min: 1, max: 16, value: 2});
   const seatsBox = h("div", {class: "seat-rows"});
+  const deadlineSel = h("select", {id: "deadline"}, DEADLINES.map(([value, label]) => h("option", {value}, label)));
+  const timeoutSel = h("select", {id: "on-timeout"}, TIMEOUTS.map(([value, label]) => h("option", {value}, label)));
+  const timeoutRow = h("div", {class: "row", hidden: true}, h("label", {for: "on-timeout"}, "When it passes"), timeoutSel);
+  deadlineSel.addEventListener("change", () => { timeoutRow.hidden = !deadlineSel.value; });
   const submit = h("button", {type: "submit", class: "primary", id: "create"}, "Create match");
   const form = h("form", {class: "new-match", onsubmit: e => { e.preventDefault(); create(); }},
     h("div", {class: "row"}, h("label", {for: "game"}, "Game"), gameSel),
     h("div", {class: "row"}, h("label", {for: "variant"}, "Variant"), variantSel),
     h("div", {class: "row seat-count"}, h("label", {for: "seat-count"}, "Seats"), countIn),
-    seatsBox, submit);
-  let games = [], bots = [];
+    seatsBox, h("div", {class: "row"}, h("label", {for: "deadline"}, "Move deadline"), deadlineSel), timeoutRow,
+    submit);
+  let games = [];
 
   function variant() {
     const game = games.find(g => g.id === gameSel.value);
@@ -25,6 +33,7 @@ export function newMatchForm(onCreated) {
   function fillVariants() {
     const game = games.find(g => g.id === gameSel.value);
     replace(variantSel, (game?.variants ?? []).map(v => h("option", {value: v.id}, v.title)));
+    replace(seatsBox);
     fillSeats();
   }
   function fillSeats() {
@@ -39,6 +48,7 @@ export function newMatchForm(onCreated) {
     replace(seatsBox, Array.from({length: n}, (_, i) => kept[i] ?? seatRow(i)));
   }
   function seatRow(i) {
+    const bots = games.find(g => g.id === gameSel.value)?.bots ?? [];
     const options = [...JOINS, ...bots.map(b => [`bot:${b}`, `Bot: ${b}`])];
     return h("fieldset", {class: "seat-row", "data-seat": i}, h("legend", {}, `Seat ${i}`),
       h("label", {for: `seat-${i}-name`}, "Name"),
@@ -55,7 +65,9 @@ export function newMatchForm(onCreated) {
     });
     submit.disabled = true;
     try {
-      const answer = await post("/matches", {game: gameSel.value, variant: variantSel.value, seats});
+      const body = {game: gameSel.value, variant: variantSel.value, seats};
+      if (deadlineSel.value) body.deadline = {minutes: Number(deadlineSel.value), on_timeout: timeoutSel.value};
+      const answer = await post("/matches", body);
       notify("");
       onCreated({answer, game: gameSel.value, variant: variantSel.value});
     } catch (e) {
@@ -70,7 +82,6 @@ export function newMatchForm(onCreated) {
   countIn.addEventListener("change", fillSeats);
   get("/games").then(answer => {
     games = answer.games;
-    bots = answer.bots ?? [];
     replace(gameSel, games.map(g => h("option", {value: g.id}, g.title)));
     fillVariants();
   }).catch(e => notify(`Could not list the games: ${e.message}`, "error"));

@@ -23,9 +23,9 @@ export function showPlay(root, {matchId, seat: wanted}) {
     seats: h("div", {class: "seat-switch"}), field: h("div", {id: "field"}),
     actions: h("section", {id: "actions", "aria-labelledby": "act-h"}),
     panels: h("details", {id: "view", class: "view"}), log: h("ol", {id: "log", class: "log", reversed: true}),
-    invites: h("div", {class: "invites"}),
+    invites: h("div", {class: "invites"}), standIn: h("div", {class: "stand-in"}),
   };
-  replace(root, h("div", {class: "play"}, el.title, el.status, el.seats, el.invites, el.field, el.actions, el.panels,
+  replace(root, h("div", {class: "play"}, el.title, el.status, el.standIn, el.seats, el.invites, el.field, el.actions, el.panels,
     h("section", {class: "events", "aria-labelledby": "log-h"}, h("h3", {id: "log-h"}, "Latest events"), el.log),
     h("p", {class: "links"}, h("a", {id: "replay-link", href: `#/replay/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, "Replay this match"),
       " · ", h("a", {href: "#/"}, "Lobby"))));
@@ -35,7 +35,9 @@ export function showPlay(root, {matchId, seat: wanted}) {
   async function load() {
     match = await get(path, token);
     info = info ?? await gameInfo(match.game).catch(() => ({cardsById: new Map()}));
-    legal = token && !match.outcome ? await get(`${path}/legal-actions`, token) : {version: match.version, actions: []};
+    const standIn = match.seats.find(s => s.seat === mine?.seat)?.stand_in;
+    legal = token && !match.outcome && !standIn ? await get(`${path}/legal-actions`, token)
+                                                : {version: match.version, actions: []};
     if (!seenEvents) seenEvents = Math.max(0, match.version - LOG_SIZE);
     await loadEvents();
     render();
@@ -60,7 +62,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
       await post(`${path}/actions`, {action, expected_version: legal.version, command_id: newCommandId()}, token);
       notify("");
     } catch (e) {
-      if (e.status === 409) notify("Someone moved first: the match has been refreshed, choose again.", "warn");
+      if (e.code === "stale_version") notify("Someone moved first: the match has been refreshed, choose again.", "warn");
       else notify(`Not accepted: ${e.message}${e.rule ? ` (${e.rule})` : ""}. The match has been refreshed.`, "error");
     } finally {
       busy = false;
@@ -76,12 +78,14 @@ export function showPlay(root, {matchId, seat: wanted}) {
     el.status.dataset.yourMove = yourMove;
     el.status.dataset.over = Boolean(match.outcome);
     const who = match.to_act.map(s => seatName(match, s)).join(", ");
-    const deadline = match.deadline ? timeLeft(match.deadline.at ?? match.deadline) : "";
+    const due = match.deadline?.due && match.deadline.seats.includes(mine?.seat) ? match.deadline.due : null;
+    const deadline = due ? timeLeft(due) : match.deadline ? `${match.deadline.minutes} min a move` : "";
     replace(el.status, mine ? `You are ${seatName(match, mine.seat)}. ` : "You are watching. ",
       match.outcome ? h("strong", {class: "over"}, `Over: ${describeOutcome(match, match.outcome)}.`)
         : yourMove ? h("strong", {class: "your-move"}, "Your move.") : `Waiting for ${who || "nobody"}.`,
       ` Version ${match.version}.`, deadline ? h("span", {class: "deadline"}, ` ${deadline}.`) : "");
     renderSeats();
+    renderStandIn();
     const field = rendererFor(match.game);
     replace(el.field, field ? field(info, match.view, match) : null);
     replace(el.actions, h("h3", {id: "act-h"}, yourMove ? "Your move" : "Actions"),
@@ -90,6 +94,21 @@ export function showPlay(root, {matchId, seat: wanted}) {
     const open = el.panels.open || !field;
     replace(el.panels, h("summary", {}, "The whole view (as this seat sees it)"), viewPanels(info, match.view, match));
     el.panels.open = open;
+  }
+  function renderStandIn() {
+    const entry = match.seats.find(s => s.seat === mine?.seat);
+    replace(el.standIn, entry?.stand_in && !match.outcome ? h("p", {class: "warn"},
+      "A bot has played your seat since you missed a deadline. ",
+      h("button", {type: "button", id: "reclaim", onclick: reclaim}, "Take your seat back")) : null);
+  }
+  async function reclaim() {
+    try {
+      await post(`${path}/seats/${mine.seat}/reclaim`, {}, token);
+      notify("Your seat is yours again.");
+    } catch (e) {
+      notify(`Could not take the seat back: ${e.message}`, "error");
+    }
+    await refresh();
   }
   function renderSeats() {
     const others = held.filter(s => s.seat !== mine?.seat);

@@ -28,6 +28,12 @@ def _unavailable(why: str):
                 "KIFU_SKIP_BROWSER=1 to skip the browser tests")
 
 
+@pytest.fixture(autouse=True)
+def jobs_in_the_test_thread():
+    """Overrides the suite's fixture of that name: here the server runs as `kifu serve` does on
+    the embedded store, bots moving on its job thread."""
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not os.access(CHROMIUM, os.X_OK):

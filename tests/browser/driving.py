@@ -83,13 +83,18 @@ def act(page, choose, seat: int = 0) -> dict:
 
 def play_to_end(server, match_id: str, pages: dict, choose=None, on_step=None, max_actions=600) -> dict:
     """Whoever the server says is to act plays from their page (``pages``: seat -> page) until
-    the match has an outcome; every page must show each version before its seat acts."""
+    the match has an outcome; every page must show each version before its seat acts. Seats
+    without a page are bots: the test waits for a page to show their move."""
     choose = choose or Eager()
     for step in range(max_actions):
         info = server.api(f"/matches/{match_id}")
         if info["outcome"] is not None:
             return info
         seat = info["to_act"][0]
+        if seat not in pages:                       # a bot's move: a player's page sees it come
+            next(iter(pages.values())).wait_for_function(
+                "v => Number(document.querySelector('#status').dataset.version) > v", arg=info["version"])
+            continue
         page = pages[seat]
         wait_status(page, info["version"], your_move=True)
         act(page, choose, seat)

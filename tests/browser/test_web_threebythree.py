@@ -5,7 +5,7 @@ import pytest
 
 from tests.browser.conftest import PHONE, screenshot
 from tests.browser.driving import create_match, invite_link, play_to_end, wait_status
-from tests.browser.secrets_check import leaks, private_to_others
+from tests.browser.secrets_check import known_to, leaks, private_to_others
 from tests.test_api_threebythree import HIDDEN_EVENTS
 
 pytestmark = pytest.mark.browser
@@ -92,6 +92,43 @@ def test_create_claim_play_to_the_end_and_scrub_back(browsing, server):
         assert len(secret) >= 3              # the other seat's last hand at least
         assert leaks(answers, secret) == []
         check_views_are_redacted(answers, seat)
+
+
+def test_against_a_bot_from_an_invite_to_the_end(browsing, server):
+    """The organiser seats a bot and invites a player; the player claims the seat, plays the bot
+    to the end, and scrubs the replay back to version 1 with the buttons."""
+    organiser = browsing.page()
+    match_id = create_match(organiser, "threebythree", "overlord", ["invite", "bot:random"], ["Sanae", "Owl"])
+    sanae = browsing.page()
+    sanae.goto(invite_link(organiser, 0))
+    sanae.click("#claim")
+    wait_status(sanae, your_move=True)
+    assert "Owl (seat 1, bot random)" in sanae.inner_text("#field")
+
+    final = play_to_end(server, match_id, {0: sanae})
+    wait_status(sanae, final["version"], over=True)
+    sanae.click("#replay-link")
+    sanae.wait_for_selector(f"#replay-version[data-version='{final['version']}']")
+    for button, version in (("#prev", final["version"] - 1), ("#first", 1), ("#next", 2)):
+        sanae.click(button)
+        sanae.wait_for_selector(f"#replay-version[data-version='{version}']")
+
+    answers = sanae.context.recorder.answers
+    check_views_are_redacted(answers, 0)
+    public = known_to(server, match_id, None)
+    owl = full_state(server, match_id)["players"][1]
+    secret = (set(owl["hand"]) | set(owl["territories"]) | {m["card"] for m in owl["magic"]}) - public
+    assert secret and leaks(answers, secret) == []
+
+
+def full_state(server, match_id: str) -> dict:
+    """The unredacted final state, straight from the store."""
+    from engine.core import get_game
+    from service.redis_conn import get_store
+    with server.app.app_context():
+        store = get_store()
+        meta = store.meta(match_id)
+        return store.load(get_game(meta["game"]), match_id, int(meta["version"]))
 
 
 def test_the_match_page_fits_a_phone(browsing, server):

@@ -8,6 +8,7 @@ views (hidden information), legal.
 from engine.core import ConfigError, Variant
 from engine.games.threebythree import actions, legal, setup as setup_rules, views
 from engine.games.threebythree.determinize import determinize as _determinize
+from engine.games.threebythree.evaluate import evaluate as _evaluate
 from engine.games.threebythree.cards import CARDSET_VERSION, card_list
 from engine.games.threebythree.evolve import evolve as _evolve
 from engine.games.threebythree.levels import LEVELS
@@ -20,6 +21,7 @@ class ThreeByThree:
     title = "3x3Wars (サイザンウォーズ)"
     seed_section = "003"
     cardset_version = CARDSET_VERSION
+    evaluate = staticmethod(_evaluate)       # bots' position value for a seat (evaluate.py)
     variants = {lv.id: Variant(lv.id, lv.title, 2, 2) for lv in LEVELS.values()}
 
     def describe(self) -> dict:

@@ -1,0 +1,83 @@
+"""Bot throughput: ISMCTS iterations per second, beside baselines measured in the same run.
+
+Over positions met in random Overlord games: (a) random playouts from a determinized sample to the
+end of the game (the unit of work of plain MCTS, and what an ISMCTS iteration replaces with a
+tree step and an evaluation); (b) ISMCTS iterations per second (and per decision at the default
+budget); (c) greedy decisions per second; (d) whole simulated games per second (random vs random,
+and ismcts(16) vs random as in the strength test).
+
+    .venv/bin/python bench/bench_bots.py [--positions 40] [--iterations 64]
+"""
+import argparse
+import random
+import time
+
+from engine.core import MatchConfig, Rng, apply, create_events, fold, get_game, play
+from workers.arena import play_game
+from workers.bots import choose
+from workers.bots.ismcts import search
+from workers.bots.play import actor, advance
+
+
+def positions(game, n):
+    rnd = random.Random(11)
+    out = []
+    while len(out) < n:
+        seed = b"bench-bots-%d" % len(out)
+        state = fold(game, create_events(game, MatchConfig(game.id, "overlord", ["a", "b"], {}), seed))
+        for _ in range(rnd.randrange(10, 120)):
+            if game.outcome(state) is not None:
+                break
+            seat = min(game.to_act(state))
+            for e in play(game, state, seat, rnd.choice(game.legal_actions(state, seat)), seed):
+                state = apply(game, state, e)
+        if game.outcome(state) is None and len(game.legal_actions(state, min(game.to_act(state)))) > 1:
+            out.append(state)
+    return out
+
+
+def random_playout(game, state, seat, rng):
+    sample = game.determinize(state, seat, rng)
+    while game.outcome(sample) is None:
+        mover = actor(game, sample)
+        legal = game.legal_actions(sample, mover)
+        sample = advance(game, sample, mover, legal[rng.below(len(legal))], rng, copy=False)
+
+
+def timed(fn, repeat):
+    t0 = time.perf_counter()
+    for i in range(repeat):
+        fn(i)
+    return time.perf_counter() - t0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--iterations", type=int, default=64)
+    parser.add_argument("--games", type=int, default=40)
+    args = parser.parse_args()
+    game = get_game("threebythree")
+    states = positions(game, args.positions)
+    seats = [min(game.to_act(s)) for s in states]
+
+    t = timed(lambda i: random_playout(game, states[i], seats[i], Rng(b"p%d" % i)), len(states))
+    playouts = len(states) / t
+    print(f"(a) baseline, random playouts to the end from a determinized sample: {playouts:,.0f} playouts/s")
+    t = timed(lambda i: search(game, states[i], seats[i], Rng(b"s%d" % i), {"iterations": args.iterations}),
+              len(states))
+    iterations = len(states) * args.iterations / t
+    print(f"(b) ISMCTS: {iterations:,.0f} iterations/s = {iterations / playouts:,.1f}x the playout rate "
+          f"({args.iterations} iterations per decision: {len(states) / t:,.1f} decisions/s)")
+    t = timed(lambda i: choose(game, states[i], seats[i], {"bot": "greedy"}, Rng(b"g%d" % i)), len(states))
+    print(f"(c) greedy: {len(states) / t:,.0f} decisions/s")
+    random_bots = [{"bot": "random"}, {"bot": "random"}]
+    t = timed(lambda i: play_game(game, "overlord", random_bots, "bench", i), args.games)
+    print(f"(d) simulated games, random vs random: {args.games / t:,.1f} games/s", end="")
+    ismcts = [{"bot": "ismcts", "budget": {"iterations": 16}}, {"bot": "random"}]
+    t = timed(lambda i: play_game(game, "overlord", ismcts, "bench", i), args.games // 4)
+    print(f"; ismcts(16 iterations) vs random: {args.games // 4 / t:,.1f} games/s")
+
+
+if __name__ == "__main__":
+    main()

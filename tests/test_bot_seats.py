@@ -1,0 +1,154 @@
+"""Bot seats on the embedded store: jobs queued when a bot is to act, moving through the append path."""
+import pytest
+from rq import Queue
+from rq.serializers import JSONSerializer
+
+from service.redis_conn import get_redis
+from service.store import EventStore
+from tests.helpers import ApiMatch
+from tests.jobs import run_jobs
+from workers import runner
+from workers.bot_turns import play_bot_turn, watch
+from workers.verify import verify
+
+
+def create(client, seats, game="threebythree", variant="overlord", **extra):
+    return ApiMatch(client, game=game, variant=variant, seats=seats, **extra)
+
+
+def queued(app, name="high") -> list:
+    with app.app_context():
+        return Queue(name, connection=get_redis(), serializer=JSONSerializer).job_ids
+
+
+def bot_commands(app, match_id) -> list:
+    """The bot commands stored, one per appended batch; each ``bot-<v>`` batch starts at version v+1."""
+    with app.app_context():
+        records = EventStore(get_redis()).read(match_id)
+    batches = []
+    for previous, record in zip([None] + records, records):
+        if record.command_id.startswith("bot-") and (previous is None or previous.command_id != record.command_id):
+            assert record.version == int(record.command_id.split("-")[1]) + 1
+            batches.append(record.command_id)
+    return batches
+
+
+def test_a_bot_seat_gets_no_token_and_shows_as_a_bot(client):
+    m = create(client, [{"name": "Reimu"}, {"name": "Owl", "bot": "ismcts", "budget": {"iterations": 8}}])
+    assert m.created["seats"][0]["token"] and m.created["seats"][0]["bot"] is None
+    assert m.created["seats"][1] == {"seat": 1, "name": "Owl", "join": "bot", "token": None,
+                                     "bot": "ismcts"}
+    seats = m.info()["seats"]
+    assert seats[1] == {"seat": 1, "name": "Owl", "controller": "bot", "stand_in": False,
+                        "unclaimed": False, "bot": {"bot": "ismcts", "budget": {"iterations": 8}}}
+    assert seats[0]["controller"] == "human"
+
+
+def test_creating_queues_the_bot_and_the_request_does_not_run_it(app, client):
+    m = create(client, [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}])
+    version = m.info()["version"]
+    assert m.info()["to_act"] == [0, 1]                    # setup: both choose at once
+    assert sorted(queued(app)) == [f"bot-{m.id}-{version}-0", f"bot-{m.id}-{version}-1"]
+    assert m.info()["version"] == version                  # nothing moved inside the request
+
+
+def test_two_bots_play_to_the_end_and_verify(app, client):
+    m = create(client, [{"name": "A", "bot": "ismcts", "budget": {"iterations": 4}}, {"name": "B", "bot": "greedy"}])
+    run_jobs(app)
+    info = m.info()
+    assert info["outcome"] is not None and info["to_act"] == []
+    commands = bot_commands(app, m.id)
+    assert len(commands) == len(set(commands)) > 20        # one move per version, never two
+    with app.app_context():
+        assert verify(EventStore(get_redis()), m.id)["ok"]
+
+
+def test_a_person_and_a_bot_play_to_the_end(app, client):
+    m = create(client, [{"name": "Reimu"}, {"name": "Owl", "bot": "greedy"}])
+    for _ in range(2000):
+        run_jobs(app)
+        info = m.info()
+        if info["outcome"] is not None:
+            break
+        assert info["to_act"] == [0], "the bot left the match waiting"
+        legal = m.legal(0)
+        assert m.post(0, legal["actions"][0], legal["version"]).status_code == 200
+    assert m.info()["outcome"] is not None
+    assert {e["seat"] for e in m.get("/events", limit=1000)["events"] if e["seat"] is not None} == {0, 1}
+
+
+def test_a_duplicated_or_late_bot_job_never_moves_twice(app, client):
+    m = create(client, [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}])
+    version = m.info()["version"]
+    with app.app_context():
+        first = play_bot_turn(get_redis(), m.id, 0, version)
+        again = play_bot_turn(get_redis(), m.id, 0, version)
+    assert first["status"] == "moved" and again["status"] == "stale"
+    assert bot_commands(app, m.id) == [f"bot-{version}"]
+
+
+def test_a_person_cannot_act_for_a_bot_seat(client):
+    m = create(client, [{"name": "Reimu"}, {"name": "Owl", "bot": "random"}])
+    r = client.post(f"/matches/{m.id}/actions", json={"action": {"type": "pass"}, "expected_version": 1,
+                                                       "command_id": "x"})
+    assert r.status_code == 401
+
+
+def test_the_watchdog_retries_a_lost_bot_job_and_repairs_a_stalled_chain(app, client, manual_clock):
+    m = create(client, [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}])
+    version = m.info()["version"]
+    with app.app_context():
+        r = get_redis()
+        for name in ("high",):
+            Queue(name, connection=r, serializer=JSONSerializer).empty()   # the jobs were lost
+        assert watch(r, m.id, 0, version, 1)["status"] == "retried"
+        assert f"bot-{m.id}-{version}-0-a1" in queued(app)
+    manual_clock.advance(hours=1)
+    run_jobs(app)
+    assert m.info()["outcome"] is not None
+
+
+def test_ismcts_for_a_game_without_determinize_is_a_clear_422(client):
+    r = client.post("/matches", json={"game": "toy", "variant": "standard",
+                                      "seats": [{"name": "a"}, {"name": "b", "bot": "ismcts"}]})
+    assert r.status_code == 422
+    assert r.get_json()["error"]["code"] == "invalid_config"
+    assert "determinize" in r.get_json()["error"]["message"]
+
+
+@pytest.mark.parametrize("seat,message", [
+    ({"name": "b", "bot": "wizard"}, "seats.1.bot"),
+    ({"name": "b", "bot": "ismcts", "budget": {"iterations": "many"}}, "seats.1.budget")])
+def test_malformed_bot_seats_are_a_400_naming_the_field(client, seat, message):
+    r = client.post("/matches", json={"game": "toy", "variant": "standard", "seats": [{"name": "a"}, seat]})
+    assert r.status_code == 400 and message in r.get_json()["error"]["message"]
+
+
+def test_random_and_greedy_seat_a_game_without_determinize(app, client):
+    m = create(client, [{"name": "a", "bot": "greedy"}, {"name": "b", "bot": "random"}], game="toy",
+               variant="standard")
+    run_jobs(app)
+    assert m.info()["outcome"] is not None
+
+
+def test_the_embedded_job_thread_plays_bots_after_the_response(app, client, monkeypatch):
+    monkeypatch.setattr(runner, "THREAD", True)
+    m = create(client, [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}], game="toy",
+               variant="standard")
+    with app.app_context():
+        assert runner.runner_for(get_redis()).wait_idle(30)
+    assert m.info()["outcome"] is not None
+
+
+def test_a_bot_that_moved_calls_off_its_watchdog(app, client):
+    from rq.registry import ScheduledJobRegistry
+    m = create(client, [{"name": "A", "bot": "random"}, {"name": "B"}], game="toy", variant="standard")
+    with app.app_context():
+        registry = ScheduledJobRegistry(queue=Queue("default", connection=get_redis(), serializer=JSONSerializer))
+        info = m.info()
+        if info["to_act"] == [1]:                   # make the bot seat the one to act
+            assert m.post(1, {"type": "add", "n": 1}).status_code == 200
+        version = m.info()["version"]
+        assert f"watch-bot-{m.id}-{version}-0" in registry.get_job_ids()
+        assert play_bot_turn(get_redis(), m.id, 0, version)["status"] == "moved"
+        assert f"watch-bot-{m.id}-{version}-0" not in registry.get_job_ids()

@@ -1,0 +1,154 @@
+"""Per-move deadlines with a controllable clock: pass, a stand-in bot (and reclaiming the seat), forfeit."""
+from datetime import timedelta
+
+from rq import Queue
+from rq.registry import ScheduledJobRegistry
+from rq.serializers import JSONSerializer
+
+from service import clock
+from service.redis_conn import get_redis
+from service.store import EventStore
+from tests.helpers import ApiMatch
+from tests.jobs import run_jobs
+from workers.deadline_jobs import missed
+from workers.verify import verify
+
+
+def create(client, on_timeout, minutes=60, **deadline):
+    return ApiMatch(client, game="threebythree", variant="overlord",
+                    deadline={"minutes": minutes, "on_timeout": on_timeout, **deadline})
+
+
+def events(m, seat=None, after=0):
+    return m.get("/events", seat, after=after, limit=1000)["events"]
+
+
+def choose_setup(m, seat):
+    legal = m.legal(seat)
+    assert m.post(seat, legal["actions"][0], legal["version"]).status_code == 200
+
+
+def test_the_deadline_is_scheduled_in_rq_and_shown(app, client, manual_clock):
+    m = create(client, "pass", minutes=90)
+    info = m.info()
+    due = clock.iso(manual_clock() + timedelta(minutes=90))
+    assert info["deadline"] == {"minutes": 90, "on_timeout": "pass", "due": due, "seats": [0, 1]}
+    with app.app_context():
+        registry = ScheduledJobRegistry(queue=Queue("default", connection=get_redis(), serializer=JSONSerializer))
+        job_id = f"deadline-{m.id}-{info['version']}"
+        assert registry.get_job_ids() == [job_id]
+        assert clock.iso(registry.get_scheduled_time(job_id)) == due
+
+
+def test_nothing_happens_before_the_deadline(client, app, manual_clock):
+    m = create(client, "forfeit")
+    version = m.info()["version"]
+    manual_clock.advance(minutes=59, seconds=59)
+    run_jobs(app)
+    assert m.info()["version"] == version and m.info()["outcome"] is None
+
+
+def test_pass_plays_the_games_pass_or_else_a_bot_move_and_the_seat_stays_a_persons(client, app, manual_clock):
+    m = create(client, "pass")
+    choose_setup(m, 0)
+    manual_clock.advance(minutes=61)
+    run_jobs(app)                      # seat 1 missed its setup choice: no pass there, the stand-in chooses
+    log = events(m)
+    miss = [e for e in log if e["type"] == "DeadlineMissed"]
+    assert [(e["data"]["seat"], e["rule"]) for e in miss] == [(1, "kifu/deadline")]
+    chosen = [e for e in log if e["type"] == "SetupChosen"]
+    assert [e["seat"] for e in chosen] == [0, 1] and chosen[1]["version"] == miss[0]["version"] + 1
+    info = m.info()
+    assert info["seats"][1]["controller"] == "human" and info["outcome"] is None
+    seat = info["to_act"][0]
+    after = info["version"]
+    manual_clock.advance(minutes=61)   # now the active seat misses a step where pass is legal
+    run_jobs(app)
+    later = events(m, after=after)
+    assert later[0]["type"] == "DeadlineMissed" and later[0]["data"]["seat"] == seat
+    assert later[1]["type"] == "Passed" and later[1]["seat"] == seat
+
+
+def test_a_move_in_time_cancels_that_deadline(client, app, manual_clock):
+    m = create(client, "forfeit")
+    manual_clock.advance(minutes=40)
+    choose_setup(m, 0)
+    choose_setup(m, 1)
+    manual_clock.advance(minutes=40)                  # 80 minutes after creation, 40 after the last move
+    run_jobs(app)
+    assert m.info()["outcome"] is None
+    assert not [e for e in events(m) if e["type"] == "DeadlineMissed"]
+
+
+def test_forfeit_ends_the_match_for_the_other_seat(client, app, manual_clock):
+    m = create(client, "forfeit")
+    choose_setup(m, 1)
+    manual_clock.advance(days=1)
+    run_jobs(app)
+    info = m.info()
+    assert info["outcome"] == {"reason": "forfeit", "forfeited": [0], "winners": [1], "winner": 1, "draw": False}
+    assert info["to_act"] == [] and m.legal(1)["actions"] == []
+    assert [e["type"] for e in events(m)][-3:] == ["DeadlineMissed", "SeatForfeited", "SeedRevealed"]
+    r = m.post(1, {"type": "pass"})
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "match_over"
+    with app.app_context():
+        assert verify(EventStore(get_redis()), m.id)["ok"]
+
+
+def test_a_stand_in_bot_takes_the_seat_until_it_is_reclaimed(client, app, manual_clock):
+    m = create(client, "bot", stand_in={"bot": "greedy"})
+    choose_setup(m, 0)
+    manual_clock.advance(minutes=61)
+    run_jobs(app)                                     # seat 1 is taken over and its bot plays on
+    info = m.info()
+    assert info["seats"][1] == {"seat": 1, "name": "Marisa", "controller": "bot", "stand_in": True, "unclaimed": False,
+                                "bot": {"bot": "greedy", "budget": None}}
+    assert 1 not in info["to_act"], "the stand-in left the match waiting"
+    while 1 not in m.info()["to_act"]:               # seat 0 plays until the stand-in is to act
+        if m.info()["outcome"] is not None:
+            return
+        legal = m.legal(0)
+        assert m.post(0, legal["actions"][0], legal["version"]).status_code == 200
+        if 1 in m.info()["to_act"]:
+            break
+        run_jobs(app)
+    refused = m.post(1, m.legal(1)["actions"][0] if m.legal(1)["actions"] else {"type": "pass"})
+    assert refused.status_code == 409 and refused.get_json()["error"]["code"] == "seat_held_by_bot"
+    r = client.post(f"/matches/{m.id}/seats/1/reclaim", headers=m.headers(1))
+    assert r.status_code == 200 and r.get_json()["events"][0]["type"] == "SeatControlled"
+    assert m.info()["seats"][1]["controller"] == "human"
+    run_jobs(app)                                     # the bot's queued job finds the seat taken back
+    legal = m.legal(1)
+    assert legal["actions"] and m.post(1, legal["actions"][0], legal["version"]).status_code == 200
+
+
+def test_reclaiming_a_seat_no_bot_holds_or_someone_elses_is_refused(client):
+    m = create(client, "bot")
+    r = client.post(f"/matches/{m.id}/seats/1/reclaim", headers=m.headers(1))
+    assert r.status_code == 409 and r.get_json()["error"]["code"] == "seat_not_held"
+    r = client.post(f"/matches/{m.id}/seats/0/reclaim", headers=m.headers(1))
+    assert r.status_code == 403 and r.get_json()["error"]["code"] == "not_your_seat"
+    assert client.post(f"/matches/{m.id}/seats/0/reclaim").status_code == 401
+
+
+def test_a_deadline_job_run_twice_or_early_changes_nothing_more(client, app, manual_clock):
+    m = create(client, "forfeit")
+    version = m.info()["version"]
+    due = m.info()["deadline"]["due"]
+    with app.app_context():
+        assert missed(get_redis(), m.id, version, due)["status"] == "early"
+        manual_clock.advance(minutes=60)
+        assert missed(get_redis(), m.id, version, due)["status"] == "forfeit"
+        assert missed(get_redis(), m.id, version, due)["status"] == "moved"
+    assert [e["type"] for e in events(m)].count("DeadlineMissed") == 2      # both seats were late
+
+
+def test_bad_deadlines_are_refused(client):
+    for deadline, status in [({"minutes": 0, "on_timeout": "pass"}, 400), ({"minutes": 5, "on_timeout": "sulk"}, 400),
+                             ({"minutes": 5, "on_timeout": "bot", "stand_in": {"bot": "ismcts"}}, 201)]:
+        r = client.post("/matches", json={"game": "threebythree", "variant": "overlord",
+                                          "seats": [{"name": "a"}, {"name": "b"}], "deadline": deadline})
+        assert r.status_code == status, r.get_json()
+    r = client.post("/matches", json={"game": "toy", "variant": "standard", "seats": [{"name": "a"}, {"name": "b"}],
+                                      "deadline": {"minutes": 5, "on_timeout": "bot", "stand_in": {"bot": "ismcts"}}})
+    assert r.status_code == 422 and "determinize" in r.get_json()["error"]["message"]

@@ -1,0 +1,139 @@
+"""Simulations: split across jobs, progress while running, deterministic results for a seed."""
+import pytest
+from rq import Queue
+from rq.serializers import JSONSerializer
+
+from service.redis_conn import get_redis
+from tests.jobs import run_jobs
+from workers.simulations import chunks, run_chunk
+from workers.statistics import wilson
+
+RANDOMS = [{"bot": "random"}, {"bot": "random"}]
+
+
+def start(client, games, seed, seats=RANDOMS, game="threebythree", variant="overlord"):
+    r = client.post("/simulations", json={"game": game, "variant": variant, "seats": seats, "games": games,
+                                          "seed": seed})
+    assert r.status_code == 202, r.get_json()
+    return r.get_json()
+
+
+def job(client, job_id):
+    r = client.get(f"/jobs/{job_id}")
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()
+
+
+def run_one_job(app):
+    with app.app_context():
+        from rq import SimpleWorker
+        queue = Queue("low", connection=get_redis(), serializer=JSONSerializer)
+        SimpleWorker([queue], connection=get_redis(), serializer=JSONSerializer).work(burst=True, max_jobs=1)
+
+
+def test_a_thousand_games_report_progress_then_results_and_the_same_seed_repeats(app, client):
+    doc = start(client, 1000, "s1")
+    assert doc["status"] == "queued" and doc["progress"] == {"done": 0, "total": 1000}
+    with app.app_context():
+        assert len(Queue("low", connection=get_redis(), serializer=JSONSerializer).job_ids) == 8
+    run_one_job(app)                                 # one of eight jobs done: progress, no results yet
+    partial = job(client, doc["id"])
+    assert partial["status"] == "running" and partial["progress"]["done"] == 125 and partial["results"] is None
+    run_jobs(app)
+    done = job(client, doc["id"])
+    assert done["status"] == "finished" and done["progress"] == {"done": 1000, "total": 1000}
+    results = done["results"]
+    seats, draws = results["seats"], results["draws"]
+    assert results["games"] == 1000 and seats[0]["wins"] + seats[1]["wins"] + draws["count"] == 1000
+    for s in seats:
+        assert s["ci95"][0] < s["rate"] < s["ci95"][1] and s["ci95"][1] - s["ci95"][0] < 0.07
+    length = results["length"]
+    assert length["min"] <= length["p10"] <= length["median"] <= length["p90"] <= length["max"]
+    assert sum(b["count"] for b in length["histogram"]) == 1000
+    cards = {c["card"]: c for c in results["cards"]}
+    assert "A11" in cards and all(0 <= c["win_rate"] <= 1 and c["played_in"] >= c["wins"] for c in cards.values())
+
+    # The same seed again: each game is a function of (spec, seed, index) alone, and the results a
+    # function of the records in index order, so replaying one whole job's share is the proof.
+    again = start(client, 1000, "s1")
+    with app.app_context():
+        r = get_redis()
+        run_chunk(r, again["id"], 375, 125)
+        assert records(r, again["id"]) == {i: v for i, v in records(r, doc["id"]).items() if 375 <= i < 500}
+
+
+def records(connection, sim_id) -> dict:
+    return {int(k): v for k, v in connection.hgetall(f"kifu:sim:{sim_id}:games").items()}
+
+
+def test_results_do_not_depend_on_the_order_the_jobs_ran_in(app, client):
+    forward, backward = start(client, 40, "order"), start(client, 40, "order")
+    with app.app_context():
+        r = get_redis()
+        for start_, count in chunks(40):
+            run_chunk(r, forward["id"], start_, count)
+        for start_, count in reversed(chunks(40)):
+            run_chunk(r, backward["id"], start_, count)
+    other = start(client, 40, "another seed")
+    run_jobs(app)
+    first = job(client, forward["id"])["results"]
+    assert job(client, backward["id"])["results"] == first != job(client, other["id"])["results"]
+
+
+def test_ismcts_against_random_in_a_small_simulation(app, client):
+    doc = start(client, 20, 7, seats=[{"bot": "ismcts", "budget": {"iterations": 8}}, {"bot": "random"}])
+    run_jobs(app)
+    results = job(client, doc["id"])["results"]
+    assert results["seats"][0]["wins"] >= 15 and results["seats"][0]["bot"] == "ismcts"
+
+
+def test_a_game_without_cards_has_no_card_statistics(app, client):
+    doc = start(client, 30, "t", game="toy", variant="standard")
+    run_jobs(app)
+    assert job(client, doc["id"])["results"]["cards"] is None
+
+
+def test_a_chunk_run_twice_stores_each_game_once(app, client):
+    doc = start(client, 12, "dup")
+    with app.app_context():
+        assert run_chunk(get_redis(), doc["id"], 0, 12)["played"] == 12
+        assert run_chunk(get_redis(), doc["id"], 0, 12)["played"] == 0
+    assert job(client, doc["id"])["status"] == "finished"
+
+
+@pytest.mark.parametrize("body,status,code", [
+    ({"game": "threebythree", "variant": "overlord", "seats": [{"bot": "random"}] * 3, "games": 5, "seed": 1}, 422, "invalid_config"),
+    ({"game": "toy", "variant": "standard", "seats": [{"bot": "ismcts"}] * 2, "games": 5, "seed": 1}, 422, "invalid_config"),
+    ({"game": "nope", "variant": "x", "seats": [{"bot": "random"}] * 2, "games": 5, "seed": 1}, 422, "invalid_config"),
+    ({"game": "toy", "variant": "standard", "seats": [{"bot": "random"}] * 2, "games": 0, "seed": 1}, 400, "invalid_request"),
+    ({"game": "toy", "variant": "standard", "seats": [{"bot": "random"}] * 2, "games": 5}, 400, "invalid_request"),
+])
+def test_bad_simulations_are_refused_with_a_clear_error(client, body, status, code):
+    r = client.post("/simulations", json=body)
+    assert r.status_code == status and r.get_json()["error"]["code"] == code, r.get_json()
+
+
+def test_unknown_jobs_are_404(client):
+    for job_id in ("sim-nothing", "verify-nothing", "whatever"):
+        r = client.get(f"/jobs/{job_id}")
+        assert r.status_code == 404 and r.get_json()["error"]["code"] == "job_not_found"
+
+
+def test_the_verification_of_a_finished_match_is_a_job_too(client):
+    from tests.helpers import ApiMatch
+    m = ApiMatch(client)
+    m.play_to_end()
+    doc = job(client, f"verify-{m.id}")
+    assert doc["kind"] == "verify" and doc["status"] == "finished" and doc["results"]["ok"]
+
+
+def test_chunks_cover_every_game_once():
+    for games in (1, 9, 10, 11, 1000, 2001, 100_000):
+        pieces = chunks(games)
+        assert [s for s, _ in pieces] == sorted(s for s, _ in pieces) and sum(c for _, c in pieces) == games
+        assert all(a[0] + a[1] == b[0] for a, b in zip(pieces, pieces[1:]))
+
+
+def test_wilson_interval():
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    assert wilson(50, 100) == [0.4038, 0.5962]

@@ -1,0 +1,150 @@
+"""Bots, deadlines and simulations on a real Redis (db 13 unless KIFU_WORKERS_REDIS_URL) with real
+``rq worker`` processes: a person against a bot and two bots to the end, a worker killed mid-job
+and replaced (nothing lost, nothing doubled), a deadline that outlives the processes that set it."""
+import os
+import signal
+import subprocess
+import sys
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+import redis
+from rq import Queue
+from rq.registry import StartedJobRegistry
+from rq.serializers import JSONSerializer
+
+from service import clock, create_app
+from service.store import FEED_KEY, EventStore
+from tests.helpers import ApiMatch
+from workers.verify import verify
+
+pytestmark = pytest.mark.redis
+URL = os.environ.get("KIFU_WORKERS_REDIS_URL", "redis://127.0.0.1:6379/13")
+RQ = str(Path(sys.executable).with_name("rq"))
+
+
+@pytest.fixture(scope="module")
+def connection():
+    c = redis.Redis.from_url(URL, socket_connect_timeout=2)
+    try:
+        c.ping()
+    except redis.RedisError as e:
+        if os.environ.get("KIFU_SKIP_REDIS") == "1":
+            pytest.skip(f"no Redis at {URL}")
+        pytest.fail(f"no Redis answers at {URL} ({e})")
+    c.flushdb()
+    yield c
+    c.close()
+
+
+@pytest.fixture
+def client(connection, monkeypatch):
+    monkeypatch.setenv("KIFU_BOT_WATCHDOG_SECONDS", "2")
+    return create_app({"TESTING": True, "REDIS_URL": URL, "SNAPSHOT_EVERY": 10}).test_client()
+
+
+class Worker:
+    """An ``rq worker`` process of its own (and process group, so its work horse dies with it)."""
+
+    def __init__(self, scheduler=True):
+        args = [RQ, "worker", "--url", URL, "--serializer", "rq.serializers.JSONSerializer", "--quiet"]
+        args += ["--with-scheduler"] if scheduler else []
+        env = {**os.environ, "KIFU_BOT_WATCHDOG_SECONDS": "2"}
+        self.proc = subprocess.Popen([*args, "high", "default", "low"], env=env, start_new_session=True,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def kill(self):
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def workers():
+    started = []
+    yield lambda **kw: started.append(Worker(**kw)) or started[-1]
+    for w in started:
+        w.stop()
+
+
+def wait_for(connection, done, timeout=90.0):
+    """Block on the store's feed (one entry per append) until ``done()`` holds."""
+    last, end = "$", time.monotonic() + timeout
+    while not done():
+        left = end - time.monotonic()
+        assert left > 0, "timed out waiting on the feed"
+        entries = connection.xread({FEED_KEY: last}, block=int(min(left, 1.0) * 1000), count=100)
+        if entries:
+            last = entries[0][1][-1][0]
+
+
+def assert_clean(connection, match_id):
+    """Every version once, the chain verified, and each bot command one batch starting after its version."""
+    records = EventStore(connection).read(match_id)
+    assert [r.version for r in records] == list(range(1, len(records) + 1))
+    assert verify(EventStore(connection), match_id)["ok"]
+    seen = []
+    for previous, r in zip([None] + records, records):
+        if r.command_id.startswith("bot-") and (previous is None or previous.command_id != r.command_id):
+            assert r.version == int(r.command_id.split("-")[1]) + 1
+            seen.append(r.command_id)
+    assert len(seen) == len(set(seen))
+    return seen
+
+
+def test_a_person_and_a_bot_play_to_the_end_with_a_real_worker(client, connection, workers):
+    workers()
+    m = ApiMatch(client, game="threebythree", variant="overlord",
+                 seats=[{"name": "Reimu"}, {"name": "Owl", "bot": "ismcts", "budget": {"iterations": 8}}])
+    while (info := m.info())["outcome"] is None:
+        if 0 not in info["to_act"]:
+            wait_for(connection, lambda: 0 in m.info()["to_act"] or m.info()["outcome"] is not None)
+            continue
+        legal = m.legal(0)
+        assert m.post(0, legal["actions"][-1], legal["version"]).status_code == 200
+    assert len(assert_clean(connection, m.id)) > 10
+
+
+def test_two_bots_survive_a_worker_killed_mid_job(client, connection, workers):
+    first = workers(scheduler=False)
+    budget = {"ms": 80}
+    m = ApiMatch(client, game="threebythree", variant="overlord",
+                 seats=[{"name": "A", "bot": "ismcts", "budget": budget}, {"name": "B", "bot": "ismcts", "budget": budget}])
+    started = StartedJobRegistry(queue=Queue("high", connection=connection, serializer=JSONSerializer))
+    wait_for(connection, lambda: m.info()["version"] > 30)
+    deadline = time.monotonic() + 30
+    while not started.get_job_ids():                 # catch a bot job while it runs
+        assert time.monotonic() < deadline
+        time.sleep(0.002)
+    killed_at = m.info()["version"]
+    first.kill()
+    assert m.info()["outcome"] is None
+    workers()                                        # a new worker (with the scheduler) takes over
+    wait_for(connection, lambda: m.info()["outcome"] is not None, timeout=120)
+    assert m.info()["version"] > killed_at
+    assert len(assert_clean(connection, m.id)) > 20
+
+
+def test_a_deadline_outlives_the_processes_that_set_it(connection, workers):
+    two_minutes_ago = datetime.now(timezone.utc) - timedelta(minutes=2)
+    previous = clock.set_source(lambda: two_minutes_ago)
+    try:                                             # a web process whose clock set the deadline, then went away
+        app = create_app({"TESTING": True, "REDIS_URL": URL})
+        m = ApiMatch(app.test_client(), game="threebythree", variant="overlord",
+                     deadline={"minutes": 1, "on_timeout": "forfeit"})
+    finally:
+        clock.set_source(previous)
+    assert m.info()["outcome"] is None               # no worker has run yet
+    workers()                                        # a worker started afterwards finds it in Redis
+    wait_for(connection, lambda: m.info()["outcome"] is not None, timeout=30)
+    assert m.info()["outcome"]["reason"] == "forfeit" and m.info()["outcome"]["forfeited"] == [0, 1]
+    assert verify(EventStore(connection), m.id)["ok"]

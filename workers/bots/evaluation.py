@@ -1,0 +1,23 @@
+"""How good a state looks to a seat, in [0, 1] (1: that seat has won).
+
+A game may offer ``evaluate(state, seat)``; it must read only what ``view(state, seat)`` shows (a
+bot must not learn a hidden card through its evaluation). Without it, a state is worth its
+outcome when the game is over and 0.5 before.
+"""
+from workers.bots.outcomes import rewards
+
+
+def seat_count(state: dict) -> int:
+    return len(state["match"]["seats"])
+
+
+def evaluator(game):
+    """``value(state, seat)`` for ``game``: its own heuristic when it has one, else the default."""
+    own = getattr(game, "evaluate", None)
+
+    def value(state: dict, seat: int) -> float:
+        outcome = game.outcome(state)
+        if outcome is not None:
+            return rewards(outcome, seat_count(state))[seat]
+        return own(state, seat) if own is not None else 0.5
+    return value

@@ -1,0 +1,106 @@
+"""ismcts: single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
+
+Every iteration starts from ``game.determinize(state, seat, rng)``: a full state consistent with
+what the bot's seat can see, its hidden parts re-dealt. The bot therefore never reads a card it
+could not see; the tree is keyed by actions, so what it learns is shared across samples. A child
+counts as *available* each time its action is legal in the sample at hand, and UCB uses that count
+(opponents' options differ from one sample to the next).
+
+A new leaf is valued by the game's own evaluation where it has one (a full random playout of a
+long game costs more than a turn's budget can afford, and is noisier); a game without one gets
+a random playout to the end, as in plain MCTS. Rewards are per seat, so the
+same search serves 2-4 seats. Budget ``{"iterations": n}`` (deterministic for a given rng) or
+``{"ms": t}`` (wall time; at least one iteration).
+"""
+import math
+import time
+
+from engine.core import ConfigError, canonical_json
+from workers.bots.evaluation import evaluator, seat_count
+from workers.bots.play import actor, advance
+
+EXPLORATION = 0.7
+PLAYOUT_DEPTH = 2
+DEFAULT_BUDGET = {"iterations": 64}
+
+
+class Node:
+    __slots__ = ("action", "seat", "children", "visits", "available", "total")
+
+    def __init__(self, action=None, seat=None):
+        self.action, self.seat = action, seat
+        self.children: dict = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+    def ucb(self) -> float:
+        return self.total / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+
+
+def check(game) -> None:
+    if not callable(getattr(game, "determinize", None)):
+        raise ConfigError(f"bot ismcts needs the game's determinize hook (a sample of what a seat "
+                          f"cannot see), and {game.id} has none; use random or greedy",
+                          rule="kifu/bots")
+
+
+def choose(game, state: dict, seat: int, rng, budget: dict | None = None) -> dict:
+    check(game)
+    actions = game.legal_actions(state, seat)
+    if len(actions) == 1:
+        return actions[0]
+    budget = budget or DEFAULT_BUDGET
+    root = search(game, state, seat, rng, budget)
+    best = max(root.children.values(), key=lambda child: (child.visits, child.total))
+    return best.action
+
+
+def search(game, state: dict, seat: int, rng, budget: dict) -> Node:
+    value = evaluator(game)
+    n_seats = seat_count(state)
+    root = Node()
+    iterations = budget.get("iterations")
+    deadline = None if iterations else time.perf_counter() + budget["ms"] / 1000
+    done = 0
+    while (done < iterations) if iterations else (done == 0 or time.perf_counter() < deadline):
+        iterate(game, game.determinize(state, seat, rng), seat, root, rng, value, n_seats)
+        done += 1
+    return root
+
+
+def iterate(game, sample: dict, seat: int, root: Node, rng, value, n_seats: int) -> None:
+    node, path = root, [root]
+    mover = seat
+    while game.outcome(sample) is None:
+        legal = game.legal_actions(sample, mover)
+        keyed = [(canonical_json(a), a) for a in legal]
+        untried = [(k, a) for k, a in keyed if k not in node.children]
+        for k, _ in keyed:
+            child = node.children.get(k)
+            if child is not None:
+                child.available += 1
+        if untried:
+            k, action = untried[rng.below(len(untried))]
+            child = node.children[k] = Node(action, mover)
+            child.available = 1
+            sample = advance(game, sample, mover, action, rng, copy=False)
+            path.append(child)
+            break
+        node = max((node.children[k] for k, _ in keyed), key=Node.ucb)
+        sample = advance(game, sample, mover, node.action, rng, copy=False)
+        path.append(node)
+        mover = actor(game, sample)
+    values = playout(game, sample, rng, value, n_seats)
+    for n in path[1:]:
+        n.visits += 1
+        n.total += values[n.seat]
+
+
+def playout(game, sample: dict, rng, value, n_seats: int) -> list[float]:
+    """Per-seat values of a new leaf: evaluated at once, or played out at random to the end."""
+    while not hasattr(game, "evaluate") and game.outcome(sample) is None:
+        mover = actor(game, sample)
+        legal = game.legal_actions(sample, mover)
+        sample = advance(game, sample, mover, legal[rng.below(len(legal))], rng, copy=False)
+    return [value(sample, s) for s in range(n_seats)]

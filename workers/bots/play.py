@@ -1,0 +1,17 @@
+"""Moving a bot's private copy of a state on: decide with the bot's rng, then fold the events."""
+from engine.core import apply, clone
+
+
+def advance(game, state: dict, seat: int, action: dict, rng, copy: bool = True) -> dict:
+    """The state after ``seat`` takes ``action`` (``state`` itself is left alone unless copy=False)."""
+    events = game.decide(state, seat, action, rng)
+    state = clone(state) if copy else state
+    for event in events:
+        state = apply(game, state, event)
+    return state
+
+
+def actor(game, state: dict) -> int | None:
+    """The seat that moves next in a bot's own playout (the lowest one when several may act)."""
+    seats = game.to_act(state)
+    return min(seats) if seats else None

@@ -1,0 +1,105 @@
+"""The embedded store's job thread: with no REDIS_URL, bot turns, simulations, deadlines and
+watchdogs run here, one at a time, on a daemon thread of the serving process.
+
+Each pass moves the scheduled jobs that are due by the service clock (``service.clock``) into
+their queues, as RQ's scheduler does on a real server, then works every queue empty with an
+in-thread RQ worker. ``run_pending`` is the same pass for tests, run in the caller's thread.
+"""
+import threading
+
+from rq import SimpleWorker
+from rq.registry import ScheduledJobRegistry
+from rq.serializers import JSONSerializer
+from rq.timeouts import TimerDeathPenalty
+
+from service import clock
+from workers.queues import QUEUES, background_queue
+
+POLL_SECONDS = 1.0          # how often scheduled jobs are looked at when nothing wakes the thread
+THREAD = True               # False: no job thread; the caller runs jobs with run_pending (tests)
+_runners: dict = {}
+_lock = threading.Lock()
+
+
+class ThreadWorker(SimpleWorker):
+    """An RQ worker that may run off the main thread: no signal handlers, timer-based timeouts."""
+    death_penalty_class = TimerDeathPenalty
+
+    def _install_signal_handlers(self):
+        pass
+
+
+def enqueue_due(connection, now=None) -> int:
+    """Move the scheduled jobs due at ``now`` (default: the service clock) into their queues."""
+    timestamp = (now or clock.now()).timestamp()
+    moved = 0
+    for name in QUEUES:
+        queue = background_queue(connection, name)
+        registry = ScheduledJobRegistry(queue=queue)
+        for job_id in registry.get_jobs_to_schedule(timestamp):
+            job = queue.fetch_job(job_id)
+            registry.remove(job_id)
+            if job is not None:
+                queue._enqueue_job(job)
+                moved += 1
+    return moved
+
+
+def run_pending(connection, now=None, worker_class=SimpleWorker) -> int:
+    """Run every queued job and every scheduled job due at ``now``, until none is left; returns
+    how many passes found work."""
+    passes = 0
+    while True:
+        enqueue_due(connection, now)
+        queues = [background_queue(connection, name) for name in QUEUES]
+        if not any(q.count for q in queues):
+            return passes
+        worker_class(queues, connection=connection, serializer=JSONSerializer).work(
+            burst=True, logging_level="WARNING")
+        passes += 1
+
+
+class EmbeddedRunner:
+    def __init__(self, connection):
+        self.connection = connection
+        self._wake = threading.Event()
+        self._idle = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="kifu-jobs", daemon=True)
+        self._thread.start()
+
+    def wake(self) -> None:
+        self._idle.clear()
+        self._wake.set()
+
+    def wait_idle(self, timeout: float) -> bool:
+        """True once a pass found nothing queued and nothing due (for tests and shutdown)."""
+        return self._idle.wait(timeout)
+
+    def _loop(self) -> None:
+        while True:
+            self._wake.wait(POLL_SECONDS)
+            self._wake.clear()
+            try:
+                run_pending(self.connection, worker_class=ThreadWorker)
+            except Exception:  # noqa: BLE001 - keep the thread alive; the job records its failure
+                import logging
+                logging.getLogger(__name__).exception("embedded job pass failed")
+            if not self._wake.is_set():
+                self._idle.set()
+
+
+def wake(connection) -> None:
+    """New work on the embedded server behind ``connection``: wake its job thread (if THREAD)."""
+    if THREAD:
+        runner_for(connection).wake()
+
+
+def runner_for(connection) -> EmbeddedRunner:
+    """The job thread of the embedded server behind ``connection`` (one per server, made lazily)."""
+    server = connection.connection_pool.connection_kwargs.get("server")
+    with _lock:
+        runner = _runners.get(id(server))
+        if runner is None:
+            from service.redis_conn import connect
+            runner = _runners[id(server)] = EmbeddedRunner(connect(server=server))
+        return runner
