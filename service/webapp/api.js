@@ -36,7 +36,8 @@ const games = new Map();
 export function gameInfo(id) {
   if (!games.has(id)) {
     games.set(id, get(`/games/${encodeURIComponent(id)}`).then(describe => {
-      const cards = new Map((describe.cards ?? []).filter(c => c && c.id).map(c => [String(c.id), c]));
+      const cards = new Map((describe.cards ?? []).filter(c => c && (c.id ?? c.key))
+                                                  .map(c => [String(c.id ?? c.key), c]));
       return {...describe, cardsById: cards};
     }).catch(e => { games.delete(id); throw e; }));
   }

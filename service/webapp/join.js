@@ -20,13 +20,13 @@ async function load(root, matchId, seat, code) {
   }
   const playHref = `#/m/${encodeURIComponent(matchId)}?seat=${seat}`;
   const mine = seatsIn(matchId).some(s => s.seat === seat);
-  const entry = match.seats.find(s => s.seat === seat);
+  const entry = (match.seats ?? []).find(s => s.seat === seat);
   const button = h("button", {type: "button", class: "primary", id: "claim", disabled: mine || !entry?.unclaimed,
                               onclick: () => claim(root, match, seat, code, button)},
                    `Take ${seatName(match, seat)}`);
   replace(root,
     h("h2", {}, "Invitation"),
-    h("p", {}, `${match.game} · ${match.variant} · players: ${match.seats.map(s => s.name).join(", ")}`),
+    h("p", {}, `${match.game} · ${match.variant} · players: ${(match.seats ?? []).map(s => s.name).join(", ")}`),
     mine ? h("p", {}, "This browser already holds this seat. ", h("a", {href: playHref}, "Go to the match"))
       : !entry ? h("p", {class: "error"}, `The match has no seat ${seat}.`)
       : !entry.unclaimed ? h("p", {class: "error"}, "Somebody has already taken this seat.")

@@ -3,27 +3,52 @@
 import {h} from "./dom.js";
 
 export function humanize(key) {
+  if (/\d/.test(String(key))) return String(key);           // an id ("0-03", "L01"), not a word
   return String(key).replace(/[_-]+/g, " ").replace(/^\w/, c => c.toUpperCase());
 }
 
+/** The catalogue card an id stands for: the id itself, or a copy of one ("C06a" for "C06"). */
+export function cardOf(info, value) {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const cards = info?.cardsById, id = String(value);
+  return cards?.get(id) ?? (/^(.+\d)[a-z]$/.test(id) ? cards?.get(id.slice(0, -1)) : null) ?? null;
+}
+
 export function isCard(info, value) {
-  return (typeof value === "string" || typeof value === "number") && info?.cardsById?.has(String(value));
+  return cardOf(info, value) !== null;
 }
 
 export function cardText(info, id) {
-  const card = info?.cardsById?.get(String(id));
+  const card = cardOf(info, id);
   return card?.name ? `${card.name} (${id})` : String(id);
 }
 
+/** The game info with the card instances a view names: a view may map instance ids to catalogue
+ * ids ("cards": {"0-03": "dz-plasma-rifle"}) and to names ("names": {"0-03": "…"}). */
+export function withViewNames(info, view) {
+  const isMap = v => v && typeof v === "object" && !Array.isArray(v);
+  if (!isMap(view?.cards) && !isMap(view?.names)) return info;
+  const cards = new Map(info.cardsById);
+  const ids = new Set([...Object.keys(isMap(view.cards) ? view.cards : {}), ...Object.keys(isMap(view.names) ? view.names : {})]);
+  for (const id of ids) {
+    if (cards.has(id)) continue;
+    const base = isMap(view.cards) ? info.cardsById.get(String(view.cards[id])) : null;
+    const name = isMap(view.names) && typeof view.names[id] === "string" ? view.names[id] : base?.name;
+    if (base || name) cards.set(id, {...(base ?? {}), id, name: name ?? id});
+  }
+  return {...info, cardsById: cards};
+}
+
 function cardTitle(card) {
-  const facts = [card.gloss, card.kind ?? card.type, card.colour, card.cost != null && `cost ${card.cost}`,
+  const cost = card.cost !== null && typeof card.cost === "object" ? Object.entries(card.cost).map(([k, v]) => `${v}${k}`).join("") : card.cost;
+  const facts = [card.gloss, card.title, card.kind ?? card.type, card.colour, cost != null && `cost ${cost}`,
                  card.power != null && `power ${card.power}`, ...(card.traits ?? [])];
   return facts.filter(Boolean).join(" · ");
 }
 
 /** A card as a chip: its name and id, its facts in the tooltip, its colour as data-colour. */
 export function cardChip(info, id, extra = {}) {
-  const card = info?.cardsById?.get(String(id));
+  const card = cardOf(info, id);
   if (!card) return h("span", {class: "chip", ...extra}, String(id));
   return h("span", {class: "chip card", "data-card": String(id), "data-colour": card.colour ?? null,
                     title: cardTitle(card), ...extra},

@@ -6,7 +6,7 @@ import {get, newCommandId, post, gameInfo} from "./api.js";
 import {h, notify, replace, timeLeft} from "./dom.js";
 import {inviteLink, createdInvites, lastSeen, markSeen, seatsIn} from "./held.js";
 import {eventItem} from "./events.js";
-import {describeOutcome, seatName} from "./labels.js";
+import {describeOutcome, seatName, withViewNames} from "./labels.js";
 import {viewPanels} from "./panels.js";
 import {follow} from "./live.js";
 import {rendererFor} from "./renderers/index.js";
@@ -35,7 +35,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
   async function load() {
     match = await get(path, token);
     info = info ?? await gameInfo(match.game).catch(() => ({cardsById: new Map()}));
-    const standIn = match.seats.find(s => s.seat === mine?.seat)?.stand_in;
+    const standIn = (match.seats ?? []).find(s => s.seat === mine?.seat)?.stand_in;
     legal = token && !match.outcome && !standIn ? await get(`${path}/legal-actions`, token)
                                                 : {version: match.version, actions: []};
     if (!seenEvents) seenEvents = Math.max(0, match.version - LOG_SIZE);
@@ -86,17 +86,18 @@ export function showPlay(root, {matchId, seat: wanted}) {
       ` Version ${match.version}.`, deadline ? h("span", {class: "deadline"}, ` ${deadline}.`) : "");
     renderSeats();
     renderStandIn();
+    const known = withViewNames(info, match.view);
     const field = rendererFor(match.game);
-    replace(el.field, field ? field(info, match.view, match) : null);
+    replace(el.field, field ? field(known, match.view, match) : null);
     replace(el.actions, h("h3", {id: "act-h"}, yourMove ? "Your move" : "Actions"),
-      legal.actions.length ? actionsPanel(info, legal.actions, play)
+      legal.actions.length ? actionsPanel(known, legal.actions, play)
         : h("p", {class: "none"}, match.outcome ? "The match is over." : mine ? "Nothing to do until the others move." : "Spectators cannot act."));
     const open = el.panels.open || !field;
-    replace(el.panels, h("summary", {}, "The whole view (as this seat sees it)"), viewPanels(info, match.view, match));
+    replace(el.panels, h("summary", {}, "The whole view (as this seat sees it)"), viewPanels(known, match.view, match));
     el.panels.open = open;
   }
   function renderStandIn() {
-    const entry = match.seats.find(s => s.seat === mine?.seat);
+    const entry = (match.seats ?? []).find(s => s.seat === mine?.seat);
     replace(el.standIn, entry?.stand_in && !match.outcome ? h("p", {class: "warn"},
       "A bot has played your seat since you missed a deadline. ",
       h("button", {type: "button", id: "reclaim", onclick: reclaim}, "Take your seat back")) : null);
@@ -114,7 +115,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     const others = held.filter(s => s.seat !== mine?.seat);
     replace(el.seats, others.length ? ["Also yours here: ", others.map(s => h("a", {href: `#/m/${encodeURIComponent(matchId)}?seat=${s.seat}`},
       seatName(match, s.seat), match.to_act.includes(s.seat) ? " (to move)" : ""))] : null);
-    const invites = (createdInvites()[matchId]?.invites ?? []).filter(i => match.seats.find(s => s.seat === i.seat)?.unclaimed);
+    const invites = (createdInvites()[matchId]?.invites ?? []).filter(i => (match.seats ?? []).find(s => s.seat === i.seat)?.unclaimed);
     replace(el.invites, invites.length ? h("p", {}, "Waiting for a player: ", invites.map(i =>
       h("input", {type: "text", readonly: true, value: inviteLink(matchId, i.seat, i.code), "data-invite-seat": i.seat,
                   "aria-label": `invite link for ${i.name}`}))) : null);

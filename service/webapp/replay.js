@@ -5,7 +5,7 @@
 import {ApiError, get, gameInfo} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 import {seatsIn} from "./held.js";
-import {describeValue, humanize, seatName} from "./labels.js";
+import {describeValue, humanize, seatName, withViewNames} from "./labels.js";
 import {viewPanels} from "./panels.js";
 import {rendererFor} from "./renderers/index.js";
 
@@ -66,10 +66,11 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
       root.querySelector(`#${id}`).disabled = off;
     }
     renderEvent(events.get(shown));
+    const known = withViewNames(info, state.view);
     const field = rendererFor(match.game);
-    replace(el.field, field ? field(info, state.view, {...match, seat: state.seat}) : null);
+    replace(el.field, field ? field(known, state.view, {...match, seat: state.seat}) : null);
     const open = el.panels.open || !field;
-    replace(el.panels, h("summary", {}, `The view at version ${shown}`), viewPanels(info, state.view, match));
+    replace(el.panels, h("summary", {}, `The view at version ${shown}`), viewPanels(known, state.view, match));
     el.panels.open = open;
   }
   function renderEvent(e) {
