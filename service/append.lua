@@ -4,7 +4,8 @@
 -- ARGV: 1 match id, 2 expected version, 3 hash of the event at the expected version,
 --       4 command key ("<seat>:<command_id>", or "" for none), 5 answer to store for that key,
 --       6 number of events, 7 number of meta field pairs, 8 secret to set ("" for none),
---       then 9 values per event (type data seat rule cause schema command_id at hash),
+--       then 10 values per event (type data seat rule cause schema command_id at hash
+--       command),
 --       then the meta field/value pairs.
 -- Returns {"ok", new version} | {"duplicate", stored answer} | {"conflict", current version}
 --       | {"broken", detail} when the stored chain or stream does not end where the meta says.
@@ -29,19 +30,23 @@ if (top and top[1] or '0-0') ~= (expected .. '-0') then
 end
 
 local n_events, n_meta = tonumber(ARGV[6]), tonumber(ARGV[7])
-local names = {'type', 'data', 'seat', 'rule', 'cause', 'schema', 'command_id', 'at', 'hash'}
+local names = {'type', 'data', 'seat', 'rule', 'cause', 'schema', 'command_id', 'at', 'hash',
+               'command'}
 local types = {}
 local i = 9
 for n = 1, n_events do
   local entry = {}
   for k, name in ipairs(names) do
-    entry[#entry + 1] = name
-    entry[#entry + 1] = ARGV[i + k - 1]
+    local value = ARGV[i + k - 1]
+    if name ~= 'command' or value ~= '' then      -- only a batch's first event has a command
+      entry[#entry + 1] = name
+      entry[#entry + 1] = value
+    end
   end
   redis.call('XADD', KEYS[1], (expected + n) .. '-0', unpack(entry))
   types[#types + 1] = ARGV[i]
   last_hash = ARGV[i + 8]
-  i = i + 9
+  i = i + 10
 end
 
 local new_version = expected + n_events

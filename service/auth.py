@@ -1,10 +1,16 @@
-"""Seats hold bearer tokens; the store keeps only their sha256. No token means a spectator."""
+"""Seats hold bearer tokens; the store keeps only their sha256. No token means a spectator.
+
+Each match also has one auditor token, returned once to whoever creates the match (the organiser
+or tournament director hands it to the auditor) and kept as ``auditor:<sha256>`` in the meta. On the
+play routes an auditor reads as a spectator; the audit routes give it more (service.visibility).
+"""
 import hashlib
 import secrets
 
 from flask import request
 
 from service.errors import ApiError
+from service.visibility import Caller
 
 
 def new_token() -> str:
@@ -26,20 +32,38 @@ def bearer_token() -> str | None:
     return token.strip()
 
 
-def caller_seat(meta: dict) -> int | None:
-    """The caller's seat in the match of ``meta``, or None for a spectator; a token of no seat
-    there is 403 (never a silent spectator)."""
+def identify(meta: dict) -> Caller:
+    """Who the caller is in the match of ``meta``: a seat, the auditor, or (no token) a spectator;
+    a token of neither is 403 (never a silent spectator)."""
     token = bearer_token()
     if token is None:
-        return None
-    seat = meta.get(f"token:{token_hash(token)}")
-    if seat is None:
-        raise ApiError(403, "bad_token", "this token holds no seat in this match")
-    return int(seat)
+        return Caller()
+    digest = token_hash(token)
+    seat = meta.get(f"token:{digest}")
+    if seat is not None:
+        return Caller(seat=int(seat))
+    if meta.get(f"auditor:{digest}") is not None:
+        return Caller(auditor=True)
+    raise ApiError(403, "bad_token", "this token holds no seat in this match")
+
+
+def caller_seat(meta: dict) -> int | None:
+    """The caller's seat, or None for a spectator (and for the auditor, on the play routes)."""
+    return identify(meta).seat
 
 
 def acting_seat(meta: dict) -> int:
-    seat = caller_seat(meta)
-    if seat is None:
+    caller = identify(meta)
+    if caller.auditor:
+        raise ApiError(403, "auditor_cannot_act", "an auditor token cannot act for a seat")
+    if caller.seat is None:
         raise ApiError(401, "unauthorized", "acting needs a seat token: Authorization: Bearer <token>")
-    return seat
+    return caller.seat
+
+
+def auditor(meta: dict) -> Caller:
+    caller = identify(meta)
+    if not caller.auditor:
+        raise ApiError(401 if caller.seat is None else 403, "auditor_only",
+                       "this needs the match's auditor token: Authorization: Bearer <auditor token>")
+    return caller

@@ -1,4 +1,5 @@
 """The ``kifu`` command: ``kifu serve --port N [--host H]``, ``kifu verify MATCH_ID``,
+``kifu replay MATCH_ID --engine current|pinned [--json]``,
 ``kifu simulate GAME VARIANT --seat BOT --seat BOT --games N --seed S``."""
 import argparse
 import json
@@ -95,6 +96,46 @@ def simulate(args) -> int:
             progress_bar(index + 1, spec["games"], started)
     print(json.dumps({"spec": spec, "results": results_of(spec, records)}, indent=2, ensure_ascii=False))
     return 0
+def replay_report(store, match_id: str, engine: str = "current") -> dict:
+    """A ruling diff of a stored match under the current rules (or, ``pinned``, its own) — read
+    only: the match is never written to. The seed comes from the store, so running matches can be
+    replayed by whoever runs this command with access to Redis."""
+    from engine.audit.rulesets import current, for_created
+    from engine.audit.rulings import ruling_diff
+
+    records = store.read(match_id)
+    if not records or records[0].event.type != "MatchCreated":
+        raise LookupError(f"no match {match_id!r}")
+    created = records[0].event.data
+    game = current(created["game"]) if engine == "current" else for_created(created)
+    report = ruling_diff(game, records, store.secret(match_id))
+    pin = f"engine {created['engine_version']} / card set {created['cardset_version']}"
+    from engine.audit.rulesets import current_pin
+    now = "engine {} / card set {}".format(*current_pin(created["game"]))
+    return {"match_id": match_id, "pinned": pin, "replayed_with": now if engine == "current" else pin, **report}
+
+
+def replay(args) -> int:
+    """Print where the rules of --engine rule a stored match differently from what it recorded."""
+    from engine.audit.rulings import describe
+    from service.redis_conn import connect
+    from service.store import EventStore
+
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        print("kifu replay needs REDIS_URL (the embedded store lives inside `kifu serve`)", file=sys.stderr)
+        return 2
+    try:
+        report = replay_report(EventStore(connect(url)), args.match_id, args.engine)
+    except LookupError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        print(f"match {report['match_id']}: pinned to {report['pinned']}, replayed with {report['replayed_with']}")
+        print(describe(report))
+    return 1 if report["differences"] else 0
 
 
 def main(argv=None) -> int:
@@ -118,6 +159,13 @@ def main(argv=None) -> int:
     p.add_argument("--seed", default="1")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=simulate)
+    p = commands.add_parser("replay", help="ruling diff: a stored match re-decided by another rules "
+                            "version, without touching it (REDIS_URL)")
+    p.add_argument("match_id")
+    p.add_argument("--engine", choices=("current", "pinned"), default="current",
+                   help="the rules to replay with: the current ones, or those the match is pinned to")
+    p.add_argument("--json", action="store_true", help="the report as JSON")
+    p.set_defaults(run=replay)
     args = parser.parse_args(argv)
     return args.run(args)
 

@@ -1,9 +1,11 @@
 """The write side: create a match; take an action (load, decide, append at the expected version);
 append the table's own events (seat control, deadlines, forfeits).
 
-A batch that ends the match is followed, in the same atomic append, by the platform's
-``SeedRevealed`` event, so the secret seed becomes public exactly when the outcome does. After
-every append the turn dispatcher queues what the new position needs (a bot's move, a deadline).
+A decision that ends the match is followed, in the same atomic batch, by the platform's
+``SeedRevealed`` event, so the secret seed becomes public exactly when the outcome does. Table
+events go in batches of their own with a ``note`` command, so re-deciding a match (engine.audit)
+re-decides every game batch and only folds theirs. After every append the turn dispatcher queues
+what the new position needs (a bot's move, a deadline).
 """
 import json
 import logging
@@ -14,6 +16,7 @@ from flask import current_app, has_app_context
 from engine.core import (GENESIS_HASH, TABLE_RULE, ConfigError, Event, MatchConfig, apply, clone,
                          controller, create_events, get_game, match_outcome, play)
 from service import seats
+from service.auth import new_token, token_hash
 from service.deadlines import clock_config
 from service.errors import ApiError
 from service.loading import client_items, open_match
@@ -39,26 +42,61 @@ def create_match(store, body: dict) -> dict:
     config = MatchConfig(game.id, variant.id, names, body["options"], position=body["setup"])
     seed = secrets.token_bytes(32)
     events = create_events(game, config, seed)
-    events += [Event("SeatControlled", {"seat": s, "by": "bot", "bot": bot, "stand_in": False},
-                     rule=TABLE_RULE) for s, bot in bots.items()]
+    command = {"create": {} if config.position is None else {"position": config.position}}
+    table = [Event("SeatControlled", {"seat": s, "by": "bot", "bot": bot, "stand_in": False},
+                   rule=TABLE_RULE) for s, bot in bots.items()]
     if clock is not None:
-        events.append(Event("ClockSet", clock, rule=TABLE_RULE))
+        table.append(Event("ClockSet", clock, rule=TABLE_RULE))
+    return store_new_match(store, game, events, seed, command, body["seats"], config.position is not None,
+                           body.get("audit_live", False), table=table)
+
+
+def store_new_match(store, game, events: list, seed: bytes, command: dict, names: list,
+                    analysis: bool, audit_live: bool, token_hashes: list | None = None,
+                    auditor_hash: str | None = None, extra_meta: dict | None = None,
+                    table: list | None = None) -> dict:
+    """Append a new match's opening batch, with new seat and auditor tokens (or the given hashes of
+    existing ones, for a match that continues another), then the ``table`` events (bot seats, the
+    clock) as a batch of their own. Bot seats get no token. The answer holds the new tokens, shown
+    only here."""
+    table = table or []
     state, snapshots = _fold(store, game, None, events)
     ended = _reveal_if_over(store, game, state, events, seed, snapshots)
+    if table and not ended:
+        state, more = _fold(store, game, state, table, copy=False)
+        snapshots += more
+    else:
+        table = []
+    bots = {e.data["seat"]: e.data["bot"]["bot"] for e in table if e.type == "SeatControlled"}
     match_id, at = secrets.token_urlsafe(12), now()
-    seat_meta, told = seats.credentials(body["seats"], {s: b["bot"] for s, b in bots.items()})
-    meta = {"game": game.id, "variant": variant.id, "created_at": at,
-            "analysis": "1" if config.position is not None else "0", **seat_meta}
+    specs = [s if isinstance(s, dict) else {"name": s} for s in names]
+    if token_hashes is None:
+        seat_meta, told = seats.credentials(specs, bots)
+    else:                       # a match that continues another keeps its seats' tokens
+        seat_meta = {**{f"token:{h}": str(s) for s, h in enumerate(token_hashes) if h},
+                     **{f"name:{s}": spec["name"] for s, spec in enumerate(specs)}}
+        told = [{"seat": s, "name": spec["name"], "join": "bot" if s in bots else "token",
+                 "token": None, "bot": bots.get(s)} for s, spec in enumerate(specs)]
+    auditor_token = new_token() if auditor_hash is None else None
+    created = events[0].data
+    meta = {"game": game.id, "variant": created["variant"], "created_at": at,
+            "analysis": "1" if analysis else "0", "audit_live": "1" if audit_live else "0",
+            "engine_version": created["engine_version"], "cardset_version": created["cardset_version"],
+            f"auditor:{auditor_hash or token_hash(auditor_token)}": "1", **seat_meta,
+            **(extra_meta or {})}
     if ended:
         meta["ended"] = str(state["version"])
-    records = seal(events, 0, GENESIS_HASH, at)
+    records = seal(events, 0, GENESIS_HASH, at, command=command)
+    if table:
+        records += seal(table, len(records), records[-1].hash, at, command={"seat": None, "note": "table"})
     result = store.append(match_id, 0, GENESIS_HASH, records, meta=meta, secret=seed.hex())
     if result.status != "ok":
         raise RuntimeError(f"new match id {match_id} already taken")
     _stored(store, match_id, state, snapshots, at)
     if not ended:
         seats.list_open(store.redis, match_id, told)
-    return {"match_id": match_id, "version": result.version, "seats": told}
+    return {"match_id": match_id, "version": result.version, "seats": told,
+            "auditor_token": auditor_token, "audit_live": audit_live}
 
 
 def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None = None,
@@ -74,6 +112,9 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
         raise _stale(body["expected_version"], m.version)
     if m.outcome() is not None:
         raise ApiError(422, "match_over", "the match has ended; no more actions", PLATFORM_RULE)
+    if m.meta.get("continued_in"):
+        raise ApiError(422, "match_continued", "after a dispute this match continues as match "
+                       f"{m.meta['continued_in']}; act there", "kifu/dispute")
     if seat not in m.to_act():
         raise ApiError(403, "not_your_turn", f"seat {seat} is not to act (waiting for {m.to_act()})")
     held = controller(m.state, seat)
@@ -83,26 +124,36 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
                        f"back first: POST /matches/{match_id}/seats/{seat}/reclaim", TABLE_RULE)
     seed = store.secret(match_id)
     events = _decide(m, seat, body["action"], seed)
-    answer, ended = commit(store, m, events, seed, command_key, body["command_id"], seat)
-    return answer, ended
+    return commit(store, m, [({"seat": seat, "action": body["action"]}, events)], seed, command_key,
+                  body["command_id"], seat, acted=True)
 
 
-def commit(store, m, events: list, seed: bytes | None, command_key: str, command_id: str,
-           seat: int | None) -> tuple[dict, bool]:
-    """Fold ``events`` onto the loaded match ``m`` and append them at its version (revealing the
-    seed if they end it). Returns the answer as ``seat`` sees it, and whether the match ended.
-    409 when someone appended first; a repeated ``command_key`` returns the first answer."""
+def commit(store, m, batches: list, seed: bytes | None, command_key: str, command_id: str,
+           seat: int | None, acted: bool = False) -> tuple[dict, bool]:
+    """Fold the ``(command, events)`` batches onto the loaded match ``m`` and append them at its
+    version in one atomic append (revealing the seed in the last batch if they end the match).
+    Returns the answer as ``seat`` sees it, and whether the match ended. 409 when someone appended
+    first; a repeated ``command_key`` returns the first answer. ``acted``: the batches are
+    ``seat``'s own action (remembered for its digest of what happened since)."""
+    events = [e for _, batch in batches for e in batch]
     state, snapshots = _fold(store, m.game, m.state, events)
     if seed is None and match_outcome(m.game, state) is not None:
         seed = store.secret(m.match_id)
-    ended = _reveal_if_over(store, m.game, state, events, seed, snapshots)
+    last = list(batches[-1][1])
+    ended = _reveal_if_over(store, m.game, state, last, seed, snapshots)
+    batches = [*batches[:-1], (batches[-1][0], last)]
     at = now()
-    records = seal(events, m.version, m.last_hash, at, command_id)
+    records, prev = [], m.last_hash
+    for command, batch in batches:
+        records += seal(batch, m.version + len(records), prev, at, command_id, command=command)
+        prev = records[-1].hash
     answer = {"version": m.version + len(records),
               "events": client_items(m.game, records, seat, with_hash=ended)}
+    meta_update = {f"acted:{seat}": str(answer["version"])} if acted else {}
+    if ended:
+        meta_update["ended"] = str(state["version"])
     result = store.append(m.match_id, m.version, m.last_hash, records, command_key=command_key,
-                          answer=json.dumps(answer, ensure_ascii=False),
-                          meta={"ended": str(state["version"])} if ended else None)
+                          answer=json.dumps(answer, ensure_ascii=False), meta=meta_update or None)
     if result.status == "duplicate":
         return json.loads(result.answer), False
     if result.status == "conflict":
@@ -175,7 +226,7 @@ def reclaim_seat(store, match_id: str, seat: int) -> dict:
         reclaimed = Event("SeatControlled", {"seat": seat, "by": "human", "bot": None, "stand_in": False},
                           seat=seat, rule=TABLE_RULE)
         try:
-            return commit(store, m, [reclaimed], None, "", "", seat)[0]
+            return commit(store, m, [({"seat": seat, "note": "reclaim"}, [reclaimed])], None, "", "", seat)[0]
         except ApiError as e:
             if e.code != "stale_version":
                 raise

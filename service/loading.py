@@ -2,11 +2,11 @@
 import re
 from dataclasses import dataclass
 
-from engine.core import TABLE_EVENTS, get_game, match_outcome, seats_to_act
+from engine.audit.rulesets import RulesVersionGone, pinned
+from engine.core import match_outcome, seats_to_act
+from service import visibility
 from service.errors import ApiError
 
-# public by nature; never given to game.redact
-PLATFORM_EVENTS = {"MatchCreated", "SeedRevealed"} | TABLE_EVENTS
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
@@ -29,6 +29,7 @@ class Loaded:
         return bool(self.meta.get("ended"))
 
     def outcome(self):
+        """The game's outcome, or the platform's forfeit (engine.core.table)."""
         return match_outcome(self.game, self.state)
 
     def to_act(self) -> list[int]:
@@ -52,14 +53,20 @@ def open_match(store, match_id: str, version: int | None = None, meta: dict | No
     if version is not None and version > current:
         raise ApiError(404, "version_not_found",
                        f"match {match_id} has no version {version} (it is at version {current})")
-    game = get_game(meta["game"])
+    game = match_game(meta)
     target = current if version is None else version
     return Loaded(match_id, game, meta, target, current, store.load(game, match_id, target))
 
 
-def redact(game, event, seat: int | None):
-    """The event as ``seat`` may see it (None: not at all)."""
-    return event if event.type in PLATFORM_EVENTS else game.redact(event, seat)
+def match_game(meta: dict):
+    """The decider of the rules version the match is pinned to (engine.audit.rulesets)."""
+    try:
+        return pinned(meta["game"], meta.get("engine_version"), meta.get("cardset_version"))
+    except RulesVersionGone as e:
+        raise ApiError(409, "rules_version_gone", str(e)) from None
+
+
+redact = visibility.redact
 
 
 def client_items(game, records, seat: int | None, with_hash: bool) -> list[dict]:

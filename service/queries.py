@@ -1,7 +1,8 @@
 """The read side: what a seat (or a spectator, seat None) may see of a match."""
-from engine.core import controller, get_game
+from engine.core import controller
 from service.deadlines import due
-from service.loading import client_items, open_match, open_meta
+from service.feed import digest
+from service.loading import client_items, match_game, open_match, open_meta
 from service.seats import is_unclaimed
 
 
@@ -10,7 +11,8 @@ def match_view(store, match_id: str, seat: int | None, meta: dict | None = None)
     return {"match_id": match_id, "game": m.meta["game"], "variant": m.meta["variant"],
             "version": m.version, "seat": seat, "analysis": m.meta.get("analysis") == "1",
             "to_act": m.to_act(), "outcome": m.outcome(), "seats": seats(m.state, m.meta),
-            "deadline": deadline(store, m), "view": m.game.view(m.state, seat)}
+            "deadline": deadline(store, m), "view": m.game.view(m.state, seat),
+            "since_your_last_action": digest(store, match_id, seat, m.meta)}
 
 
 def seats(state: dict, meta: dict) -> list[dict]:
@@ -52,7 +54,7 @@ def events_page(store, match_id: str, seat: int | None, after: int, limit: int,
     items; ``next_after`` is where the next page starts either way.
     """
     meta = meta or open_meta(store, match_id)
-    game = get_game(meta["game"])
+    game = match_game(meta)
     records = store.read(match_id, after, count=limit)
     return {"match_id": match_id, "version": int(meta["version"]), "after": after,
             "next_after": records[-1].version if records else after,

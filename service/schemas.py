@@ -42,6 +42,7 @@ class CreateMatchIn(Schema):
     seats = fields.List(fields.Nested(SeatIn), required=True, validate=validate.Length(min=1, max=16))
     options = fields.Dict(keys=fields.Str(), load_default=dict)
     setup = fields.Dict(keys=fields.Str(), allow_none=True, load_default=None)
+    audit_live = fields.Bool(load_default=False)
     deadline = fields.Nested(DeadlineIn, allow_none=True, load_default=None)
 
 
@@ -67,6 +68,25 @@ class EventsQuery(Schema):
 
 class StateQuery(Schema):
     version = fields.Int(load_default=None)
+
+
+class DisputeIn(Schema):
+    version = fields.Int(strict=True, required=True)
+    reason = fields.Str(required=True, validate=validate.Length(min=1, max=1000))
+
+
+class RulingIn(Schema):
+    decision = fields.Str(required=True, validate=validate.OneOf(["stands", "overturned"]))
+    note = fields.Str(load_default="", validate=validate.Length(max=2000))
+
+
+class ForkIn(Schema):
+    version = fields.Int(strict=True, required=True)
+
+
+class StreamQuery(Schema):
+    after = fields.Int(load_default=None, validate=validate.Range(min=0))
+    follow = fields.Bool(load_default=True)
 
 
 # --- answers ---------------------------------------------------------------------------------
@@ -109,6 +129,8 @@ class MatchCreatedOut(Schema):
     match_id = fields.Str(required=True)
     version = fields.Int(required=True)
     seats = fields.List(fields.Nested(SeatTokenOut), required=True)
+    auditor_token = fields.Str(required=True)
+    audit_live = fields.Bool(required=True)
 
 
 class SeatOut(Schema):
@@ -140,6 +162,7 @@ class MatchOut(Schema):
     seats = fields.List(fields.Nested(SeatOut), required=True)
     deadline = fields.Nested(DeadlineOut, required=True, allow_none=True)
     view = fields.Dict(required=True)
+    since_your_last_action = fields.Dict(required=True, allow_none=True)
 
 
 class LegalActionsOut(Schema):
@@ -156,6 +179,8 @@ class EventOut(Schema):
     cause = fields.Int(required=True, allow_none=True)
     at = fields.Str(required=True)
     hash = fields.Str()          # only once the match has an outcome
+    command = fields.Dict()      # the command that produced the batch: own seat's, or full truth
+    rng = fields.Dict()          # exports only: the batch's draws, once the seed is revealed
 
 
 class ActionOut(Schema):
@@ -202,3 +227,53 @@ class ErrorDetailOut(Schema):
 
 class ErrorOut(Schema):
     error = fields.Nested(ErrorDetailOut, required=True)
+
+
+class ExplainOut(Schema):
+    match_id = fields.Str(required=True)
+    version = fields.Int(required=True)
+    caller = fields.Str(required=True)
+    full_truth = fields.Bool(required=True)
+    event = fields.Nested(EventOut, required=True)
+    rule = fields.Dict(required=True)
+    causes = fields.List(fields.Dict(), required=True)
+    command = fields.Dict(required=True, allow_none=True)
+    diff = fields.List(fields.Dict(), required=True)
+
+
+class DivergenceOut(Schema):
+    version = fields.Int(required=True, allow_none=True)
+    reason = fields.Str(required=True)
+
+
+class VerifyOut(Schema):
+    status = fields.Str(required=True)
+    job_id = fields.Str(required=True, allow_none=True)
+    match_id = fields.Str(required=True)
+    ok = fields.Bool(required=True, allow_none=True)
+    version = fields.Int(required=True)
+    snapshots_checked = fields.Int()
+    seed_revealed = fields.Bool()
+    redecided = fields.Int()
+    first_divergence = fields.Nested(DivergenceOut, allow_none=True)
+    divergences = fields.List(fields.Nested(DivergenceOut))
+
+
+class DisputeOut(Schema):
+    dispute = fields.Int(required=True)
+    version = fields.Int(required=True)
+    seat = fields.Int(required=True)
+    reason = fields.Str(required=True)
+    ruling = fields.Dict(required=True, allow_none=True)
+    consents = fields.List(fields.Int(), required=True)
+    continued_in = fields.Str(required=True, allow_none=True)
+    match = fields.Dict(allow_none=True)
+
+
+class DisputesOut(Schema):
+    match_id = fields.Str(required=True)
+    disputes = fields.List(fields.Nested(DisputeOut), required=True)
+
+
+class ForkCreatedOut(MatchCreatedOut):
+    forked_from = fields.Dict(required=True)

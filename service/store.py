@@ -93,6 +93,23 @@ class EventStore:
             return None
         return {_text(k): _text(v) for k, v in top[0][1].items()}.get("at")
 
+    def read_back(self, match_id: str, version: int, count: int = 64) -> list[StoredEvent]:
+        """Up to ``count`` stored events at ``version`` and before, newest first."""
+        entries = self.redis.xrevrange(key(match_id, "events"), f"{version}-0", "-", count=count)
+        return [StoredEvent.from_entry(_text(i), {_text(k): _text(v) for k, v in f.items()})
+                for i, f in entries]
+
+    def batch_start(self, match_id: str, version: int) -> StoredEvent | None:
+        """The first event of the batch holding ``version`` (the one carrying the command), or None
+        for events stored before commands were recorded."""
+        while version >= 1:
+            back = self.read_back(match_id, version)
+            for record in back:
+                if record.command is not None or record.event.type == "MatchCreated":
+                    return record
+            version = back[-1].version - 1 if back else 0
+        return None
+
     def save_snapshot(self, match_id: str, state: dict) -> None:
         body = json.dumps({"version": state["version"], "state": state}, ensure_ascii=False)
         self.redis.zadd(key(match_id, "snap"), {body: state["version"]})

@@ -7,11 +7,23 @@ import redis
 
 from engine.core import registry
 from service import create_app
-from tests import toygame
+from tests import plaingame, toygame
 
 registry.register(toygame.GAME)
+registry.register(plaingame.GAME)
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked slow (minutes to hours) run only with KIFU_SLOW=1."""
+    if os.environ.get("KIFU_SLOW") == "1":
+        return
+    skip = pytest.mark.skip(reason="slow: set KIFU_SLOW=1 to run it")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
 
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15")
+AUDIT_REDIS_TEST_URL = os.environ.get("AUDIT_REDIS_TEST_URL", "redis://127.0.0.1:6379/11")   # audit tests
 
 
 @pytest.fixture(autouse=True)
@@ -32,21 +44,25 @@ def client(app):
     return app.test_client()
 
 
-@pytest.fixture(scope="module")
-def real_redis_url():
-    """REDIS_TEST_URL, flushed once at the start of the module; fails (never skips) without a server
-    unless KIFU_SKIP_REDIS=1."""
-    client = redis.Redis.from_url(REDIS_TEST_URL, socket_connect_timeout=2)
+def flushed(url: str) -> str:
+    """``url``, flushed; fails (never skips) without a server unless KIFU_SKIP_REDIS=1."""
+    client = redis.Redis.from_url(url, socket_connect_timeout=2)
     try:
         client.ping()
     except redis.RedisError as e:
         if os.environ.get("KIFU_SKIP_REDIS") == "1":
-            pytest.skip(f"KIFU_SKIP_REDIS=1 and no Redis at {REDIS_TEST_URL}")
-        pytest.fail(f"no Redis answers at {REDIS_TEST_URL} ({e}); start one (./dev test does) "
+            pytest.skip(f"KIFU_SKIP_REDIS=1 and no Redis at {url}")
+        pytest.fail(f"no Redis answers at {url} ({e}); start one (./dev test does) "
                     "or set KIFU_SKIP_REDIS=1 to skip the real-Redis tests")
     client.flushdb()
     client.close()
-    return REDIS_TEST_URL
+    return url
+
+
+@pytest.fixture(scope="module")
+def real_redis_url():
+    """REDIS_TEST_URL, flushed once at the start of the module."""
+    return flushed(REDIS_TEST_URL)
 
 
 @pytest.fixture
@@ -63,3 +79,14 @@ def manual_clock():
     previous = clock.set_source(fake)
     yield fake
     clock.set_source(previous)
+
+
+@pytest.fixture(scope="module")
+def audit_redis_url():
+    """AUDIT_REDIS_TEST_URL (db 11), the audit tests' own real-Redis database, flushed per module."""
+    return flushed(AUDIT_REDIS_TEST_URL)
+
+
+@pytest.fixture
+def audit_app(audit_redis_url):
+    return create_app({"TESTING": True, "REDIS_URL": audit_redis_url, "SNAPSHOT_EVERY": 5})

@@ -109,7 +109,7 @@ def test_the_watchdog_retries_a_lost_bot_job_and_repairs_a_stalled_chain(app, cl
 
 
 def test_ismcts_for_a_game_without_determinize_is_a_clear_422(client):
-    r = client.post("/matches", json={"game": "toy", "variant": "standard",
+    r = client.post("/matches", json={"game": "toy-plain", "variant": "standard",
                                       "seats": [{"name": "a"}, {"name": "b", "bot": "ismcts"}]})
     assert r.status_code == 422
     assert r.get_json()["error"]["code"] == "invalid_config"
@@ -125,7 +125,7 @@ def test_malformed_bot_seats_are_a_400_naming_the_field(client, seat, message):
 
 
 def test_random_and_greedy_seat_a_game_without_determinize(app, client):
-    m = create(client, [{"name": "a", "bot": "greedy"}, {"name": "b", "bot": "random"}], game="toy",
+    m = create(client, [{"name": "a", "bot": "greedy"}, {"name": "b", "bot": "random"}], game="toy-plain",
                variant="standard")
     run_jobs(app)
     assert m.info()["outcome"] is not None

@@ -37,7 +37,7 @@ def test_every_bot_chooses_a_legal_action(config):
 
 @pytest.mark.parametrize("config", BOTS[:2], ids=lambda c: c["bot"])
 def test_random_and_greedy_play_a_game_without_determinize_or_evaluate(config):
-    toy = get_game("toy")
+    toy = get_game("toy-plain")
     assert not hasattr(toy, "determinize") and not hasattr(toy, "evaluate")
     record = play_game(toy, "standard", [config, config], "toy", 0)
     assert record["length"] >= 4 and record["winner"] in (0, 1)
@@ -45,7 +45,7 @@ def test_random_and_greedy_play_a_game_without_determinize_or_evaluate(config):
 
 def test_ismcts_needs_determinize_and_says_so():
     with pytest.raises(ConfigError, match="determinize hook") as e:
-        check_config(get_game("toy"), {"bot": "ismcts"})
+        check_config(get_game("toy-plain"), {"bot": "ismcts"})
     assert e.value.rule == "kifu/bots"
 
 
@@ -122,12 +122,25 @@ def test_greedy_beats_random_with_the_threebythree_evaluation():
 
 
 def two_seat_games():
+    """Every landed game with determinize, in its first variant for two; those without their own
+    ``evaluate`` make ISMCTS play random games out to the end (minutes per game): marked slow."""
     for game in list_games():
-        if game.id == "toy" or not callable(getattr(game, "determinize", None)):
+        if game.id.startswith("toy") or not callable(getattr(game, "determinize", None)):
             continue
         variant = next((v for v in game.variants.values() if v.min_seats <= 2 <= v.max_seats), None)
         if variant is not None:
-            yield game.id, variant.id
+            marks = () if hasattr(game, "evaluate") else (pytest.mark.slow,)
+            yield pytest.param(game.id, variant.id, marks=marks, id=f"{game.id}-{variant.id}")
+
+
+@pytest.mark.parametrize("game_id,variant", [(g, v) for g, v, *_ in [p.values for p in two_seat_games()]])
+@pytest.mark.parametrize("config", BOTS[:2] + [{"bot": "ismcts", "budget": {"iterations": 2}}],
+                         ids=lambda c: c["bot"])
+def test_every_bot_chooses_a_legal_action_in_every_landed_game(game_id, variant, config):
+    game = get_game(game_id)
+    for state, seat in positions(game, variant, 3, seed=4):
+        action = choose(game, state, seat, check_config(game, config), Rng(b"any"))
+        assert action in game.legal_actions(state, seat)
 
 
 ISMCTS_VS_RANDOM = {"bot": "ismcts", "budget": {"iterations": 16}}

@@ -70,5 +70,5 @@ def test_simulate_prints_the_same_results_as_the_api_and_a_progress_bar(app, cli
 
 
 def test_simulate_refuses_a_bad_bot_clearly(capsys):
-    assert main(["simulate", "toy", "standard", "--seat", "ismcts", "--seat", "random", "--games", "2"]) == 2
+    assert main(["simulate", "toy-plain", "standard", "--seat", "ismcts", "--seat", "random", "--games", "2"]) == 2
     assert "determinize" in capsys.readouterr().err

@@ -149,6 +149,20 @@ def test_bad_deadlines_are_refused(client):
         r = client.post("/matches", json={"game": "threebythree", "variant": "overlord",
                                           "seats": [{"name": "a"}, {"name": "b"}], "deadline": deadline})
         assert r.status_code == status, r.get_json()
-    r = client.post("/matches", json={"game": "toy", "variant": "standard", "seats": [{"name": "a"}, {"name": "b"}],
+    r = client.post("/matches", json={"game": "toy-plain", "variant": "standard", "seats": [{"name": "a"}, {"name": "b"}],
                                       "deadline": {"minutes": 5, "on_timeout": "bot", "stand_in": {"bot": "ismcts"}}})
     assert r.status_code == 422 and "determinize" in r.get_json()["error"]["message"]
+
+
+def test_a_match_with_missed_deadlines_still_re_decides_cleanly(client, app, manual_clock):
+    m = create(client, "pass")
+    choose_setup(m, 0)
+    manual_clock.advance(minutes=61)
+    run_jobs(app)                                     # seat 1's setup chosen for it, as its own action
+    manual_clock.advance(minutes=61)
+    run_jobs(app)                                     # and a pass
+    info = m.play_to_end(choose=lambda actions: actions[0])
+    assert info["outcome"] is not None
+    with app.app_context():
+        report = verify(EventStore(get_redis()), m.id)
+    assert report["ok"] and report["seed_revealed"] and report["redecided"] > 10, report

@@ -5,8 +5,9 @@ from pathlib import Path
 import yaml
 
 from service.lobby_schemas import ClaimedOut, MyMatchesOut, OpenSeatsOut
-from service.schemas import (ActionOut, ErrorOut, EventsPageOut, GamesOut, JobOut, LegalActionsOut,
-                             MatchCreatedOut, MatchOut, StateOut)
+from service.schemas import (ActionOut, DisputeOut, DisputesOut, ErrorOut, EventOut, EventsPageOut,
+                             ExplainOut, ForkCreatedOut, GamesOut, JobOut, LegalActionsOut,
+                             MatchCreatedOut, MatchOut, StateOut, VerifyOut)
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text("utf-8"))
 HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
@@ -45,8 +46,10 @@ def test_path_parameters_are_declared(app):
 def test_answer_schemas_list_the_fields_the_spec_requires():
     pairs = {"GameList": GamesOut, "MatchCreated": MatchCreatedOut, "Match": MatchOut,
              "LegalActions": LegalActionsOut, "ActionResult": ActionOut, "EventsPage": EventsPageOut,
-             "StateAt": StateOut, "Error": ErrorOut, "Job": JobOut, "Claimed": ClaimedOut,
-             "OpenSeats": OpenSeatsOut, "MyMatches": MyMatchesOut}
+             "StateAt": StateOut, "Error": ErrorOut, "Job": JobOut, "Event": EventOut, "Explanation": ExplainOut,
+             "VerifyReport": VerifyOut, "Dispute": DisputeOut, "DisputeList": DisputesOut,
+             "ForkCreated": ForkCreatedOut,
+             "Claimed": ClaimedOut, "OpenSeats": OpenSeatsOut, "MyMatches": MyMatchesOut}
     for name, schema in pairs.items():
         spec = SPEC["components"]["schemas"][name]
         assert set(spec["required"]) == {n for n, f in schema().fields.items() if f.required}, name

@@ -103,7 +103,7 @@ def test_a_chunk_run_twice_stores_each_game_once(app, client):
 
 @pytest.mark.parametrize("body,status,code", [
     ({"game": "threebythree", "variant": "overlord", "seats": [{"bot": "random"}] * 3, "games": 5, "seed": 1}, 422, "invalid_config"),
-    ({"game": "toy", "variant": "standard", "seats": [{"bot": "ismcts"}] * 2, "games": 5, "seed": 1}, 422, "invalid_config"),
+    ({"game": "toy-plain", "variant": "standard", "seats": [{"bot": "ismcts"}] * 2, "games": 5, "seed": 1}, 422, "invalid_config"),
     ({"game": "nope", "variant": "x", "seats": [{"bot": "random"}] * 2, "games": 5, "seed": 1}, 422, "invalid_config"),
     ({"game": "toy", "variant": "standard", "seats": [{"bot": "random"}] * 2, "games": 0, "seed": 1}, 400, "invalid_request"),
     ({"game": "toy", "variant": "standard", "seats": [{"bot": "random"}] * 2, "games": 5}, 400, "invalid_request"),

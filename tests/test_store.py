@@ -135,4 +135,5 @@ def test_the_hash_chain_and_every_snapshot_verify(store):
     match_id = play_toy(store, 6)
     report = verify(store, match_id)
     assert report == {"ok": True, "match_id": match_id, "version": 22, "snapshots_checked": 4,
-                      "first_divergence": None}
+                      "seed_revealed": False, "redecided": 0, "first_divergence": None,
+                      "divergences": []}

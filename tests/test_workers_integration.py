@@ -46,16 +46,22 @@ def client(connection, monkeypatch):
 
 
 class Worker:
-    """An ``rq worker`` process of its own (and process group, so its work horse dies with it)."""
+    """An ``rq worker`` process in a process group of its own. Its work horse (forked per job) runs
+    in a group of its own too, so ``kill`` kills the horse first, then the worker."""
 
-    def __init__(self, scheduler=True):
+    def __init__(self, scheduler=True, forking=True):
         args = [RQ, "worker", "--url", URL, "--serializer", "rq.serializers.JSONSerializer", "--quiet"]
         args += ["--with-scheduler"] if scheduler else []
+        args += [] if forking else ["--worker-class", "rq.worker.SimpleWorker"]
         env = {**os.environ, "KIFU_BOT_WATCHDOG_SECONDS": "2"}
         self.proc = subprocess.Popen([*args, "high", "default", "low"], env=env, start_new_session=True,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def kill(self):
+        children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)], capture_output=True,
+                                  text=True).stdout.split()
+        for pid in children:
+            os.kill(int(pid), signal.SIGKILL)
         os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait(10)
 
@@ -102,7 +108,7 @@ def assert_clean(connection, match_id):
 
 
 def test_a_person_and_a_bot_play_to_the_end_with_a_real_worker(client, connection, workers):
-    workers()
+    workers()                                        # the Procfile's worker: a work horse forked per job
     m = ApiMatch(client, game="threebythree", variant="overlord",
                  seats=[{"name": "Reimu"}, {"name": "Owl", "bot": "ismcts", "budget": {"iterations": 8}}])
     while (info := m.info())["outcome"] is None:
@@ -116,22 +122,30 @@ def test_a_person_and_a_bot_play_to_the_end_with_a_real_worker(client, connectio
 
 def test_two_bots_survive_a_worker_killed_mid_job(client, connection, workers):
     first = workers(scheduler=False)
-    budget = {"ms": 80}
+    budget = {"ms": 50}
     m = ApiMatch(client, game="threebythree", variant="overlord",
                  seats=[{"name": "A", "bot": "ismcts", "budget": budget}, {"name": "B", "bot": "ismcts", "budget": budget}])
     started = StartedJobRegistry(queue=Queue("high", connection=connection, serializer=JSONSerializer))
     wait_for(connection, lambda: m.info()["version"] > 30)
     deadline = time.monotonic() + 30
-    while not started.get_job_ids():                 # catch a bot job while it runs
+    while True:                                      # catch a bot job while it searches
         assert time.monotonic() < deadline
+        running = [j.split(":")[0] for j in started.get_job_ids()]
+        current = m.info()["version"]
+        if any(j.startswith(f"bot-{m.id}-{current}-") for j in running):
+            break
         time.sleep(0.002)
-    killed_at = m.info()["version"]
     first.kill()
+    killed_at = m.info()["version"]
     assert m.info()["outcome"] is None
-    workers()                                        # a new worker (with the scheduler) takes over
+    workers(forking=False)                           # a new worker (with the scheduler) takes over
+    #                                                  (in-process jobs: the rest of the game goes faster)
     wait_for(connection, lambda: m.info()["outcome"] is not None, timeout=120)
     assert m.info()["version"] > killed_at
     assert len(assert_clean(connection, m.id)) > 20
+    # Wherever in its life the job was killed, the move at ``current`` was made exactly once (by a
+    # watchdog's new attempt, or by RQ re-queueing a job the dead worker had only dequeued).
+    assert [r.command_id for r in EventStore(connection).read(m.id, current, current + 1)] == [f"bot-{current}"]
 
 
 def test_a_deadline_outlives_the_processes_that_set_it(connection, workers):

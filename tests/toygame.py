@@ -20,6 +20,8 @@ class ToyGame:
 
     def describe(self) -> dict:
         return {"id": self.id, "title": self.title, "cards": [],
+                "rules": {k.split("/", 1)[1]: {"section": f"toy §{k.split('/', 1)[1]}", "statement": t}
+                          for k, t in RULES.items()},
                 "variants": [{"id": v.id, "title": v.title, "min_seats": v.min_seats,
                               "max_seats": v.max_seats} for v in self.variants.values()]}
 
@@ -106,6 +108,11 @@ class ToyGame:
 
     def outcome(self, state):
         return None if state["winner"] is None else {"winner": state["winner"]}
+
+    def determinize(self, state, seat, rng):
+        """The other seat's card re-dealt (it is the only thing ``seat`` cannot see)."""
+        secrets = [c if s == seat or c is None else rng.die(9) for s, c in enumerate(state["secrets"])]
+        return {**state, "secrets": secrets}
 
 
 GAME = ToyGame()

@@ -44,9 +44,9 @@ def missed(connection, match_id: str, version: int, due: str) -> dict:
     settings = m.state["match"].get("clock")
     if not late or settings is None or m.outcome() is not None:
         return {"status": "nobody_late"}
-    events = outcome_events(store, m, late, version, due, settings)
+    batches = outcome_batches(store, m, late, version, due, settings)
     try:
-        commit(store, m, events, None, f"deadline:{version}", f"deadline-{version}", None)
+        commit(store, m, batches, None, f"deadline:{version}", f"deadline-{version}", None)
     except ApiError as e:
         if e.status == 409:
             return {"status": "moved"}
@@ -57,15 +57,19 @@ def missed(connection, match_id: str, version: int, due: str) -> dict:
     return {"status": settings["on_timeout"], "seats": late}
 
 
-def outcome_events(store, m, late: list, version: int, due: str, settings: dict) -> list:
+def outcome_batches(store, m, late: list, version: int, due: str, settings: dict) -> list:
+    """``(command, events)`` batches: the table events under a ``note`` command (nothing to
+    re-decide), then each pass as the seat's own action, so an audit re-decides it like any move."""
     policy = settings["on_timeout"]
+    note = {"seat": None, "note": "deadline"}
     events = [Event("DeadlineMissed", {"seat": s, "version": version, "due": due, "on_timeout": policy},
                     rule=DEADLINE_RULE) for s in late]
     if policy == "bot":
-        return events + [Event("SeatControlled", {"seat": s, "by": "bot", "bot": settings["stand_in"],
-                                                  "stand_in": True}, rule=DEADLINE_RULE) for s in late]
+        return [(note, events + [Event("SeatControlled", {"seat": s, "by": "bot", "bot": settings["stand_in"],
+                                                          "stand_in": True}, rule=DEADLINE_RULE) for s in late])]
     if policy == "forfeit":
-        return events + [Event("SeatForfeited", {"seat": s}, rule=DEADLINE_RULE) for s in late]
+        return [(note, events + [Event("SeatForfeited", {"seat": s}, rule=DEADLINE_RULE) for s in late])]
+    batches = [(note, events)]
     seed = store.secret(m.match_id)
     state = clone(m.state)
     for event in events:
@@ -74,8 +78,9 @@ def outcome_events(store, m, late: list, version: int, due: str, settings: dict)
         if seat not in seats_to_act(m.game, state) or m.game.outcome(state) is not None:
             continue
         rng = bot_rng(bot_key(seed, seat), state["version"])
-        decided = play(m.game, state, seat, pass_action(m.game, state, seat, settings["stand_in"], rng), seed)
+        action = pass_action(m.game, state, seat, settings["stand_in"], rng)
+        decided = play(m.game, state, seat, action, seed)
         for event in decided:
             state = apply(m.game, state, event)
-        events += decided
-    return events
+        batches.append(({"seat": seat, "action": action}, decided))
+    return batches

@@ -15,7 +15,8 @@ from datetime import timedelta
 from rq.job import Job
 from rq.registry import ScheduledJobRegistry
 
-from engine.core import controller, get_game, match_outcome, seats_to_act
+from engine.audit.rulesets import pinned
+from engine.core import controller, match_outcome, seats_to_act
 from service import clock
 from service.deadlines import due
 from workers.queues import background_queue, enqueue, schedule
@@ -37,7 +38,8 @@ def bot_job_id(match_id: str, version: int, seat: int, attempt: int = 0) -> str:
 
 def dispatch(connection, match_id: str, state: dict, at: str) -> None:
     """Queue what the match at ``state`` (whose last event was stored at ``at``) waits for."""
-    game = get_game(state["match"]["game"])
+    match = state["match"]
+    game = pinned(match["game"], match.get("engine_version"), match.get("cardset_version"))
     if match_outcome(game, state) is not None:
         return
     version = state["version"]

@@ -1,9 +1,11 @@
 """Running a decider: creating a match, folding events, taking an action.
 
-Two events belong to the platform rather than to a game: ``MatchCreated`` (first event of every
-match: configuration, seed commitment, engine and card-set versions) and ``SeedRevealed`` (after
-the end: the seed, so anyone can re-derive every shuffle). The table events of ``table.py`` (who
-controls a seat, deadlines, forfeits) are the platform's too.
+Some events belong to the platform rather than to a game: ``MatchCreated`` (first event of every
+match: configuration, seed commitment, engine and card-set versions), ``SeedRevealed`` (after
+the end: the seed, so anyone can re-derive every shuffle), ``MatchForked`` (second event of a
+fork: the whole game state it starts from), the dispute records in ``NOTE_EVENTS``, which
+change no game state, and the table events of ``table.py`` (who controls a seat, deadlines,
+forfeits), folded into ``state["match"]``.
 """
 import marshal
 
@@ -14,6 +16,8 @@ from engine.core.table import TABLE_EVENTS, fold_table
 
 ENGINE_VERSION = "0.1.0"
 PLATFORM_RULE = "kifu/match"
+NOTE_EVENTS = frozenset({"DisputeFiled", "DisputeRuled", "DisputeConsented", "DisputeForked"})
+PLATFORM_EVENTS = frozenset({"MatchCreated", "SeedRevealed", "MatchForked"}) | NOTE_EVENTS | TABLE_EVENTS
 
 
 def clone(state: dict) -> dict:
@@ -45,6 +49,10 @@ def apply(game, state: dict | None, event: Event, config: MatchConfig | None = N
                                             "commitment", "engine_version", "cardset_version")}
     elif event.type == "SeedRevealed":
         state["match"]["seed"] = event.data["seed"]
+    elif event.type == "MatchForked":
+        state = {**clone(event.data["state"]), "version": state["version"], "match": state["match"]}
+    elif event.type in NOTE_EVENTS:
+        pass
     elif event.type in TABLE_EVENTS:
         fold_table(state["match"], event)
     else:

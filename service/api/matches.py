@@ -3,7 +3,7 @@ import logging
 
 from flask import Blueprint, current_app
 
-from service import commands, queries
+from service import commands, disputes, queries
 from service.api import actor, answer, json_body, viewer
 from service.errors import ApiError
 from service.redis_conn import get_redis, get_store
@@ -40,6 +40,8 @@ def act(match_id: str):
     meta, seat = actor(store, match_id)
     body = ActionIn().load(json_body())
     result, ended = commands.take_action(store, match_id, seat, body, meta)
+    if ended and meta.get("continues"):
+        disputes.reveal_originals(store, match_id)
     if ended and current_app.config["VERIFY_ON_END"]:
         _verify_later(match_id)
     return answer(ActionOut(), result)

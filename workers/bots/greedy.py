@@ -10,7 +10,7 @@ def choose(game, state: dict, seat: int, rng, budget: dict | None = None) -> dic
     actions = game.legal_actions(state, seat)
     if len(actions) == 1:
         return actions[0]
-    if hasattr(game, "determinize"):
+    if callable(getattr(game, "determinize", None)):
         state = game.determinize(state, seat, rng)
     value = evaluator(game)
     best, best_value = actions[0], -1.0

@@ -1,0 +1,31 @@
+"""The rules of the platform itself (events no game emits), cited as ``kifu/<id>``, and the lookup of
+any cited rule in its rules document (a game's ``describe()["rules"]``)."""
+import weakref
+PLATFORM_RULES = {
+    "match": ("kifu: match lifecycle", "A match opens with MatchCreated (configuration, seed commitment, pinned "
+              "engine and card-set versions) and, once it has an outcome, publishes its seed in SeedRevealed."),
+    "fork": ("kifu: forks", "A fork is a new analysis match starting from another match's state at a version; "
+             "hidden cards the forking seat could not see are re-dealt, the original is untouched."),
+    "dispute": ("kifu: disputes", "A seat may flag an event; the match's auditor records a ruling; with both "
+                "seats' consent an overturned ruling is replayed from a fork before the disputed event."),
+}
+
+
+def rule_text(game, rule: str) -> dict:
+    """``{"id", "section", "statement"}`` for a cited rule (section and statement None if unknown)."""
+    prefix, _, rule_id = (rule or "").partition("/")
+    if prefix == "kifu":
+        section, statement = PLATFORM_RULES.get(rule_id, (None, None))
+    else:
+        entry = (_rules(game) or {}).get(rule_id) if prefix == game.id else None
+        section, statement = (entry["section"], entry["statement"]) if entry else (None, None)
+    return {"id": rule, "section": section, "statement": statement}
+
+
+_DESCRIBED = weakref.WeakKeyDictionary()       # game -> its rules document (describe() builds card lists)
+
+
+def _rules(game) -> dict:
+    if game not in _DESCRIBED:
+        _DESCRIBED[game] = game.describe().get("rules", {})
+    return _DESCRIBED[game]

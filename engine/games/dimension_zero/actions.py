@@ -1,0 +1,201 @@
+"""decide: check a seat's action against the rules of the moment and emit what follows.
+
+Action vocabulary (README.md): pass, play, move, activate, plan_create, plan_refresh, energy, smash,
+mulligan, keep, choose.
+"""
+from engine.core import Emitter, IllegalAction
+from engine.games.dimension_zero import effects, flow, plays, series, zones
+from engine.games.dimension_zero.rulebook import rule
+from engine.games.dimension_zero.state import card
+
+SITUATION_ACCEPTS = {
+    "pending": {"choose"},
+    "mulligan": {"mulligan", "keep"},
+    "energy": {"energy", "pass"},
+    "smash": {"smash", "pass"},
+    "priority": {"pass", "play", "move", "activate", "plan_create", "plan_refresh"},
+    "sideboard": {"sideboard"},
+}
+KNOWN = set().union(*SITUATION_ACCEPTS.values())
+
+# the JSON shape of each field an action may carry (README "Actions"); anything else is refused
+ID, IDS, INT, FLAG = "a card id", "a list of card ids", "a whole number", "true or false"
+FIELDS = {"card": ID, "unit": ID, "square": INT, "line": INT, "to": INT, "ability": INT, "targets": IDS,
+          "pay": IDS, "pact": IDS, "order": IDS, "deck": IDS, "sideboard": IDS, "formation": FLAG}
+
+
+def _shape_ok(kind, value) -> bool:
+    if kind == ID:
+        return isinstance(value, str)
+    if kind == IDS:
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if kind == INT:
+        return type(value) is int
+    return type(value) is bool
+
+
+def check_shape(action):
+    for key, value in action.items():
+        if key in FIELDS and not _shape_ok(FIELDS[key], value):
+            raise IllegalAction(rule("actions"), f'"{key}" must be {FIELDS[key]}')
+
+
+def situation(state) -> str:
+    if state["pending"]:
+        return "pending"
+    if state["phase"] in ("main", "end"):
+        return "priority"
+    return state["phase"]
+
+
+def to_act(state) -> list:
+    s = situation(state)
+    if state["phase"] == "over":
+        return []
+    if s == "pending":
+        return [state["pending"]["seat"]]
+    if s == "mulligan":
+        return [i for i, p in enumerate(state["players"]) if p["mulligan"] == "offered"]
+    if s in ("energy", "smash"):
+        return [state["active"]]
+    if s == "sideboard":
+        return [i for i in (0, 1) if not state["series"]["ready"][i]]
+    if s == "priority" and state["priority"] is not None:
+        return [state["priority"]]
+    return []
+
+
+def decide(game, state, seat, action, rng):
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction(rule("actions"), 'an action is an object with a "type"')
+    if state["phase"] == "over":
+        raise IllegalAction(rule("game.end"), "the duel is over")
+    if seat not in to_act(state):
+        raise IllegalAction(rule("priority"), f"seat {seat} has nothing to decide now (waiting for {to_act(state)})")
+    kind = action["type"]
+    if kind not in KNOWN:
+        raise IllegalAction(rule("actions"), f"unknown action type {kind!r}")
+    check_shape(action)
+    sit = situation(state)
+    if kind not in SITUATION_ACCEPTS[sit]:
+        raise IllegalAction(rule("timing"), f"{kind!r} is not possible now ({sit}); possible: "
+                                            f"{sorted(SITUATION_ACCEPTS[sit])}")
+    em = Emitter(game, state)
+    HANDLERS[kind](em, seat, action, rng)
+    return em.events
+
+
+def _pass(em, seat, action, rng):
+    phase = em.state["phase"]
+    if phase == "energy":
+        v = em.emit("Noted", {"skipped": "energy"}, rule("turn.energy"), seat)
+        flow.main_phase(em, v)
+    elif phase == "smash":
+        v = em.emit("Noted", {"skipped": "smash"}, rule("turn.smash"), seat)
+        flow.end_phase(em, v)
+    else:
+        flow.pass_priority(em, seat, rng)
+
+
+def _stack(em, seat, item, pay, cause_rule, extra_moves=()):
+    """Costs first (never on the stack), then the item goes on the stack and priority goes to the active player."""
+    v = None
+    if pay:
+        v = em.emit("Frozen", {"cards": sorted(pay), "paid": True}, rule("cost.nostack"), seat)
+    for cid in extra_moves:
+        zones.move(em, cid, "removed", "kw.盟約", v)
+    reveal = {}
+    for key in ("card", "source"):
+        if key in item:
+            reveal[item[key]] = em.state["cards"][item[key]]
+    # a card activated from hand (盟約) is shown to the table while it stays in hand
+    shown = sorted(c for c in reveal if c in em.state["players"][seat]["hand"])
+    v = em.emit("Stacked", {"item": item, "reveal": reveal, **({"shown": shown} if shown else {})},
+                rule(cause_rule), seat, v)
+    flow.settle(em, v)
+
+
+def _play(em, seat, action, rng):
+    item, pay = plays.check_play(em.state, seat, action)
+    v = None
+    if pay:
+        v = em.emit("Frozen", {"cards": sorted(pay), "paid": True}, rule("cost.nostack"), seat)
+    kind = card(em.state, item["card"])["kind"]
+    zones.move(em, item["card"], "stack", "play." + kind, v, **({"plan": True} if item["from"] == "plan" else {}))
+    v = em.emit("Stacked", {"item": item}, rule("play." + kind), seat, v)
+    flow.settle(em, v)
+
+
+def _move(em, seat, action, rng):
+    item, pay = plays.check_move(em.state, seat, action)
+    _stack(em, seat, item, pay, "move")
+
+
+def _activate(em, seat, action, rng):
+    item, pay, removed = plays.check_activate(em.state, seat, action)
+    _stack(em, seat, item, pay, "kw.盟約" if removed else "activate", removed)
+
+
+def _plan(refresh):
+    def handler(em, seat, action, rng):
+        item, pay = plays.check_plan(em.state, seat, action, refresh)
+        _stack(em, seat, item, pay, "plan.refresh" if refresh else "plan.create")
+    return handler
+
+
+def _energy(em, seat, action, rng):
+    cid = action.get("card")
+    if cid not in em.state["players"][seat]["hand"]:
+        raise IllegalAction(rule("turn.energy"), "put a card of your hand into the energy zone")
+    v = zones.move(em, cid, "energy", "turn.energy", None)
+    flow.main_phase(em, v)
+
+
+def _smash(em, seat, action, rng):
+    u = action.get("unit")
+    if u not in flow.smash_units(em.state):
+        raise IllegalAction(rule("turn.smash"), f"smash with a released unit of yours in the centre or enemy area: "
+                                                f"{flow.smash_units(em.state)}")
+    flow.smash(em, seat, u, None)
+
+
+def _mulligan(em, seat, action, rng):
+    hand = em.state["players"][seat]["hand"]
+    order = action.get("order")
+    if not isinstance(order, list) or sorted(order) != sorted(hand):
+        raise IllegalAction(rule("setup.mulligan"), "give your whole hand in the order it goes under the deck")
+    v = em.emit("Mulliganed", {"seat": seat, "bottom": list(order)}, rule("setup.mulligan"), seat)
+    zones.draw(em, seat, 5, "setup.mulligan", v)
+    flow.start_turn(em, em.state["first"], 1, v)
+
+
+def _keep(em, seat, action, rng):
+    v = em.emit("HandKept", {"seat": seat}, rule("setup.mulligan"), seat)
+    flow.start_turn(em, em.state["first"], 1, v)
+
+
+def _choose(em, seat, action, rng):
+    p = em.state["pending"]
+    choice = action.get("choice")
+    if p["kind"] == "first_player":
+        if type(choice) is not int or choice not in (0, 1):
+            raise IllegalAction(rule("match.bo3"), "choose the seat that goes first: 0 or 1")
+        v = em.emit("Decided", {"seat": seat, "kind": p["kind"], "choice": choice}, rule("match.bo3"), seat)
+        series.start_duel(em, choice, rng, v)
+        return
+    if p.get("any_order"):
+        if not isinstance(choice, list) or not all(isinstance(c, str) for c in choice) or sorted(choice) != p["cards"]:
+            raise IllegalAction(rule("order"), f"give the order of all of {p['cards']}")
+    elif choice not in p["options"]:
+        raise IllegalAction(rule("effect.resolve"), f"choose one of {p['options']}")
+    v = effects.answer(em, seat, choice, None)
+    flow.settle(em, v)
+
+
+def _sideboard(em, seat, action, rng):
+    series.sideboard(em, seat, action)
+
+
+HANDLERS = {"sideboard": _sideboard, "pass": _pass, "play": _play, "move": _move, "activate": _activate,
+            "plan_create": _plan(False), "plan_refresh": _plan(True), "energy": _energy, "smash": _smash,
+            "mulligan": _mulligan, "keep": _keep, "choose": _choose}

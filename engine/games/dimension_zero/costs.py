@@ -1,0 +1,83 @@
+"""Paying costs (001 ch.2 Column コストの支払い, 000 カードのコスト): never on the stack.
+
+Coloured energy is paid by freezing released energy-zone cards of that colour (a multicolour card
+pays one of its colours); colourless by freezing any released energy- or smash-zone card.
+"""
+from engine.core import IllegalAction
+from engine.games.dimension_zero.rulebook import rule
+from engine.games.dimension_zero.state import card
+
+
+def sources(state, seat) -> list:
+    """Released cards that can pay: energy zone first, then smash zone."""
+    p = state["players"][seat]
+    return [c for c in p["energy"] + p["smash"] if c not in state["frozen"]]
+
+
+def _colours(state, seat, cid):
+    return card(state, cid)["colours"] if cid in state["players"][seat]["energy"] else []
+
+
+def _match(needs, cards, colours_of):
+    """Assign each coloured need a distinct card of that colour (augmenting paths); None if impossible."""
+    assigned = {}                        # card -> need index
+
+    def augment(i, seen):
+        for c in cards:
+            if needs[i] in colours_of(c) and c not in seen:
+                seen.add(c)
+                if c not in assigned or augment(assigned[c], seen):
+                    assigned[c] = i
+                    return True
+        return False
+
+    for i in range(len(needs)):
+        if not augment(i, set()):
+            return None
+    return assigned
+
+
+def _needs(cost):
+    return [col for col in sorted(k for k in cost if k != "X") for _ in range(cost[col])]
+
+
+def check_payment(state, seat, cost: dict, pay) -> list:
+    """The cards to freeze, or IllegalAction(cost)."""
+    if not isinstance(pay, list) or not all(isinstance(c, str) for c in pay) or len(set(pay)) != len(pay):
+        raise IllegalAction(rule("actions"), '"pay" must be a list of different card ids')
+    usable = set(sources(state, seat))
+    bad = [c for c in pay if c not in usable]
+    if bad:
+        raise IllegalAction(rule("cost.freeze"), f"{bad}: not released cards of your energy or smash zone")
+    total = sum(cost.values())
+    if len(pay) != total:
+        raise IllegalAction(rule("cost"), f"the cost {fmt(cost)} needs exactly {total} cards, not {len(pay)}")
+    if _match(_needs(cost), pay, lambda c: _colours(state, seat, c)) is None:
+        raise IllegalAction(rule("cost"), f"{pay} cannot pay the coloured part of {fmt(cost)}")
+    return list(pay)
+
+
+def find_payment(state, seat, cost: dict):
+    """One way to pay (single-colour cards before multicolour, smash before energy for colourless)."""
+    avail = sources(state, seat)
+    if len(avail) < sum(cost.values()):
+        return None
+    energy = [c for c in avail if c in state["players"][seat]["energy"]]
+    energy.sort(key=lambda c: (len(card(state, c)["colours"]), c))
+    assigned = _match(_needs(cost), energy, lambda c: _colours(state, seat, c))
+    if assigned is None:
+        return None
+    pay = sorted(assigned)
+    rest = [c for c in avail if c not in assigned]
+    rest.sort(key=lambda c: (c in state["players"][seat]["energy"], c))
+    pay += rest[:cost.get("X", 0)]
+    return sorted(pay) if len(pay) == sum(cost.values()) else None
+
+
+def can_pay(state, seat, cost) -> bool:
+    return find_payment(state, seat, cost) is not None
+
+
+def fmt(cost: dict) -> str:
+    return " ".join(f"{k}{v}" for k, v in cost.items() if v) or "0"
+

@@ -1,0 +1,68 @@
+"""Who is asking, and what they may see of a match (hidden information, DESIGN.md "Service").
+
+- a seat sees what the game's ``view``/``redact`` show that seat; a spectator what they show nobody;
+- an auditor (the token issued with the match) sees everything once the match has ended, or at any
+  time in a match created with ``audit_live``; before that an auditor sees what a spectator sees;
+- once a match has ended its seed is public (``SeedRevealed``), so every shuffle can be re-derived
+  by anyone: exports, explanations and the feed then show everyone the full truth.
+Event hashes are shown only after the end (a hash of a redacted event would let a client test
+guesses of the hidden card against it).
+"""
+from dataclasses import dataclass
+
+from engine.core import PLATFORM_EVENTS
+
+
+@dataclass(frozen=True)
+class Caller:
+    seat: int | None = None        # None: a spectator or an auditor
+    auditor: bool = False
+
+    @property
+    def label(self) -> str:
+        return "auditor" if self.auditor else "spectator" if self.seat is None else f"seat {self.seat}"
+
+    def sees_all(self, meta: dict) -> bool:
+        """Everything, unredacted: after the end for everyone, before it for a live auditor."""
+        return ended(meta) or (self.auditor and meta.get("audit_live") == "1")
+
+    def auditor_sees_all(self, meta: dict) -> bool:
+        """The auditor's privilege proper (forks without re-dealing): after the end, or live."""
+        return self.auditor and (ended(meta) or meta.get("audit_live") == "1")
+
+
+def ended(meta: dict) -> bool:
+    return bool(meta.get("ended"))
+
+
+def redact(game, event, seat: int | None):
+    """The event as ``seat`` may see it (None: not at all). Platform events are public, except the
+    state a fork starts from, which is shown as the seat's view of it."""
+    if event.type == "MatchForked":
+        d = event.data
+        return event.with_data({"from": d["from"], "version": d["version"],
+                                "determinized_for": d.get("determinized_for"),
+                                "view": game.view(d["state"], seat)})
+    return event if event.type in PLATFORM_EVENTS else game.redact(event, seat)
+
+
+def for_caller(game, event, caller: Caller, meta: dict):
+    return event if caller.sees_all(meta) else redact(game, event, caller.seat)
+
+
+def item(game, record, caller: Caller, meta: dict) -> dict | None:
+    """A stored event as the caller sees it (None: hidden from it): redacted, hashed after the end,
+    with its command when the caller sees everything or the command was the caller's own."""
+    event = for_caller(game, record.event, caller, meta)
+    if event is None:
+        return None
+    command = record.command or {}
+    own = caller.seat is not None and command.get("seat") == caller.seat
+    return record.item(event, with_hash=ended(meta), with_command=caller.sees_all(meta) or own)
+
+
+def view(game, state: dict, caller: Caller, meta: dict) -> dict:
+    """The caller's view of a state; the whole game state when it sees everything."""
+    if caller.sees_all(meta):
+        return {k: v for k, v in state.items() if k not in ("match", "version")}
+    return game.view(state, caller.seat)

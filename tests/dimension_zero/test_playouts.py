@@ -1,0 +1,130 @@
+"""Random full duels of every variant: never crash, always end, fold(events) equals the live state,
+and no hidden card leaks to a seat or a spectator (views and redacted events).
+
+Every action is drawn from legal_actions, so this also checks that each listed action is accepted.
+DZ_PLAYOUTS sets the games per variant (default 250 to keep the suite near 60 s; DZ_PLAYOUTS=2000 is the issue's bar); leak checks run on every
+LEAK_EVERY-th game, fold equality with JSON round-tripped events after every action of every game.
+"""
+import json
+import os
+import random
+import re
+
+import pytest
+
+from engine.core import Event, MatchConfig, apply, create_events, fold, play
+from tests.dimension_zero.table import GAME
+
+GAMES = int(os.environ.get("DZ_PLAYOUTS", "250"))
+LEAK_EVERY = int(os.environ.get("DZ_LEAK_EVERY", "25"))
+BLOCKS = 8
+MAX_ACTIONS = 3000
+CARD_KEY = re.compile(r'"(?:dz|th)-[a-z0-9-]+"')
+VARIANTS = ("first-century", "touhou", "touhou-instant")
+
+
+def hidden_ids(state, seat):
+    """Instances whose identity the seat (None = spectator) may not know: others' hands, the face-down deck,
+    smash zones (an independent statement of 000 プレイシートの見方, not views.visible)."""
+    out = set()
+    for i, p in enumerate(state["players"]):
+        if i != seat:
+            out |= set(p["hand"])
+        plan = p["plan"] if p["deck"] and p["deck"][0] == p["plan"] else None
+        out |= {c for c in p["deck"] if c != plan}
+        out |= set(p["smash"])
+    return out
+
+
+def keys_outside(data, allowed=("reveal", "private", "cards", "names", "private_lists")):
+    rest = {k: v for k, v in data.items() if k not in allowed}
+    return CARD_KEY.findall(json.dumps(rest, ensure_ascii=False))
+
+
+def check_no_leak(before, events):
+    state = json.loads(json.dumps(before))
+    for event in events:
+        was = {s: hidden_ids(state, s) for s in (0, 1, None)}
+        state = apply(GAME, state, event)
+        for seat in (0, 1, None):
+            shown = GAME.redact(event, seat).data
+            assert not keys_outside(shown), f"{event.type} names cards outside its reveal maps: {shown}"
+            told = set(shown.get("reveal") or {})
+            for i, m in enumerate(shown.get("private_lists") or []):
+                assert i == seat or not m, f"{event.type} shows seat {i}'s deck lists to {seat}"
+            for i, m in enumerate(shown.get("private") or []):
+                assert i == seat or not m, f"{event.type} shows seat {i}'s private cards to {seat}"
+                told |= set(m or {})
+            shown_by_rule = set(shown.get("shown") or [])      # e.g. a card activated from hand (盟約)
+            leaked = (told - shown_by_rule) & was[seat] & hidden_ids(state, seat)
+            assert not leaked, f"{event.type} reveals {leaked} to seat {seat}"
+
+
+def check_view(state):
+    for seat in (0, 1, None):
+        v = GAME.view(state, seat)
+        assert not set(v["cards"]) & hidden_ids(state, seat)
+        if v["series"] is not None:                    # a seat sees its own deck list and sideboard only
+            own = v["series"].pop("deck"), v["series"].pop("sideboard")
+            assert own == ((None, None) if seat is None else
+                           (state["series"]["decks"][seat], state["series"]["sideboards"][seat]))
+        assert not keys_outside(v)
+        for i, p in enumerate(v["players"]):
+            assert p["hand"] is None or i == seat
+
+
+def roundtrip(events):
+    return [Event.from_dict(json.loads(json.dumps(e.to_dict(), ensure_ascii=False))) for e in events]
+
+
+def play_random_game(variant, i, options=None):
+    seed = b"dz-playout-%s-%d-%d" % (variant.encode(), i, len(options or {}))
+    events = create_events(GAME, MatchConfig("dimension-zero", variant, ["a", "b"], options or {}), seed)
+    live = fold(GAME, events)
+    shadow = fold(GAME, roundtrip(events))
+    rng = random.Random(f"{variant}-{i}")
+    leaks = i % LEAK_EVERY == 0
+    for _ in range(MAX_ACTIONS * (3 if options else 1)):
+        if GAME.outcome(live) is not None:
+            return live, events
+        seats = GAME.to_act(live)
+        assert len(seats) == 1 or live["phase"] == "sideboard", f"one seat decides at a time: {seats}"
+        seat = rng.choice(seats)
+        actions = GAME.legal_actions(live, seat)
+        assert actions and (len(seats) == 2 or GAME.legal_actions(live, 1 - seat) == [])
+        before = json.loads(json.dumps(live)) if leaks else None
+        new = play(GAME, live, seat, rng.choice(actions), seed)
+        if leaks:
+            assert live == before, "decide changed the state it was given"
+            check_no_leak(before, new)
+        live = fold(GAME, new, live)
+        shadow = fold(GAME, roundtrip(new), shadow)
+        assert shadow == live
+        if leaks:
+            check_view(live)
+        events += new
+    pytest.fail(f"{variant} game {i} did not end in {MAX_ACTIONS} actions")
+
+
+@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_duels(variant, block):
+    for i in range(block, GAMES, BLOCKS):
+        live, events = play_random_game(variant, i)
+        out = GAME.outcome(live)
+        assert out["reason"] in ("smash", "deck", "both")
+        assert fold(GAME, events) == live
+        assert GAME.to_act(live) == [] and GAME.legal_actions(live, 0) == [] and GAME.legal_actions(live, 1) == []
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_best_of_three_matches(variant):
+    """001 ch.2 §6: best-of-3 with sideboards, random swaps between duels, to the match's end."""
+    for i in range(max(4, GAMES // 50)):
+        live, events = play_random_game(variant, i, {"best_of": 3})
+        out = GAME.outcome(live)
+        duels = live["series"]["duels"]
+        assert out["reason"] == "match" and 2 <= len(duels) <= 3
+        wins = [sum(d["winner"] == s for d in duels) for s in (0, 1)]
+        assert out["winner"] is None or wins[out["winner"]] == max(wins)
+        assert fold(GAME, events) == live

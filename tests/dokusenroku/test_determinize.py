@@ -1,0 +1,78 @@
+"""determinize keeps what a seat can see and re-deals only what it cannot."""
+import random
+
+from engine.core import MatchConfig, Rng, create_events, fold, play
+from engine.games.dokusenroku.cards import can_support
+from tests.dokusenroku.table import GAME, Table, owned, position
+
+
+def midgame(variant, seats, i, steps):
+    seed = b"det-%d" % i
+    state = fold(GAME, create_events(GAME, MatchConfig("dokusenroku", variant, ["p"] * seats, {}), seed))
+    rng = random.Random(i)
+    for _ in range(steps):
+        if GAME.outcome(state) is not None:
+            break
+        seat = rng.choice(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
+        action = legal[0] if legal[0]["type"] == "draw" else rng.choice(legal)
+        state = fold(GAME, play(GAME, state, seat, action, seed), state)
+    return state
+
+
+def every_card(s):
+    cards = [c for p in s["players"] for c in p["hand"]] + [land["character"] for land in s["lands"].values()]
+    cards += [c for pile in s["piles"] for z in ("deck", "graveyard", "removed") for c in pile[z]]
+    if s["battle"]:
+        cards += [s["battle"]["attacker"]] + [c for c in s["battle"]["supports"].values() if c]
+    return sorted(cards)
+
+
+def test_views_are_unchanged_and_hidden_cards_move():
+    moved = 0
+    for variant in ("standard", "constructed"):
+        for seats in (2, 4):
+            for i in range(6):
+                state = midgame(variant, seats, i, 25 + 7 * i)
+                for seat in range(seats):
+                    sample = GAME.determinize(state, seat, Rng(b"k%d" % i))
+                    assert GAME.view(sample, seat) == GAME.view(state, seat)
+                    assert every_card(sample) == every_card(state)
+                    moved += any(sample["players"][q]["hand"] != state["players"][q]["hand"]
+                                 for q in range(seats) if q != seat)
+    assert moved > 20
+
+
+def test_face_down_supports_are_re_dealt_as_supports():
+    t = Table(position(hands=[["C20a", "C13a", "C01a", "S06a"], ["X00b", "C11a", "S05a"]],
+                       lands={"L04": owned(1, "C10a")}, money=[100, 100]))
+    t.act(0, {"type": "roll"}, dice=[5])
+    t.act(0, {"type": "invade", "card": "C20a", "support": "C13a"})
+    supports = set()
+    for k in range(30):
+        sample = GAME.determinize(t.state, 1, Rng(b"s%d" % k))
+        assert GAME.view(sample, 1) == GAME.view(t.state, 1)
+        card = sample["battle"]["supports"]["invader"]
+        assert can_support(card) and card not in sample["players"][0]["hand"]
+        supports.add(card)
+        assert "X00b" in sample["players"][1]["hand"]
+    assert len(supports) > 1 and "S06a" not in supports
+
+
+def test_a_sample_is_playable():
+    state = midgame("standard", 3, 5, 40)
+    seat = GAME.to_act(state)[0]
+    sample = GAME.determinize(state, seat, Rng(b"x"))
+    for action in GAME.legal_actions(sample, seat)[:20]:
+        play(GAME, sample, seat, action, b"seed")
+
+
+def test_a_searching_seat_keeps_the_deck_it_is_looking_through():
+    t = Table(position(hands=[["S07a"], ["C30a", "C31a"]], decks=[["C01a", "C02a", "C03a", "C04a"]]))
+    t.act(0, {"type": "spell", "card": "S07a"})
+    for k in range(10):
+        sample = GAME.determinize(t.state, 0, Rng(b"q%d" % k))
+        assert sorted(sample["piles"][0]["deck"]) == ["C01a", "C02a", "C03a", "C04a"]
+        assert sorted(sample["players"][1]["hand"]) == ["C30a", "C31a"]
+        other = GAME.determinize(t.state, 1, Rng(b"q%d" % k))
+        assert GAME.view(other, 1) == GAME.view(t.state, 1)
