@@ -7,7 +7,7 @@ move that beat it, leaves nothing doubled.
 """
 from datetime import timedelta
 
-from engine.core import TABLE_RULE, Event, apply, clone, controller, play, seats_to_act
+from engine.core import Event, apply, clone, controller, play, seats_to_act
 from service import clock
 from service.commands import commit
 from service.deadlines import DEFAULT_STAND_IN

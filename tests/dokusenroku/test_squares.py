@@ -1,6 +1,6 @@
 """移動の方法 Ⅰ-Ⅶ: each kind of square, the lap bonus and the START bonus — seed 002."""
 from engine.games.dokusenroku.board import EVENT_TABLE
-from tests.dokusenroku.table import SQUARE, Table, of_type, one, owned, position, types
+from tests.dokusenroku.table import SQUARE, Table, one, owned, position, types
 
 ROLL = {"type": "roll"}
 # C10 小悪魔 cost 10; C13 ルーミア cost 10; C20 伊吹萃香 cost 40; S06 a spell; X00 カリスマ

@@ -254,7 +254,7 @@ def parse_params(state, seat, magic_id, action) -> dict:
     spec, allowed = EFFECTS[e["do"]], EFFECTS[e["do"]].choices(state, seat, e)
     targets = raw if isinstance(raw, list) else [] if raw is None else [raw]
     if not all(type(t) in (str, int) for t in targets):
-        raise IllegalAction(rule("actions"), f'"target" names cards by id (or a face-down magic by its index)')
+        raise IllegalAction(rule("actions"), '"target" names cards by id (or a face-down magic by its index)')
     if spec.many:
         n = min(e["count"], len(allowed))
         if len(set(targets)) != len(targets) or len(targets) != n or any(t not in allowed for t in targets):
