@@ -1,6 +1,7 @@
 """Fixtures for the web client tests: the app served on a free loopback port (embedded fakeredis,
 which the test can read through ``server.client``), Debian's Chromium driven headless by
 Playwright, and browser contexts that record every JSON answer their pages receive."""
+import json
 import os
 import threading
 from pathlib import Path
@@ -72,15 +73,31 @@ def server():
 
 
 class Recorder:
-    """Every JSON answer from the kifu server that a browser context's pages received."""
+    """Every JSON answer from the kifu server that a browser context's pages received, and every
+    event that came down a live stream (server-sent events, recorded once the stream has closed;
+    ``cut_streams`` counts streams closed before they finished, whose events are not seen here)."""
 
     def __init__(self, context, base: str):
-        self.base, self.answers = base, []
+        self.base, self.answers, self.cut_streams = base, [], 0
         context.on("response", self._seen)
+        context.on("requestfinished", self._finished)
+        context.on("requestfailed", self._failed)
 
     def _seen(self, response):
         if response.url.startswith(self.base) and "json" in response.headers.get("content-type", ""):
             self.answers.append((urlsplit(response.url).path, response.request.method, response.json()))
+
+    def _finished(self, request):
+        response = request.response()
+        if response and "text/event-stream" in response.headers.get("content-type", ""):
+            messages = [m.splitlines() for m in response.text().replace("\r\n", "\n").split("\n\n")]
+            events = [json.loads(line[5:]) for lines in messages if "event: match-event" in lines
+                      for line in lines if line.startswith("data:")]
+            self.answers.append((urlsplit(request.url).path, "STREAM", {"events": events}))
+
+    def _failed(self, request):
+        if request.url.startswith(self.base) and "/stream" in urlsplit(request.url).path:
+            self.cut_streams += 1
 
 
 class Browsing:

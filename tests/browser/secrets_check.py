@@ -2,6 +2,8 @@
 
 Reference sets come from the server after the match has ended: every string in a seat's full
 event log and final view is what that seat came to know; the spectator's is what was public.
+Only what a page received while the match was unfinished is checked: once it has ended its seed is
+public (anyone can re-derive every shuffle), and the audit routes then show the full truth.
 """
 
 
@@ -27,13 +29,40 @@ def private_to_others(server, match_id: str, tokens: dict, seat: int, card_ids: 
     return (others - public) & card_ids
 
 
+def where(value, secret: set, at: str = "") -> list:
+    """The JSON paths at which a secret string appears (as a value or a key)."""
+    if isinstance(value, dict):
+        return [f"{at}/{k}" for k in value if k in secret] + \
+               [p for k, v in value.items() for p in where(v, secret, f"{at}/{k}")]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in where(v, secret, f"{at}/{i}")]
+    return [at] if isinstance(value, str) and value in secret else []
+
+
 def leaks(answers: list, secret: set) -> list:
-    """The (path, secret strings) of every recorded match answer that carries a secret."""
+    """(method, path, JSON paths) of every recorded match answer that carries a secret."""
     found = []
     for path, method, body in answers:
         if path.startswith("/games"):
             continue                      # the catalogue lists every card, not a match's cards
-        hit = strings(body) & secret
-        if hit:
-            found.append((method, path, sorted(hit)))
+        hits = where(body, secret)
+        if hits:
+            found.append((method, path, hits))
     return found
+
+
+def while_unfinished(answers: list) -> list:
+    """The answers a page received before the first one showing the match's outcome, and the
+    streamed events of versions it saw unfinished (a stream is recorded when it closes)."""
+    seen = [b["version"] for _, m, b in answers
+            if m != "STREAM" and isinstance(b, dict) and b.get("outcome", 1) is None and "version" in b]
+    last_live = max(seen, default=0)
+    out, ended = [], False
+    for path, method, body in answers:
+        if method == "STREAM":
+            out.append((path, method, {"events": [e for e in body["events"] if e["version"] <= last_live]}))
+            continue
+        ended = ended or (isinstance(body, dict) and body.get("outcome") is not None)
+        if not ended:
+            out.append((path, method, body))
+    return out
