@@ -22,11 +22,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
 
     from service import redis_conn
-    from service.api import audit, disputes, forks, games, history, jobs, matches, simulations, spec
+    from service.api import (audit, disputes, forks, games, history, jobs, lobby, matches, simulations,
+                             spec, web)
     from service.errors import register_error_handlers
 
     redis_conn.init_app(app)
     register_error_handlers(app)
-    for module in (games, matches, history, audit, disputes, forks, simulations, jobs, spec):
+    for module in (games, matches, history, audit, disputes, forks, simulations, jobs, lobby, spec, web):
         app.register_blueprint(module.bp)
     return app

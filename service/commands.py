@@ -15,6 +15,7 @@ from flask import current_app, has_app_context
 
 from engine.core import (GENESIS_HASH, TABLE_RULE, ConfigError, Event, MatchConfig, apply, clone,
                          controller, create_events, get_game, match_outcome, play)
+from service import seats
 from service.auth import new_token, token_hash
 from service.deadlines import clock_config
 from service.errors import ApiError
@@ -46,7 +47,7 @@ def create_match(store, body: dict) -> dict:
                    rule=TABLE_RULE) for s, bot in bots.items()]
     if clock is not None:
         table.append(Event("ClockSet", clock, rule=TABLE_RULE))
-    return store_new_match(store, game, events, seed, command, names, config.position is not None,
+    return store_new_match(store, game, events, seed, command, body["seats"], config.position is not None,
                            body.get("audit_live", False), table=table)
 
 
@@ -68,15 +69,21 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
         table = []
     bots = {e.data["seat"]: e.data["bot"]["bot"] for e in table if e.type == "SeatControlled"}
     match_id, at = secrets.token_urlsafe(12), now()
-    tokens = [None if s in bots else new_token() for s in range(len(names))] if token_hashes is None else None
-    hashes = [token_hash(t) if t else None for t in tokens] if tokens else token_hashes
+    specs = [s if isinstance(s, dict) else {"name": s} for s in names]
+    if token_hashes is None:
+        seat_meta, told = seats.credentials(specs, bots)
+    else:                       # a match that continues another keeps its seats' tokens
+        seat_meta = {**{f"token:{h}": str(s) for s, h in enumerate(token_hashes) if h},
+                     **{f"name:{s}": spec["name"] for s, spec in enumerate(specs)}}
+        told = [{"seat": s, "name": spec["name"], "join": "bot" if s in bots else "token",
+                 "token": None, "bot": bots.get(s)} for s, spec in enumerate(specs)]
     auditor_token = new_token() if auditor_hash is None else None
     created = events[0].data
     meta = {"game": game.id, "variant": created["variant"], "created_at": at,
             "analysis": "1" if analysis else "0", "audit_live": "1" if audit_live else "0",
             "engine_version": created["engine_version"], "cardset_version": created["cardset_version"],
-            f"auditor:{auditor_hash or token_hash(auditor_token)}": "1",
-            **{f"token:{h}": str(seat) for seat, h in enumerate(hashes) if h}, **(extra_meta or {})}
+            f"auditor:{auditor_hash or token_hash(auditor_token)}": "1", **seat_meta,
+            **(extra_meta or {})}
     if ended:
         meta["ended"] = str(state["version"])
     records = seal(events, 0, GENESIS_HASH, at, command=command)
@@ -86,9 +93,9 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
     if result.status != "ok":
         raise RuntimeError(f"new match id {match_id} already taken")
     _stored(store, match_id, state, snapshots, at)
-    seats = [{"seat": s, "name": n, **({"token": tokens[s]} if tokens else {}), "bot": bots.get(s)}
-             for s, n in enumerate(names)]
-    return {"match_id": match_id, "version": result.version, "seats": seats,
+    if not ended:
+        seats.list_open(store.redis, match_id, told)
+    return {"match_id": match_id, "version": result.version, "seats": told,
             "auditor_token": auditor_token, "audit_live": audit_live}
 
 

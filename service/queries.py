@@ -3,23 +3,24 @@ from engine.core import controller
 from service.deadlines import due
 from service.feed import digest
 from service.loading import client_items, match_game, open_match, open_meta
+from service.seats import is_unclaimed
 
 
 def match_view(store, match_id: str, seat: int | None, meta: dict | None = None) -> dict:
     m = open_match(store, match_id, meta=meta)
     return {"match_id": match_id, "game": m.meta["game"], "variant": m.meta["variant"],
             "version": m.version, "seat": seat, "analysis": m.meta.get("analysis") == "1",
-            "to_act": m.to_act(), "outcome": m.outcome(), "seats": seats(m.state),
+            "to_act": m.to_act(), "outcome": m.outcome(), "seats": seats(m.state, m.meta),
             "deadline": deadline(store, m), "view": m.game.view(m.state, seat),
             "since_your_last_action": digest(store, match_id, seat, m.meta)}
 
 
-def seats(state: dict) -> list[dict]:
+def seats(state: dict, meta: dict) -> list[dict]:
     out = []
     for s, name in enumerate(state["match"]["seats"]):
         held = controller(state, s)
         out.append({"seat": s, "name": name, "controller": held["by"], "bot": held["bot"],
-                    "stand_in": held["stand_in"]})
+                    "stand_in": held["stand_in"], "unclaimed": is_unclaimed(meta, s)})
     return out
 
 

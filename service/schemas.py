@@ -1,6 +1,8 @@
 """Marshmallow schemas for every request body (loaded, unknown fields refused) and every answer."""
 from marshmallow import Schema, fields, post_dump, validate
 
+from service.seats import JOIN_MODES
+
 
 class PassThrough(Schema):
     """Dumps its declared fields and keeps the rest of the game-defined dict as it is."""
@@ -23,6 +25,7 @@ class BotIn(Schema):
 
 class SeatIn(Schema):
     name = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    join = fields.Str(load_default=None, validate=validate.OneOf(JOIN_MODES))   # default: token
     bot = fields.Str(validate=validate.OneOf(BOT_NAMES))
     budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
 
@@ -100,6 +103,7 @@ class GameSummaryOut(Schema):
     title = fields.Str(required=True)
     cardset_version = fields.Str(required=True)
     variants = fields.List(fields.Nested(VariantOut), required=True)
+    bots = fields.List(fields.Str(), required=True)   # bots that can hold one of its seats
 
 
 class GamesOut(Schema):
@@ -115,7 +119,9 @@ class GameDescriptionOut(PassThrough):
 class SeatTokenOut(Schema):
     seat = fields.Int(required=True)
     name = fields.Str(required=True)
-    token = fields.Str(required=True, allow_none=True)      # None for a bot seat: nobody acts for it
+    join = fields.Str(required=True)           # token | invite | open | bot
+    token = fields.Str(required=True, allow_none=True)      # join "token" only, shown only here
+    invite = fields.Str()                      # join "invite" only: the one-time code, shown only here
     bot = fields.Str(required=True, allow_none=True)
 
 
@@ -133,6 +139,7 @@ class SeatOut(Schema):
     controller = fields.Str(required=True)          # "human" | "bot"
     bot = fields.Dict(required=True, allow_none=True)
     stand_in = fields.Bool(required=True)
+    unclaimed = fields.Bool(required=True)     # an invite or open seat nobody has claimed yet
 
 
 class DeadlineOut(Schema):
@@ -149,6 +156,7 @@ class MatchOut(Schema):
     version = fields.Int(required=True)
     seat = fields.Int(required=True, allow_none=True)
     analysis = fields.Bool(required=True)
+    seats = fields.List(fields.Nested(SeatOut), required=True)
     to_act = fields.List(fields.Int(), required=True)
     outcome = fields.Dict(required=True, allow_none=True)
     seats = fields.List(fields.Nested(SeatOut), required=True)

@@ -86,6 +86,13 @@ class EventStore:
         return [StoredEvent.from_entry(_text(i), {_text(k): _text(v) for k, v in f.items()})
                 for i, f in entries]
 
+    def last_at(self, match_id: str) -> str | None:
+        """When the match's newest event was appended."""
+        top = self.redis.xrevrange(key(match_id, "events"), count=1)
+        if not top:
+            return None
+        return {_text(k): _text(v) for k, v in top[0][1].items()}.get("at")
+
     def read_back(self, match_id: str, version: int, count: int = 64) -> list[StoredEvent]:
         """Up to ``count`` stored events at ``version`` and before, newest first."""
         entries = self.redis.xrevrange(key(match_id, "events"), f"{version}-0", "-", count=count)

@@ -20,6 +20,13 @@ class ApiMatch:
         self.id = self.created["match_id"]
         self.tokens = [s["token"] for s in self.created["seats"]]
 
+    @classmethod
+    def held(cls, client, match_id: str, tokens: list) -> "ApiMatch":
+        """A match created elsewhere, driven with the given seat tokens."""
+        m = cls.__new__(cls)
+        m.client, m.id, m.tokens, m.created = client, match_id, list(tokens), None
+        return m
+
     def headers(self, seat):
         return {} if seat is None else bearer(self.tokens[seat])
 

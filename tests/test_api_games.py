@@ -45,3 +45,10 @@ def test_openapi_document_is_served(client):
     r = client.get("/openapi.yaml")
     assert r.status_code == 200 and r.mimetype == "application/yaml"
     assert yaml.safe_load(r.data)["openapi"].startswith("3.")
+
+
+def test_each_game_lists_the_bots_that_can_hold_its_seats(client):
+    games = {g["id"]: g for g in client.get("/games").get_json()["games"]}
+    assert games["threebythree"]["bots"] == ["greedy", "ismcts", "random"]
+    toy_has_determinize = hasattr(__import__("tests.toygame").toygame.GAME, "determinize")
+    assert ("ismcts" in games["toy"]["bots"]) == toy_has_determinize

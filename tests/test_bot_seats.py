@@ -36,10 +36,11 @@ def bot_commands(app, match_id) -> list:
 def test_a_bot_seat_gets_no_token_and_shows_as_a_bot(client):
     m = create(client, [{"name": "Reimu"}, {"name": "Owl", "bot": "ismcts", "budget": {"iterations": 8}}])
     assert m.created["seats"][0]["token"] and m.created["seats"][0]["bot"] is None
-    assert m.created["seats"][1] == {"seat": 1, "name": "Owl", "token": None, "bot": "ismcts"}
+    assert m.created["seats"][1] == {"seat": 1, "name": "Owl", "join": "bot", "token": None,
+                                     "bot": "ismcts"}
     seats = m.info()["seats"]
     assert seats[1] == {"seat": 1, "name": "Owl", "controller": "bot", "stand_in": False,
-                        "bot": {"bot": "ismcts", "budget": {"iterations": 8}}}
+                        "unclaimed": False, "bot": {"bot": "ismcts", "budget": {"iterations": 8}}}
     assert seats[0]["controller"] == "human"
 
 

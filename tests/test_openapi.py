@@ -4,6 +4,7 @@ from pathlib import Path
 
 import yaml
 
+from service.lobby_schemas import ClaimedOut, MyMatchesOut, OpenSeatsOut
 from service.schemas import (ActionOut, DisputeOut, DisputesOut, ErrorOut, EventOut, EventsPageOut,
                              ExplainOut, ForkCreatedOut, GamesOut, JobOut, LegalActionsOut,
                              MatchCreatedOut, MatchOut, StateOut, VerifyOut)
@@ -47,7 +48,8 @@ def test_answer_schemas_list_the_fields_the_spec_requires():
              "LegalActions": LegalActionsOut, "ActionResult": ActionOut, "EventsPage": EventsPageOut,
              "StateAt": StateOut, "Error": ErrorOut, "Job": JobOut, "Event": EventOut, "Explanation": ExplainOut,
              "VerifyReport": VerifyOut, "Dispute": DisputeOut, "DisputeList": DisputesOut,
-             "ForkCreated": ForkCreatedOut}
+             "ForkCreated": ForkCreatedOut,
+             "Claimed": ClaimedOut, "OpenSeats": OpenSeatsOut, "MyMatches": MyMatchesOut}
     for name, schema in pairs.items():
         spec = SPEC["components"]["schemas"][name]
         assert set(spec["required"]) == {n for n, f in schema().fields.items() if f.required}, name

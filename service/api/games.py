@@ -5,6 +5,7 @@ from engine.core import ConfigError, get_game, list_games
 from service.api import answer
 from service.errors import ApiError
 from service.schemas import GameDescriptionOut, GamesOut
+from workers.bots import BOTS, check_config
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -12,7 +13,20 @@ bp = Blueprint("games", __name__, url_prefix="/games")
 def summary(game) -> dict:
     return {"id": game.id, "title": game.title, "cardset_version": game.cardset_version,
             "variants": [{"id": v.id, "title": v.title, "min_seats": v.min_seats,
-                          "max_seats": v.max_seats} for v in game.variants.values()]}
+                          "max_seats": v.max_seats} for v in game.variants.values()],
+            "bots": bots_for(game)}
+
+
+def bots_for(game) -> list[str]:
+    """The bots that can hold a seat of this game (ismcts needs the game's determinize)."""
+    names = []
+    for name in sorted(BOTS):
+        try:
+            check_config(game, {"bot": name})
+        except ConfigError:
+            continue
+        names.append(name)
+    return names
 
 
 @bp.get("")

@@ -1,0 +1,49 @@
+// The kifu JSON API as the page uses it. Errors become ApiError(status, code, message, rule).
+
+export class ApiError extends Error {
+  constructor(status, code, message, rule = null) {
+    super(message);
+    Object.assign(this, {status, code, rule});
+  }
+}
+
+export async function api(method, path, {token = null, body} = {}) {
+  const headers = {Accept: "application/json"};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response;
+  try {
+    response = await fetch(path, {method, headers, cache: "no-store",
+                                  body: body === undefined ? undefined : JSON.stringify(body)});
+  } catch (e) {
+    throw new ApiError(0, "network", `the server could not be reached (${e.message})`);
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = data?.error ?? {};
+    throw new ApiError(response.status, error.code ?? `http_${response.status}`,
+                       error.message ?? response.statusText, error.rule ?? null);
+  }
+  return data;
+}
+
+export const get = (path, token) => api("GET", path, {token});
+export const post = (path, body, token) => api("POST", path, {token, body});
+
+const games = new Map();
+
+/** GET /games/<id>, once per page load: the title, variants, card catalogue and rulebook. */
+export function gameInfo(id) {
+  if (!games.has(id)) {
+    games.set(id, get(`/games/${encodeURIComponent(id)}`).then(describe => {
+      const cards = new Map((describe.cards ?? []).filter(c => c && (c.id ?? c.key))
+                                                  .map(c => [String(c.id ?? c.key), c]));
+      return {...describe, cardsById: cards};
+    }).catch(e => { games.delete(id); throw e; }));
+  }
+  return games.get(id);
+}
+
+export function newCommandId() {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}

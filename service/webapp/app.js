@@ -1,0 +1,34 @@
+// The page's router: #/ lobby, #/join/<match>/<seat>[/<code>], #/m/<match>[?seat=N] play,
+// #/replay/<match>[?seat=N&v=V]. Each view returns a function that stops its timers.
+import {h, notify, replace} from "./dom.js";
+import {showJoin} from "./join.js";
+import {showLobby} from "./lobby.js";
+import {showPlay} from "./play.js";
+import {showReplay} from "./replay.js";
+
+let stop = null;
+
+export function parseHash(hash) {
+  const [path, query = ""] = hash.replace(/^#/, "").split("?");
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  return {parts, params: new URLSearchParams(query)};
+}
+
+function route() {
+  const {parts, params} = parseHash(location.hash);
+  const root = document.getElementById("app");
+  if (stop) stop();
+  stop = null;
+  notify("");
+  const seat = params.has("seat") ? Number(params.get("seat")) : null;
+  if (parts[0] === "m" && parts[1]) stop = showPlay(root, {matchId: parts[1], seat});
+  else if (parts[0] === "replay" && parts[1]) {
+    stop = showReplay(root, {matchId: parts[1], seat, version: params.has("v") ? Number(params.get("v")) : null});
+  } else if (parts[0] === "join" && parts[1] && parts[2] !== undefined) {
+    stop = showJoin(root, {matchId: parts[1], seat: Number(parts[2]), code: parts[3] ?? null});
+  } else if (parts.length === 0) stop = showLobby(root);
+  else replace(root, h("p", {}, "No such page. ", h("a", {href: "#/"}, "Back to the lobby")));
+}
+
+window.addEventListener("hashchange", route);
+route();

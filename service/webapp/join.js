@@ -1,0 +1,49 @@
+// #/join/<match>/<seat>/<code>: take a seat from an invite link (or an open seat) with one click.
+import {ApiError, get, post} from "./api.js";
+import {h, notify, replace} from "./dom.js";
+import {holdSeat, seatsIn} from "./held.js";
+import {seatName} from "./labels.js";
+
+export function showJoin(root, {matchId, seat, code}) {
+  replace(root, h("p", {}, "Loading the invitation…"));
+  load(root, matchId, seat, code);
+  return () => {};
+}
+
+async function load(root, matchId, seat, code) {
+  let match;
+  try {
+    match = await get(`/matches/${encodeURIComponent(matchId)}`);
+  } catch (e) {
+    replace(root, h("h2", {}, "Invitation"), h("p", {class: "error"}, e.message), h("a", {href: "#/"}, "Back to the lobby"));
+    return;
+  }
+  const playHref = `#/m/${encodeURIComponent(matchId)}?seat=${seat}`;
+  const mine = seatsIn(matchId).some(s => s.seat === seat);
+  const entry = (match.seats ?? []).find(s => s.seat === seat);
+  const button = h("button", {type: "button", class: "primary", id: "claim", disabled: mine || !entry?.unclaimed,
+                              onclick: () => claim(root, match, seat, code, button)},
+                   `Take ${seatName(match, seat)}`);
+  replace(root,
+    h("h2", {}, "Invitation"),
+    h("p", {}, `${match.game} · ${match.variant} · players: ${(match.seats ?? []).map(s => s.name).join(", ")}`),
+    mine ? h("p", {}, "This browser already holds this seat. ", h("a", {href: playHref}, "Go to the match"))
+      : !entry ? h("p", {class: "error"}, `The match has no seat ${seat}.`)
+      : !entry.unclaimed ? h("p", {class: "error"}, "Somebody has already taken this seat.")
+      : h("p", {}, "The seat's token will be kept in this browser only."),
+    button);
+  if (!mine && entry?.unclaimed) button.focus();
+}
+
+async function claim(root, match, seat, code, button) {
+  button.disabled = true;
+  try {
+    const got = await post(`/matches/${encodeURIComponent(match.match_id)}/seats/${seat}/claim`, {invite: code});
+    holdSeat({match_id: got.match_id, seat: got.seat, token: got.token, name: got.name,
+              game: match.game, variant: match.variant});
+    location.hash = `#/m/${encodeURIComponent(got.match_id)}?seat=${got.seat}`;
+  } catch (e) {
+    notify(e instanceof ApiError ? `Could not take the seat: ${e.message}` : String(e), "error");
+    button.disabled = false;
+  }
+}

@@ -1,0 +1,129 @@
+// #/ the lobby: the matches this browser holds a seat in ("your move" first), a form to create a
+// match (seats played here, by invite link, open to anyone, or by a bot where the server has
+// bots), the open seats anyone may take, and the invite links of matches created here.
+import {get, post} from "./api.js";
+import {h, notify, replace, timeAgo, timeLeft} from "./dom.js";
+import {createdInvites, dropInvite, forgetSeats, heldSeats, holdSeat, inviteLink, keepInvites} from "./held.js";
+import {describeOutcome} from "./labels.js";
+import {newMatchForm} from "./new_match.js";
+import {poller} from "./poll.js";
+
+export function showLobby(root) {
+  const mine = h("section", {id: "my-matches", "aria-labelledby": "my-h"}, h("h2", {id: "my-h"}, "My matches"));
+  const create = h("section", {id: "new-match", "aria-labelledby": "new-h"}, h("h2", {id: "new-h"}, "New match"));
+  const open = h("section", {id: "open-seats", "aria-labelledby": "open-h"}, h("h2", {id: "open-h"}, "Open seats"));
+  const invites = h("section", {id: "invites", "aria-labelledby": "inv-h"});
+  replace(root, h("div", {class: "lobby"}, mine, create, invites, open));
+  create.append(newMatchForm(created => { showCreated(create, created); refresh(); }));
+  async function refresh() {
+    await Promise.all([loadMine(mine), loadOpen(open), loadInvites(invites)]);
+    return false;
+  }
+  const poll = poller(refresh, {fast: 10000, slow: 30000});
+  refresh();
+  return () => poll.stop();
+}
+
+async function loadMine(section) {
+  const held = heldSeats();
+  const list = h("ul", {class: "match-list"});
+  if (!held.length) {
+    replace(section, section.firstChild, h("p", {class: "none"}, "No matches yet: create one or take an open seat."));
+    return;
+  }
+  let answer;
+  try {
+    answer = await post("/my-matches", {seats: held.map(s => ({match_id: s.match_id, token: s.token}))});
+  } catch (e) {
+    replace(section, section.firstChild, h("p", {class: "error"}, e.message));
+    return;
+  }
+  if (answer.unknown.length) forgetSeats(answer.unknown.map(u => u.match_id));
+  for (const m of answer.matches) {
+    const others = m.seats.filter((_, i) => i !== m.seat).join(", ") || "nobody";
+    const deadline = m.due ? timeLeft(m.due) : "";
+    list.append(h("li", {class: `match ${m.your_move ? "your-move" : ""}`, "data-match": m.match_id},
+      h("a", {href: `#/m/${encodeURIComponent(m.match_id)}?seat=${m.seat}`},
+        m.your_move ? h("span", {class: "badge"}, "Your move") : null,
+        h("strong", {}, `${m.game} · ${m.variant}`), ` as ${m.seats[m.seat] ?? `seat ${m.seat}`} vs ${others}`),
+      h("span", {class: "meta"},
+        m.outcome ? `over: ${describeOutcome({seats: m.seats.map((name, seat) => ({seat, name}))}, m.outcome)}`
+                  : m.your_move ? "waiting for you" : "waiting for the others",
+        ` · version ${m.version} · ${timeAgo(m.updated_at)}`,
+        deadline ? h("span", {class: "deadline"}, ` · ${deadline}`) : null)));
+  }
+  replace(section, section.firstChild, list);
+}
+
+async function loadOpen(section) {
+  let seats;
+  try {
+    seats = (await get("/open-seats")).open_seats;
+  } catch (e) {
+    replace(section, section.firstChild, h("p", {class: "error"}, e.message));
+    return;
+  }
+  const held = new Set(heldSeats().map(s => s.match_id));
+  const rows = seats.filter(s => !held.has(s.match_id)).map(s => h("li", {},
+    `${s.game} · ${s.variant} · ${s.name} (seat ${s.seat}) vs ${s.seats.filter((_, i) => i !== s.seat).join(", ")} · ${timeAgo(s.created_at)} `,
+    h("button", {type: "button", onclick: e => takeOpen(s, e.target)}, `Take ${s.name}`)));
+  replace(section, section.firstChild, rows.length ? h("ul", {class: "seat-list"}, rows) : h("p", {class: "none"}, "No open seats."));
+}
+
+async function takeOpen(s, button) {
+  button.disabled = true;
+  try {
+    const got = await post(`/matches/${encodeURIComponent(s.match_id)}/seats/${s.seat}/claim`, {});
+    holdSeat({match_id: got.match_id, seat: got.seat, token: got.token, name: got.name, game: s.game, variant: s.variant});
+    location.hash = `#/m/${encodeURIComponent(got.match_id)}?seat=${got.seat}`;
+  } catch (e) {
+    notify(`Could not take the seat: ${e.message}`, "error");
+    button.disabled = false;
+  }
+}
+
+async function loadInvites(section) {
+  const pending = Object.entries(createdInvites());
+  const items = [];
+  for (const [matchId, record] of pending) {
+    const match = await get(`/matches/${encodeURIComponent(matchId)}`).catch(() => null);
+    for (const invite of record.invites) {
+      const entry = match?.seats?.find(s => s.seat === invite.seat);
+      if (!match || !entry?.unclaimed || match.outcome) { dropInvite(matchId, invite.seat); continue; }
+      items.push(inviteItem(matchId, invite, `${record.game} · ${record.variant}`));
+    }
+  }
+  replace(section, items.length ? [h("h2", {id: "inv-h"}, "Invites not yet taken"), h("ul", {class: "invite-list"}, items)] : []);
+}
+
+function inviteItem(matchId, invite, what) {
+  const link = inviteLink(matchId, invite.seat, invite.code);
+  const field = h("input", {type: "text", readonly: true, value: link, "data-invite-seat": invite.seat,
+                            "aria-label": `invite link for ${invite.name}`, onfocus: e => e.target.select()});
+  return h("li", {}, `${what} · ${invite.name} (seat ${invite.seat}) `, field,
+           h("button", {type: "button", onclick: () => copy(link)}, "Copy"));
+}
+
+async function copy(text) {
+  try { await navigator.clipboard.writeText(text); notify("Invite link copied."); }
+  catch { notify("Select the link and copy it."); }
+}
+
+function showCreated(section, created) {
+  const {answer, game, variant} = created;
+  for (const s of answer.seats.filter(s => s.token)) {
+    holdSeat({match_id: answer.match_id, seat: s.seat, token: s.token, name: s.name, game, variant});
+  }
+  const invites = answer.seats.filter(s => s.invite).map(s => ({seat: s.seat, name: s.name, code: s.invite}));
+  if (invites.length) keepInvites(answer.match_id, {game, variant, invites});
+  const mine = answer.seats.find(s => s.token);
+  const old = section.querySelector(".created");
+  if (old) old.remove();
+  section.append(h("div", {class: "created", id: "created", "data-match": answer.match_id},
+    h("p", {}, `Match ${answer.match_id} created.`),
+    invites.length ? h("ul", {class: "invite-list"}, invites.map(i => inviteItem(answer.match_id, i, "Send this link"))) : null,
+    answer.seats.some(s => s.join === "open") ? h("p", {}, "Open seats are listed below for anyone to take.") : null,
+    h("a", {class: "button primary", id: "go-to-match",
+            href: `#/m/${encodeURIComponent(answer.match_id)}${mine ? `?seat=${mine.seat}` : ""}`},
+      mine ? "Go to the match" : "Watch the match")));
+}

@@ -1,0 +1,89 @@
+// The "new match" form: game, variant, and per seat a name and who plays it — this browser, a
+// friend with an invite link, anyone (an open seat), or a bot where the server offers bots.
+import {get, post} from "./api.js";
+import {h, notify, replace} from "./dom.js";
+
+const JOINS = [["token", "Me (this browser)"], ["invite", "Invite link"], ["open", "Open seat"]];
+const DEADLINES = [["", "None"], ["10", "10 minutes a move"], ["60", "1 hour a move"],
+                   ["1440", "1 day a move"], ["4320", "3 days a move"]];
+const TIMEOUTS = [["pass", "the seat passes"], ["bot", "a bot stands in"], ["forfeit", "the seat forfeits"]];
+
+export function newMatchForm(onCreated) {
+  const gameSel = h("select", {id: "game", name: "game", required: true});
+  const variantSel = h("select", {id: "variant", name: "variant", required: true});
+  const countIn = h("input", {id: "seat-count", type: "number", min: 1, max: 16, value: 2});
+  const seatsBox = h("div", {class: "seat-rows"});
+  const deadlineSel = h("select", {id: "deadline"}, DEADLINES.map(([value, label]) => h("option", {value}, label)));
+  const timeoutSel = h("select", {id: "on-timeout"}, TIMEOUTS.map(([value, label]) => h("option", {value}, label)));
+  const timeoutRow = h("div", {class: "row", hidden: true}, h("label", {for: "on-timeout"}, "When it passes"), timeoutSel);
+  deadlineSel.addEventListener("change", () => { timeoutRow.hidden = !deadlineSel.value; });
+  const submit = h("button", {type: "submit", class: "primary", id: "create"}, "Create match");
+  const form = h("form", {class: "new-match", onsubmit: e => { e.preventDefault(); create(); }},
+    h("div", {class: "row"}, h("label", {for: "game"}, "Game"), gameSel),
+    h("div", {class: "row"}, h("label", {for: "variant"}, "Variant"), variantSel),
+    h("div", {class: "row seat-count"}, h("label", {for: "seat-count"}, "Seats"), countIn),
+    seatsBox, h("div", {class: "row"}, h("label", {for: "deadline"}, "Move deadline"), deadlineSel), timeoutRow,
+    submit);
+  let games = [];
+
+  function variant() {
+    const game = games.find(g => g.id === gameSel.value);
+    return game?.variants.find(v => v.id === variantSel.value);
+  }
+  function fillVariants() {
+    const game = games.find(g => g.id === gameSel.value);
+    replace(variantSel, (game?.variants ?? []).map(v => h("option", {value: v.id}, v.title)));
+    replace(seatsBox);
+    fillSeats();
+  }
+  function fillSeats() {
+    const v = variant();
+    if (!v) return;
+    countIn.min = v.min_seats;
+    countIn.max = v.max_seats;
+    const n = Math.min(v.max_seats, Math.max(v.min_seats, Number(countIn.value) || v.min_seats));
+    countIn.value = n;
+    countIn.closest(".row").hidden = v.min_seats === v.max_seats;
+    const kept = [...seatsBox.querySelectorAll(".seat-row")];
+    replace(seatsBox, Array.from({length: n}, (_, i) => kept[i] ?? seatRow(i)));
+  }
+  function seatRow(i) {
+    const bots = games.find(g => g.id === gameSel.value)?.bots ?? [];
+    const options = [...JOINS, ...bots.map(b => [`bot:${b}`, `Bot: ${b}`])];
+    return h("fieldset", {class: "seat-row", "data-seat": i}, h("legend", {}, `Seat ${i}`),
+      h("label", {for: `seat-${i}-name`}, "Name"),
+      h("input", {id: `seat-${i}-name`, class: "seat-name", required: true, maxlength: 64,
+                  value: i === 0 ? "Me" : `Player ${i + 1}`}),
+      h("label", {for: `seat-${i}-join`}, "Played by"),
+      h("select", {id: `seat-${i}-join`, class: "seat-join"},
+        options.map(([value, label], k) => h("option", {value, selected: k === (i === 0 ? 0 : 1)}, label))));
+  }
+  async function create() {
+    const seats = [...seatsBox.querySelectorAll(".seat-row")].map(row => {
+      const name = row.querySelector(".seat-name").value.trim(), join = row.querySelector(".seat-join").value;
+      return join.startsWith("bot:") ? {name, bot: join.slice(4)} : {name, join};
+    });
+    submit.disabled = true;
+    try {
+      const body = {game: gameSel.value, variant: variantSel.value, seats};
+      if (deadlineSel.value) body.deadline = {minutes: Number(deadlineSel.value), on_timeout: timeoutSel.value};
+      const answer = await post("/matches", body);
+      notify("");
+      onCreated({answer, game: gameSel.value, variant: variantSel.value});
+    } catch (e) {
+      notify(`Could not create the match: ${e.message}`, "error");
+    } finally {
+      submit.disabled = false;
+    }
+  }
+
+  gameSel.addEventListener("change", fillVariants);
+  variantSel.addEventListener("change", fillSeats);
+  countIn.addEventListener("change", fillSeats);
+  get("/games").then(answer => {
+    games = answer.games;
+    replace(gameSel, games.map(g => h("option", {value: g.id}, g.title)));
+    fillVariants();
+  }).catch(e => notify(`Could not list the games: ${e.message}`, "error"));
+  return form;
+}

@@ -1,0 +1,53 @@
+// The generic view: any game's view for a seat as readable panels. Scalars become a definition
+// list, lists of scalars become chips (card names where the catalogue knows them), lists of
+// objects become one panel each (titled by seat where they have one), nested objects nest.
+import {h} from "./dom.js";
+import {cardChip, humanize, isCard, seatName} from "./labels.js";
+
+const MAX_DEPTH = 5;
+
+const isObject = v => v !== null && typeof v === "object" && !Array.isArray(v);
+
+export function viewPanels(info, view, match, title = "Table") {
+  return h("div", {class: "panels"}, panel(info, title, view, match, 0));
+}
+
+function panel(info, title, obj, match, depth, extra = {}) {
+  const facts = [], nested = [];
+  for (const [key, value] of Object.entries(obj)) {
+    if (isObject(value) && Object.keys(value).length && depth < MAX_DEPTH) {
+      nested.push(panel(info, humanize(key), value, match, depth + 1));
+    } else if (Array.isArray(value) && value.some(isObject) && depth < MAX_DEPTH) {
+      nested.push(listPanel(info, key, value, match, depth + 1));
+    } else {
+      facts.push(h("dt", {}, humanize(key)), h("dd", {}, scalar(info, value)));
+    }
+  }
+  return h("section", {class: `panel depth-${depth}`, ...extra},
+           h(depth ? "h4" : "h3", {}, title),
+           facts.length ? h("dl", {class: "facts"}, facts) : null, nested);
+}
+
+function listPanel(info, key, items, match, depth) {
+  return h("section", {class: "panel-list"}, h("h4", {}, humanize(key)),
+           h("div", {class: "panel-row"}, items.map((item, i) => {
+             if (!isObject(item)) return h("section", {class: "panel"}, scalar(info, item));
+             const seat = Number.isInteger(item.seat) ? item.seat : null;
+             const title = seat !== null ? seatName(match, seat) + (seat === match?.seat ? " — you" : "")
+                                         : `${humanize(key)} ${i + 1}`;
+             return panel(info, title, item, match, depth, {"data-seat": seat});
+           })));
+}
+
+function scalar(info, value) {
+  if (value === null || value === undefined) return h("span", {class: "none"}, "—");
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value)) {
+    if (!value.length) return h("span", {class: "none"}, "none");
+    return h("span", {class: "chips"}, value.map(v => Array.isArray(v) ? h("span", {class: "group"}, scalar(info, v))
+                                                                        : isCard(info, v) ? cardChip(info, v)
+                                                                        : h("span", {class: "chip"}, v === null ? "?" : isObject(v) ? JSON.stringify(v) : String(v))));
+  }
+  if (isObject(value)) return Object.keys(value).length ? h("code", {}, JSON.stringify(value)) : h("span", {class: "none"}, "none");
+  return isCard(info, value) ? cardChip(info, value) : String(value);
+}

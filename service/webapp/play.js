@@ -1,0 +1,131 @@
+// #/m/<match>?seat=N: play a match as a seat this browser holds (or watch it as a spectator).
+// The page shows the game's dedicated field where one exists, the legal actions as buttons, the
+// whole view as generic panels, and the latest events; it polls the event log for changes.
+import {actionsPanel, setBusy} from "./actions.js";
+import {get, newCommandId, post, gameInfo} from "./api.js";
+import {h, notify, replace, timeLeft} from "./dom.js";
+import {inviteLink, createdInvites, lastSeen, markSeen, seatsIn} from "./held.js";
+import {eventItem} from "./events.js";
+import {describeOutcome, seatName, withViewNames} from "./labels.js";
+import {viewPanels} from "./panels.js";
+import {follow} from "./live.js";
+import {rendererFor} from "./renderers/index.js";
+
+const LOG_SIZE = 30;
+
+export function showPlay(root, {matchId, seat: wanted}) {
+  const held = seatsIn(matchId);
+  const mine = held.find(s => s.seat === wanted) ?? held[0] ?? null;
+  const token = mine?.token ?? null;
+  const path = `/matches/${encodeURIComponent(matchId)}`;
+  const el = {
+    title: h("h2", {}, "Match"), status: h("p", {id: "status", class: "status"}, "Loading…"),
+    seats: h("div", {class: "seat-switch"}), field: h("div", {id: "field"}),
+    actions: h("section", {id: "actions", "aria-labelledby": "act-h"}),
+    panels: h("details", {id: "view", class: "view"}), log: h("ol", {id: "log", class: "log", reversed: true}),
+    invites: h("div", {class: "invites"}), standIn: h("div", {class: "stand-in"}),
+  };
+  replace(root, h("div", {class: "play"}, el.title, el.status, el.standIn, el.seats, el.invites, el.field, el.actions, el.panels,
+    h("section", {class: "events", "aria-labelledby": "log-h"}, h("h3", {id: "log-h"}, "Latest events"), el.log),
+    h("p", {class: "links"}, h("a", {id: "replay-link", href: `#/replay/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, "Replay this match"),
+      " · ", h("a", {href: "#/"}, "Lobby"))));
+  let info = null, match = null, legal = null, busy = false, seenEvents = 0, loading = null;
+  const since = lastSeen(matchId);
+
+  async function load() {
+    match = await get(path, token);
+    info = info ?? await gameInfo(match.game).catch(() => ({cardsById: new Map()}));
+    const standIn = (match.seats ?? []).find(s => s.seat === mine?.seat)?.stand_in;
+    legal = token && !match.outcome && !standIn ? await get(`${path}/legal-actions`, token)
+                                                : {version: match.version, actions: []};
+    if (!seenEvents) seenEvents = Math.max(0, match.version - LOG_SIZE);
+    await loadEvents();
+    render();
+    markSeen(matchId, match.version);
+  }
+  function refresh() {
+    loading = loading ?? load().catch(e => notify(e.message, "error")).finally(() => { loading = null; });
+    return loading;
+  }
+  async function loadEvents() {
+    const page = await get(`${path}/events?after=${seenEvents}&limit=200`, token);
+    for (const e of page.events) el.log.prepend(eventItem(info, match, e, e.version > since && since > 0));
+    while (el.log.children.length > LOG_SIZE) el.log.lastChild.remove();
+    seenEvents = page.next_after;
+    return page.version;
+  }
+  async function play(action) {
+    if (busy) return;
+    busy = true;
+    setBusy(el.actions, true);
+    try {
+      await post(`${path}/actions`, {action, expected_version: legal.version, command_id: newCommandId()}, token);
+      notify("");
+    } catch (e) {
+      if (e.code === "stale_version") notify("Someone moved first: the match has been refreshed, choose again.", "warn");
+      else notify(`Not accepted: ${e.message}${e.rule ? ` (${e.rule})` : ""}. The match has been refreshed.`, "error");
+    } finally {
+      busy = false;
+      await refresh();
+      live?.poke();
+      el.actions.querySelector("button")?.focus();
+    }
+  }
+  function render() {
+    const yourMove = Boolean(mine) && match.to_act.includes(mine.seat) && !match.outcome;
+    replace(el.title, `${info.title ?? match.game} · ${match.variant}`, match.analysis ? " (analysis)" : "");
+    el.status.dataset.version = match.version;
+    el.status.dataset.yourMove = yourMove;
+    el.status.dataset.over = Boolean(match.outcome);
+    const who = match.to_act.map(s => seatName(match, s)).join(", ");
+    const due = match.deadline?.due && match.deadline.seats.includes(mine?.seat) ? match.deadline.due : null;
+    const deadline = due ? timeLeft(due) : match.deadline ? `${match.deadline.minutes} min a move` : "";
+    replace(el.status, mine ? `You are ${seatName(match, mine.seat)}. ` : "You are watching. ",
+      match.outcome ? h("strong", {class: "over"}, `Over: ${describeOutcome(match, match.outcome)}.`)
+        : yourMove ? h("strong", {class: "your-move"}, "Your move.") : `Waiting for ${who || "nobody"}.`,
+      ` Version ${match.version}.`, deadline ? h("span", {class: "deadline"}, ` ${deadline}.`) : "");
+    renderSeats();
+    renderStandIn();
+    const known = withViewNames(info, match.view);
+    const field = rendererFor(match.game);
+    replace(el.field, field ? field(known, match.view, match) : null);
+    replace(el.actions, h("h3", {id: "act-h"}, yourMove ? "Your move" : "Actions"),
+      legal.actions.length ? actionsPanel(known, legal.actions, play)
+        : h("p", {class: "none"}, match.outcome ? "The match is over." : mine ? "Nothing to do until the others move." : "Spectators cannot act."));
+    const open = el.panels.open || !field;
+    replace(el.panels, h("summary", {}, "The whole view (as this seat sees it)"), viewPanels(known, match.view, match));
+    el.panels.open = open;
+  }
+  function renderStandIn() {
+    const entry = (match.seats ?? []).find(s => s.seat === mine?.seat);
+    replace(el.standIn, entry?.stand_in && !match.outcome ? h("p", {class: "warn"},
+      "A bot has played your seat since you missed a deadline. ",
+      h("button", {type: "button", id: "reclaim", onclick: reclaim}, "Take your seat back")) : null);
+  }
+  async function reclaim() {
+    try {
+      await post(`${path}/seats/${mine.seat}/reclaim`, {}, token);
+      notify("Your seat is yours again.");
+    } catch (e) {
+      notify(`Could not take the seat back: ${e.message}`, "error");
+    }
+    await refresh();
+  }
+  function renderSeats() {
+    const others = held.filter(s => s.seat !== mine?.seat);
+    replace(el.seats, others.length ? ["Also yours here: ", others.map(s => h("a", {href: `#/m/${encodeURIComponent(matchId)}?seat=${s.seat}`},
+      seatName(match, s.seat), match.to_act.includes(s.seat) ? " (to move)" : ""))] : null);
+    const invites = (createdInvites()[matchId]?.invites ?? []).filter(i => (match.seats ?? []).find(s => s.seat === i.seat)?.unclaimed);
+    replace(el.invites, invites.length ? h("p", {}, "Waiting for a player: ", invites.map(i =>
+      h("input", {type: "text", readonly: true, value: inviteLink(matchId, i.seat, i.code), "data-invite-seat": i.seat,
+                  "aria-label": `invite link for ${i.name}`}))) : null);
+  }
+
+  let live = null, stopped = false;
+  refresh().then(() => {
+    if (!stopped && match && !match.outcome) {
+      live = follow(path, token, () => match.version, refresh, () => Boolean(match.outcome));
+    }
+  });
+  return () => { stopped = true; live?.stop(); };
+}

@@ -1,0 +1,72 @@
+// The 3x3Wars field: the opponent's side above, the caller's below (seat 0 below for spectators):
+// life, hand and territories (cards where the seat may see them, backs and counts otherwise),
+// magic slots face down / up / sideways, the three unit slots, and between them the turn, step,
+// deck and discard, and any spell or answer window pending.
+import {h} from "../dom.js";
+import {cardChip, describeValue, humanize, seatName} from "../labels.js";
+
+const UNIT_SLOTS = 3;
+const STEPS = {removal: "removal step", enhance: "enhancement step", counter: "counter window",
+               territory: "territory expansion", strategy: "deploy / redeploy", end: "end step",
+               respond: "answer window", decision: "decision", draw: "draw step", battle: "battle"};
+
+export function threebythreeField(info, view, match) {
+  const players = view.players ?? [];
+  const me = Number.isInteger(view.you) ? view.you : 0;
+  const order = [...players].sort((a, b) => (a.seat === me) - (b.seat === me));
+  return h("div", {class: "ttw-field", "aria-label": "3x3Wars field"},
+           order.map((p, i) => [i === order.length - 1 ? middle(info, view, match) : null,
+                                side(info, view, match, p, p.seat === view.you)]));
+}
+
+function side(info, view, match, p, mine) {
+  const active = view.active === p.seat;
+  return h("section", {class: `ttw-side ${mine ? "mine" : "theirs"}${active ? " active" : ""}`,
+                       "data-seat": p.seat, "aria-label": seatName(match, p.seat)},
+    h("header", {class: "ttw-head"},
+      h("h3", {}, seatName(match, p.seat), mine ? " — you" : "", active ? h("span", {class: "turn-mark"}, " ▶ to play") : ""),
+      h("span", {class: "life", title: "life"}, "♥ ", h("strong", {"data-life": p.seat}, String(p.life)))),
+    h("div", {class: "ttw-units", "aria-label": "units"},
+      Array.from({length: UNIT_SLOTS}, (_, i) => p.units?.[i] ? unit(info, p.units[i]) : h("div", {class: "unit empty"}, "empty slot"))),
+    h("dl", {class: "ttw-zones"},
+      zone("Magic", (p.magic ?? []).length ? p.magic.map(m => magic(info, m)) : none()),
+      zone(`Territories (${p.territory_count ?? 0})`, p.territories ? cards(info, p.territories) : backs(p.territory_count)),
+      zone(`Hand (${p.hand_count ?? 0})`, p.hand ? cards(info, p.hand) : backs(p.hand_count)),
+      p.mentor ? zone("Mentor", cardChip(info, p.mentor)) : null,
+      p.offered_magic?.length ? zone("Magic offered", cards(info, p.offered_magic)) : null,
+      p.offered_hands?.length ? zone("Hands offered", p.offered_hands.map(hand => h("span", {class: "group"}, cards(info, hand)))) : null));
+}
+
+function middle(info, view, match) {
+  const step = view.phase === "turns" ? (STEPS[view.step] ?? humanize(view.step ?? "")) : humanize(view.phase ?? "");
+  const who = Number.isInteger(view.active) ? `${seatName(match, view.active)}: ` : "";
+  return h("section", {class: "ttw-middle", "aria-label": "table"},
+    h("p", {class: "ttw-step"}, view.turn ? `Turn ${view.turn} · ` : "", who, step),
+    h("p", {class: "ttw-piles"}, `Deck ${view.deck_count ?? "?"} · Discard ${(view.discard ?? []).length}`,
+      (view.removed ?? []).length ? ` · Removed ${view.removed.length}` : ""),
+    view.pending ? h("p", {class: "ttw-pending"}, "Pending: ", describeValue(info, view.pending)) : null,
+    view.respond ? h("p", {class: "ttw-pending"}, "Answer window: ", describeValue(info, view.respond)) : null,
+    view.decision ? h("p", {class: "ttw-pending"}, "Decision: ", describeValue(info, view.decision)) : null,
+    view.outcome ? h("p", {class: "ttw-outcome"}, "Result: ", describeValue(info, view.outcome)) : null);
+}
+
+function unit(info, u) {
+  return h("div", {class: "unit", "data-card": u.card, "data-colour": u.colour,
+                   title: [u.name, u.colour, `cost ${u.cost}`, ...(u.traits ?? [])].join(" · ")},
+    h("span", {class: "unit-name"}, u.name ?? u.card),
+    h("span", {class: "unit-stats"}, h("span", {class: "cost"}, `cost ${u.cost}`), " · ",
+      h("strong", {class: "power"}, `power ${u.power}`),
+      u.enhanced ? h("span", {class: "enh"}, ` (+${u.enhanced})`) : "", u.pierce ? " · pierces" : ""),
+    (u.traits ?? []).length ? h("span", {class: "traits"}, u.traits.join(" ")) : null);
+}
+
+function magic(info, m) {
+  const label = m.card ? cardChip(info, m.card) : h("span", {class: "chip facedown"}, "face down");
+  return h("span", {class: `magic ${m.state}`, title: `magic, ${m.state}`}, label, h("small", {}, ` ${m.state}`));
+}
+
+const zone = (title, content) => [h("dt", {}, title), h("dd", {}, content)];
+const none = () => h("span", {class: "none"}, "none");
+const cards = (info, ids) => ids.length ? h("span", {class: "chips"}, ids.map(id => cardChip(info, id))) : none();
+const backs = n => n ? h("span", {class: "backs", "aria-label": `${n} face-down cards`},
+                         Array.from({length: n}, () => h("span", {class: "back", "aria-hidden": "true"}))) : none();

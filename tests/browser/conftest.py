@@ -1,0 +1,122 @@
+"""Fixtures for the web client tests: the app served on a free loopback port (embedded fakeredis,
+which the test can read through ``server.client``), Debian's Chromium driven headless by
+Playwright, and browser contexts that record every JSON answer their pages receive."""
+import os
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import fakeredis
+import pytest
+from werkzeug.serving import make_server
+
+from service import create_app
+
+CHROMIUM = os.environ.get("KIFU_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SCREENSHOTS = Path(os.environ.get("KIFU_SCREENSHOTS",
+                                  Path(__file__).resolve().parents[2] / ".artifacts" / "screenshots"))
+PHONE = {"width": 390, "height": 844}
+DESK = {"width": 1180, "height": 900}
+
+
+def _unavailable(why: str):
+    if os.environ.get("KIFU_SKIP_BROWSER") == "1":
+        pytest.skip(f"KIFU_SKIP_BROWSER=1 and {why}")
+    pytest.fail(f"{why}; `./dev test` installs it (apt-get install chromium), or set "
+                "KIFU_SKIP_BROWSER=1 to skip the browser tests")
+
+
+@pytest.fixture(autouse=True)
+def jobs_in_the_test_thread():
+    """Overrides the suite's fixture of that name: here the server runs as `kifu serve` does on
+    the embedded store, bots moving on its job thread."""
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        _unavailable(f"no Chromium at {CHROMIUM}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("Playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+class Server:
+    def __init__(self):
+        self.app = create_app({"TESTING": True, "FAKEREDIS_SERVER": fakeredis.FakeServer()})
+        self.client = self.app.test_client()
+        self.http = make_server("127.0.0.1", 0, self.app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.http.server_port}"
+        self.thread = threading.Thread(target=self.http.serve_forever, daemon=True)
+
+    def api(self, path: str, token: str | None = None) -> dict:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        r = self.client.get(path, headers=headers)
+        assert r.status_code == 200, r.get_json()
+        return r.get_json()
+
+
+@pytest.fixture(scope="module")
+def server():
+    s = Server()
+    s.thread.start()
+    yield s
+    s.http.shutdown()
+
+
+class Recorder:
+    """Every JSON answer from the kifu server that a browser context's pages received."""
+
+    def __init__(self, context, base: str):
+        self.base, self.answers = base, []
+        context.on("response", self._seen)
+
+    def _seen(self, response):
+        if response.url.startswith(self.base) and "json" in response.headers.get("content-type", ""):
+            self.answers.append((urlsplit(response.url).path, response.request.method, response.json()))
+
+
+class Browsing:
+    """Opens pages in fresh browser contexts (separate localStorage: separate players)."""
+
+    def __init__(self, browser, server):
+        self.browser, self.server, self.contexts, self.errors = browser, server, [], []
+
+    def page(self, viewport=DESK):
+        context = self.browser.new_context(viewport=viewport, base_url=self.server.url)
+        context.recorder = Recorder(context, self.server.url)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        # HTTP errors the page handles (a 409, the explain probe's 404) are logged by Chromium
+        # as "Failed to load resource"; anything else logged as an error fails the test.
+        page.on("console", lambda m: m.type == "error" and "Failed to load resource" not in m.text
+                and self.errors.append(m.text))
+        return page
+
+    def close(self):
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def browsing(browser, server):
+    b = Browsing(browser, server)
+    yield b
+    b.close()
+    assert b.errors == [], b.errors
+
+
+def screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
