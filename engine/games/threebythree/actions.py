@@ -8,6 +8,7 @@ from engine.core import Emitter, IllegalAction
 from engine.games.threebythree import flow, grand, magic, setup_choices, spells
 from engine.games.threebythree.cards import DECK
 from engine.games.threebythree.rulebook import rule
+from engine.games.threebythree.shapes import card_ids
 from engine.games.threebythree.state import UNIT_SLOTS, has_trait, level, other, territory_limit
 
 STEP_ACTIONS = {"magic", "grand", "pass"}
@@ -33,11 +34,6 @@ HOME = {"remove": ("the removal step", "2.1"), "enhance": ("the enhancement step
         "heal": ("a ★海癒 choice", "grand.海癒"), "pass": ("a step that waits for you", "turn.order")}
 
 
-def _ids(value, what) -> list:
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise IllegalAction(rule("actions"), f"{what} must be a list of card ids")
-    return value
-
 
 def _as_map(value) -> dict:
     if value is None:
@@ -55,7 +51,7 @@ def _spells(action) -> list:
     for sp in raw:
         if not isinstance(sp, dict) or not isinstance(sp.get("target"), str):
             raise IllegalAction(rule("actions"), 'each spell needs a "target" card id')
-        cards = _ids(sp.get("with"), '"with"')
+        cards = card_ids(sp.get("with"), '"with"')
         if not 1 <= len(cards) <= 2:
             raise IllegalAction(rule("2.1"), "a spell uses one or two cards")
         out.append({"target": sp["target"], "with": list(cards), "as": _as_map(sp.get("as"))})
@@ -116,7 +112,7 @@ def _declare(kind, check, rule_id):
 
 
 def _counter(em, seat, action):
-    cards = _ids(action.get("with"), '"with"')
+    cards = card_ids(action.get("with"), '"with"')
     as_map = _as_map(action.get("as"))
     spells.check_counter(em.state, seat, cards, as_map)
     v = em.emit("Countered", {"seat": seat, "with": list(cards), **({"as": as_map} if as_map else {})},
@@ -244,8 +240,8 @@ def _deploy(em, seat, action):
 
 def _redeploy(em, seat, action):
     card = _unit_from_hand(em, seat, action)
-    gone = _ids(action.get("discard"), '"discard"')
-    back = _ids(action.get("to_hand", []), '"to_hand"')
+    gone = card_ids(action.get("discard"), '"discard"')
+    back = card_ids(action.get("to_hand", []), '"to_hand"')
     units = em.state["players"][seat]["units"]
     if not gone or len(set(gone)) != len(gone) or any(u not in units for u in gone):
         raise IllegalAction(rule("4.2.redeploy"), f"redeploy discards one or more different units of your field: {units}")

@@ -5,14 +5,10 @@ from itertools import combinations
 from engine.core import IllegalAction
 from engine.games.threebythree import flow
 from engine.games.threebythree.rulebook import rule
+from engine.games.threebythree.shapes import card_ids
 from engine.games.threebythree.setup import DEALT, HAND_SIZE, POOL_MAGIC
 from engine.games.threebythree.state import level
 
-
-def _ids(value, what):
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise IllegalAction(rule("actions"), f"{what} must be a list of card ids")
-    return value
 
 
 def _pick(chosen, offered, n, what, rule_id):
@@ -24,14 +20,14 @@ def _pick(chosen, offered, n, what, rule_id):
 def choose(em, seat, action):
     p, variant = em.state["players"][seat], em.state["variant"]
     if variant == "overlord":
-        terr, magic = _ids(action.get("territories"), '"territories"'), action.get("magic")
+        terr, magic = card_ids(action.get("territories"), '"territories"'), action.get("magic")
         _pick(terr, p["hand"], 3, "dealt deck cards as territories", "setup.choose")
         _pick([magic], p["offered_magic"], 1, "magic", "setup.choose")
         v = em.emit("SetupChosen", {"seat": seat, "territories": terr, "magic": [magic], "hand": None,
                                     "returned": [], "unused_magic": [m for m in p["offered_magic"] if m != magic]},
                     rule("setup.choose"), seat)
     elif variant == "seven-mage" and p["offered_hands"]:
-        hand = _ids(action.get("hand"), '"hand"')
+        hand = card_ids(action.get("hand"), '"hand"')
         if sorted(hand) not in [sorted(h) for h in p["offered_hands"]]:
             raise IllegalAction(rule("seven-mage.setup"), "keep one of the two 6-card hands you were dealt, whole")
         returned = next(h for h in p["offered_hands"] if sorted(h) != sorted(hand))
@@ -45,11 +41,11 @@ def choose(em, seat, action):
                 em.emit("MagicDealt", {"to": s, "cards": pool[7 * i:7 * i + 7]}, rule("seven-mage.setup"), cause=v)
         return
     else:
-        magic = _ids(action.get("magic"), '"magic"')
+        magic = card_ids(action.get("magic"), '"magic"')
         _pick(magic, p["offered_magic"], level(em.state).chosen_magic, "magic", f"{_rules(variant)}")
         hand = list(p["hand"])
         if variant != "seven-mage":
-            hand = _ids(action.get("hand"), '"hand"')
+            hand = card_ids(action.get("hand"), '"hand"')
             _pick(hand, p["hand"], HAND_SIZE, "deck cards as your hand", f"{_rules(variant)}")
         v = em.emit("SetupChosen", {"seat": seat, "territories": [], "magic": magic, "hand": hand,
                                     "returned": [c for c in p["hand"] if c not in hand],

@@ -1,0 +1,10 @@
+"""Checks of an action's JSON shape shared by every action handler."""
+from engine.core import IllegalAction
+from engine.games.threebythree.rulebook import rule
+
+
+def card_ids(value, what) -> list:
+    """A list of card ids, or IllegalAction naming the field."""
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise IllegalAction(rule("actions"), f"{what} must be a list of card ids")
+    return value
