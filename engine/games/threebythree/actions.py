@@ -34,7 +34,6 @@ HOME = {"remove": ("the removal step", "2.1"), "enhance": ("the enhancement step
         "heal": ("a ★海癒 choice", "grand.海癒"), "pass": ("a step that waits for you", "turn.order")}
 
 
-
 def _as_map(value) -> dict:
     if value is None:
         return {}

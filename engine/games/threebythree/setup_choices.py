@@ -10,7 +10,6 @@ from engine.games.threebythree.setup import DEALT, HAND_SIZE, POOL_MAGIC
 from engine.games.threebythree.state import level
 
 
-
 def _pick(chosen, offered, n, what, rule_id):
     if (not all(isinstance(c, str) for c in chosen) or len(chosen) != n or len(set(chosen)) != n
             or any(c not in offered for c in chosen)):
