@@ -78,7 +78,7 @@ def simulate(args) -> int:
     import time
 
     from engine.core import ConfigError, get_game
-    from workers.arena import card_ids, play_game
+    from workers.arena import card_reader, play_game
     from workers.simulations import check_spec, results_of
 
     try:
@@ -88,10 +88,10 @@ def simulate(args) -> int:
         print(f"kifu simulate: {e.message}", file=sys.stderr)
         return 2
     game = get_game(spec["game"])
-    ids = card_ids(game)
+    cards = card_reader(game)
     records, started = [], time.perf_counter()
     for index in range(spec["games"]):
-        records.append(play_game(game, spec["variant"], spec["seats"], spec["seed"], index, ids))
+        records.append(play_game(game, spec["variant"], spec["seats"], spec["seed"], index, cards))
         if not args.quiet:
             progress_bar(index + 1, spec["games"], started)
     print(json.dumps({"spec": spec, "results": results_of(spec, records)}, indent=2, ensure_ascii=False))

@@ -3,8 +3,10 @@ import pytest
 from rq import Queue
 from rq.serializers import JSONSerializer
 
+from engine.core import get_game, list_games
 from service.redis_conn import get_redis
 from tests.jobs import run_jobs
+from workers import arena
 from workers.simulations import chunks, run_chunk
 from workers.statistics import wilson
 
@@ -31,8 +33,21 @@ def run_one_job(app):
         SimpleWorker([queue], connection=get_redis(), serializer=JSONSerializer).work(burst=True, max_jobs=1)
 
 
-def test_a_thousand_games_report_progress_then_results_and_the_same_seed_repeats(app, client):
-    doc = start(client, 1000, "s1")
+def landed_games():
+    """Every landed game (not the toys), in its first variant for two seats."""
+    for game in list_games():
+        if not game.id.startswith("toy"):
+            variant = next(v for v in game.variants.values() if v.min_seats <= 2 <= v.max_seats)
+            yield pytest.param(game.id, variant.id, id=game.id)
+
+
+def known_cards(game_id) -> set:
+    return {c.get("id", c.get("key")) for c in get_game(game_id).describe()["cards"]}
+
+
+@pytest.mark.parametrize("game,variant", list(landed_games()))
+def test_a_thousand_games_report_progress_then_results_and_the_same_seed_repeats(app, client, game, variant):
+    doc = start(client, 1000, "s1", game=game, variant=variant)
     assert doc["status"] == "queued" and doc["progress"] == {"done": 0, "total": 1000}
     with app.app_context():
         assert len(Queue("low", connection=get_redis(), serializer=JSONSerializer).job_ids) == 8
@@ -44,40 +59,46 @@ def test_a_thousand_games_report_progress_then_results_and_the_same_seed_repeats
     assert done["status"] == "finished" and done["progress"] == {"done": 1000, "total": 1000}
     results = done["results"]
     seats, draws = results["seats"], results["draws"]
-    assert results["games"] == 1000 and seats[0]["wins"] + seats[1]["wins"] + draws["count"] == 1000
+    assert results["games"] == 1000
+    assert seats[0]["wins"] + seats[1]["wins"] + draws["count"] + results["unfinished"] == 1000
+    assert results["unfinished"] <= 10, "random games of every landed game end"
     for s in seats:
+        assert s["wins"] >= 150, f"random against random: each seat wins sometimes ({s})"
         assert s["ci95"][0] < s["rate"] < s["ci95"][1] and s["ci95"][1] - s["ci95"][0] < 0.07
     length = results["length"]
     assert length["min"] <= length["p10"] <= length["median"] <= length["p90"] <= length["max"]
     assert sum(b["count"] for b in length["histogram"]) == 1000
     cards = {c["card"]: c for c in results["cards"]}
-    assert "A11" in cards and all(0 <= c["win_rate"] <= 1 and c["played_in"] >= c["wins"] for c in cards.values())
+    assert len(cards) >= 10 and set(cards) <= known_cards(game)
+    assert all(0 <= c["win_rate"] <= 1 and c["played_in"] >= c["wins"] for c in cards.values())
 
-    # The same seed again: each game is a function of (spec, seed, index) alone, and the results a
-    # function of the records in index order, so replaying one whole job's share is the proof.
-    again = start(client, 1000, "s1")
+    # The same seed again, its jobs run in the opposite order: every game and the results repeat.
+    # Another seed gives other games.
+    again, other = start(client, 1000, "s1", game=game, variant=variant), start(client, 20, "s2", game=game,
+                                                                                variant=variant)
     with app.app_context():
         r = get_redis()
-        run_chunk(r, again["id"], 375, 125)
-        assert records(r, again["id"]) == {i: v for i, v in records(r, doc["id"]).items() if 375 <= i < 500}
+        for start_, count in reversed(chunks(1000)):
+            run_chunk(r, again["id"], start_, count)
+        run_chunk(r, other["id"], 0, 20)
+        assert records(r, again["id"]) == records(r, doc["id"])
+        assert records(r, other["id"]) != {i: v for i, v in records(r, doc["id"]).items() if i < 20}
+    assert job(client, again["id"])["results"] == results
 
 
 def records(connection, sim_id) -> dict:
     return {int(k): v for k, v in connection.hgetall(f"kifu:sim:{sim_id}:games").items()}
 
 
-def test_results_do_not_depend_on_the_order_the_jobs_ran_in(app, client):
-    forward, backward = start(client, 40, "order"), start(client, 40, "order")
-    with app.app_context():
-        r = get_redis()
-        for start_, count in chunks(40):
-            run_chunk(r, forward["id"], start_, count)
-        for start_, count in reversed(chunks(40)):
-            run_chunk(r, backward["id"], start_, count)
-    other = start(client, 40, "another seed")
+def test_a_game_that_does_not_end_is_counted_unfinished_not_failed(app, client, monkeypatch):
+    monkeypatch.setattr(arena, "MAX_ACTIONS", 30)      # 3x3Wars games take about 110 actions
+    doc = start(client, 12, "endless")
     run_jobs(app)
-    first = job(client, forward["id"])["results"]
-    assert job(client, backward["id"])["results"] == first != job(client, other["id"])["results"]
+    done = job(client, doc["id"])
+    results = done["results"]
+    assert done["status"] == "finished" and results["unfinished"] == 12
+    assert results["draws"]["count"] == 0 and all(s["wins"] == 0 for s in results["seats"])
+    assert results["length"]["max"] == 30
 
 
 def test_ismcts_against_random_in_a_small_simulation(app, client):

@@ -8,7 +8,7 @@ from engine.core import MatchConfig, apply, create_events, fold, play
 from workers.bots import bot_key, bot_rng, choose
 from workers.bots.outcomes import winner_of
 
-MAX_ACTIONS = 20_000
+MAX_ACTIONS = 10_000       # actions; every landed game averages under 400 between random players
 
 
 def game_seed(seed: str, index: int) -> bytes:
@@ -31,28 +31,39 @@ def cards_in(action, ids: frozenset) -> set:
     return set()
 
 
-def play_game(game, variant: str, bots: list, seed: str, index: int, ids: frozenset = frozenset()) -> dict:
-    """``{"index", "winner", "draw", "length", "cards"}``: the winning seat (None: draw or no single
-    winner), the number of actions taken, and the card ids each seat's actions named."""
+def card_reader(game):
+    """``(state, action) -> card ids`` for per-card statistics: the game's own ``cards_named`` where
+    it has one, else the card ids of ``describe()`` found in the action; None for a game without cards."""
+    own = getattr(game, "cards_named", None)
+    if callable(own):
+        return own
+    ids = card_ids(game)
+    return (lambda state, action: cards_in(action, ids)) if ids else None
+
+
+def play_game(game, variant: str, bots: list, seed: str, index: int, cards=None) -> dict:
+    """``{"index", "winner", "draw", "unfinished", "length", "cards"}``: the winning seat (None: a
+    draw, no single winner, or unfinished), the number of actions taken, and the card ids each
+    seat's actions named (``cards``: a ``card_reader``). A game still running after ``MAX_ACTIONS``
+    actions (random players can make some games endless, e.g. by trashing every treasure of a
+    deckbuilder) stops there and is recorded as unfinished rather than failing the whole run."""
     match_seed = game_seed(seed, index)
     names = [f"{b['bot']}-{s}" for s, b in enumerate(bots)]
     state = fold(game, create_events(game, MatchConfig(game.id, variant, names, {}), match_seed))
     keys = [bot_key(match_seed, s) for s in range(len(bots))]
     played = [set() for _ in bots]
     length = 0
-    while (outcome := game.outcome(state)) is None:
-        if length >= MAX_ACTIONS:
-            raise RuntimeError(f"{game.id} game {index} of seed {seed!r} did not end in {MAX_ACTIONS} actions")
+    while (outcome := game.outcome(state)) is None and length < MAX_ACTIONS:
         seat = min(game.to_act(state))
         action = choose(game, state, seat, bots[seat], bot_rng(keys[seat], state["version"]))
-        if ids:
-            played[seat] |= cards_in(action, ids)
+        if cards is not None:
+            played[seat] |= cards(state, action)
         for event in play(game, state, seat, action, match_seed):
             state = apply(game, state, event)
         length += 1
-    winner = winner_of(outcome, len(bots))
-    return {"index": index, "winner": winner, "draw": winner is None, "length": length,
-            "cards": [sorted(p) for p in played]}
+    winner = None if outcome is None else winner_of(outcome, len(bots))
+    return {"index": index, "winner": winner, "draw": outcome is not None and winner is None,
+            "unfinished": outcome is None, "length": length, "cards": [sorted(p) for p in played]}
 
 
 def encode(record: dict) -> str:

@@ -17,7 +17,7 @@ from rq.serializers import JSONSerializer
 
 from engine.core import ConfigError, get_game
 from service import clock
-from workers.arena import card_ids, encode, play_game
+from workers.arena import card_reader, encode, play_game
 from workers.bots import check_config
 from workers.statistics import aggregate
 
@@ -73,12 +73,12 @@ def create(connection, body: dict) -> str:
 def run_chunk(connection, sim_id: str, start: int, count: int, job=None) -> dict:
     spec = json.loads(connection.hget(key(sim_id), "spec"))
     game = get_game(spec["game"])
-    ids = card_ids(game)
+    cards = card_reader(game)
     games = key(sim_id, "games")
     played = 0
     for index in range(start, start + count):
         if not connection.hexists(games, index):
-            record = play_game(game, spec["variant"], spec["seats"], spec["seed"], index, ids)
+            record = play_game(game, spec["variant"], spec["seats"], spec["seed"], index, cards)
             connection.hset(games, index, encode(record))
             played += 1
         if job is not None:
@@ -89,7 +89,7 @@ def run_chunk(connection, sim_id: str, start: int, count: int, job=None) -> dict
 
 def results_of(spec: dict, records: list) -> dict:
     records = sorted(records, key=lambda r: r["index"])
-    return aggregate(records, spec["seats"], with_cards=bool(card_ids(get_game(spec["game"]))))
+    return aggregate(records, spec["seats"], with_cards=card_reader(get_game(spec["game"])) is not None)
 
 
 def status(connection, sim_id: str) -> dict | None:

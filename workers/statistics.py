@@ -1,5 +1,5 @@
-"""Simulation results from per-game records: wins per seat with 95% Wilson intervals, draws, the
-game-length distribution and per-card statistics."""
+"""Simulation results from per-game records: wins per seat with 95% Wilson intervals, draws, games
+stopped unfinished, the game-length distribution and per-card statistics."""
 import math
 
 Z95 = 1.959963984540054
@@ -43,12 +43,14 @@ def aggregate(records: list, bots: list, with_cards: bool) -> dict:
     for r in records:
         if r["winner"] is not None:
             wins[r["winner"]] += 1
-    draws = sum(1 for r in records if r["winner"] is None)
+    draws = sum(1 for r in records if r["draw"])
+    unfinished = sum(1 for r in records if r.get("unfinished"))
     results = {
         "games": n,
         "seats": [{"seat": s, "bot": b["bot"], "wins": wins[s], "rate": round(wins[s] / n, 4) if n else 0.0,
                    "ci95": wilson(wins[s], n)} for s, b in enumerate(bots)],
         "draws": {"count": draws, "rate": round(draws / n, 4) if n else 0.0, "ci95": wilson(draws, n)},
+        "unfinished": unfinished,
         "length": {"unit": "actions", **lengths([r["length"] for r in records])},
         "cards": None,
     }

@@ -56,3 +56,6 @@ class Game(Protocol):
     # Optional: a full state consistent with what ``seat`` can see, hidden parts re-dealt with ``rng``
     # (information-set search, analysis forks). Games without it cannot host searching bots.
     def determinize(self, state: dict, seat: int, rng: Rng) -> dict: ...
+    # Optional: the card ids (as in ``describe()["cards"]``) an action names, for simulations'
+    # per-card statistics; without it, every card id found anywhere in the action counts.
+    def cards_named(self, state: dict, action: dict) -> set: ...

@@ -75,5 +75,10 @@ class DimensionZero:
     def determinize(self, state, seat, rng):
         return _determinize(state, seat, rng)
 
+    def cards_named(self, state, action) -> set:
+        """The card keys behind the instance ids an action names (simulations' per-card statistics)."""
+        named = [action.get("card"), action.get("unit"), *action.get("targets", ())]
+        return {state["cards"][i] for i in named if isinstance(i, str) and i in state["cards"]}
+
 
 GAME = DimensionZero()

@@ -11,7 +11,7 @@ RULES.md holds the designed board, tables and cards; README.md the action vocabu
 from engine.core import ConfigError, Variant
 from engine.games.dokusenroku import actions, legal, setup as setup_rules, views
 from engine.games.dokusenroku.board import describe_board
-from engine.games.dokusenroku.cards import CARDSET_VERSION, card_list, preset_list
+from engine.games.dokusenroku.cards import CARDSET_VERSION, card_list, card_of, preset_list
 from engine.games.dokusenroku.determinize import determinize as _determinize
 from engine.games.dokusenroku.evolve import evolve as _evolve
 from engine.games.dokusenroku.rulebook import RULES
@@ -87,6 +87,11 @@ class Dokusenroku:
 
     def determinize(self, state, seat, rng):
         return _determinize(state, seat, rng)
+
+    def cards_named(self, state, action) -> set:
+        """The cards behind the instance ids an action names (simulations' per-card statistics)."""
+        named = [action.get("card"), *action.get("cards", ())]
+        return {card_of(i) for i in named if isinstance(i, str)}
 
 
 GAME = Dokusenroku()
