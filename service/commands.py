@@ -17,7 +17,7 @@ from engine.core import (GENESIS_HASH, TABLE_RULE, ConfigError, Event, MatchConf
                          controller, create_events, get_game, match_outcome, play)
 from service import seats
 from service.auth import new_token, token_hash
-from service.deadlines import clock_config
+from service.deadlines import clock_config, read_waiting, waiting_after
 from service.errors import ApiError
 from service.loading import client_items, open_match
 from service.records import now, seal
@@ -86,13 +86,14 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
             **(extra_meta or {})}
     if ended:
         meta["ended"] = str(state["version"])
+    meta.update(_clock_meta(store, match_id, game, state, {}, set(), at))
     records = seal(events, 0, GENESIS_HASH, at, command=command)
     if table:
         records += seal(table, len(records), records[-1].hash, at, command={"seat": None, "note": "table"})
     result = store.append(match_id, 0, GENESIS_HASH, records, meta=meta, secret=seed.hex())
     if result.status != "ok":
         raise RuntimeError(f"new match id {match_id} already taken")
-    _stored(store, match_id, state, snapshots, at)
+    _stored(store, match_id, state, snapshots)
     if not ended:
         seats.list_open(store.redis, match_id, told)
     return {"match_id": match_id, "version": result.version, "seats": told,
@@ -152,24 +153,38 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
     meta_update = {f"acted:{seat}": str(answer["version"])} if acted else {}
     if ended:
         meta_update["ended"] = str(state["version"])
+    movers = {command["seat"] for command, _ in batches if "action" in command}
+    meta_update.update(_clock_meta(store, m.match_id, m.game, state, read_waiting(m.meta), movers, at))
     result = store.append(m.match_id, m.version, m.last_hash, records, command_key=command_key,
                           answer=json.dumps(answer, ensure_ascii=False), meta=meta_update or None)
     if result.status == "duplicate":
         return json.loads(result.answer), False
     if result.status == "conflict":
         raise _stale(m.version, result.version)
-    _stored(store, m.match_id, state, snapshots, at)
+    _stored(store, m.match_id, state, snapshots)
     return answer, ended
 
 
-def _stored(store, match_id: str, state: dict, snapshots: list, at: str) -> None:
+def _clock_meta(store, match_id: str, game, state: dict, before: dict, movers: set, at: str) -> dict:
+    """The meta's new ``waiting`` (service.deadlines), each new deadline's job scheduled first: the
+    append that follows either stores ``waiting`` with the events or leaves a job that finds
+    nothing to do."""
+    waiting = waiting_after(game, state, before, movers, at)
+    if waiting is None:
+        return {}
+    from workers.dispatch import schedule_deadlines
+    schedule_deadlines(store.redis, match_id, state["match"]["clock"], waiting)
+    return {"waiting": json.dumps(waiting, sort_keys=True)}
+
+
+def _stored(store, match_id: str, state: dict, snapshots: list) -> None:
     """After an append: snapshots, the state cache, and what the new position needs queued."""
     for snapshot in snapshots:
         store.save_snapshot(match_id, snapshot)
     store.remember(match_id, state)
     from workers.dispatch import dispatch
     try:
-        dispatch(store.redis, match_id, state, at)
+        dispatch(store.redis, match_id, state)
     except Exception:  # noqa: BLE001 - the events are stored; the watchdog and the next append retry
         log.exception("could not dispatch the turn of %s at version %s", match_id, state["version"])
 

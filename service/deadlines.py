@@ -14,7 +14,9 @@ In every case a ``DeadlineMissed`` table event records it first.
 """
 from datetime import timedelta
 
-from engine.core import TABLE_RULE, ConfigError
+import json
+
+from engine.core import TABLE_RULE, ConfigError, controller, match_outcome, seats_to_act
 from service import clock
 from workers.bots import check_config
 
@@ -36,9 +38,28 @@ def clock_config(game, deadline: dict | None) -> dict | None:
     return {"minutes": minutes, "on_timeout": policy, "stand_in": stand_in}
 
 
-def due(state: dict, at: str) -> str | None:
-    """When the move waited for at this state falls due, counted from ``at`` (the last event's time)."""
-    settings = state["match"].get("clock")
-    if settings is None:
+def waiting_after(game, state: dict, before: dict, movers: set, at: str) -> dict | None:
+    """``{"<seat>": {"since": time, "version": v}}``: each person to act at ``state`` and since when
+    they have waited. A seat that already waited (``before``) and is not among ``movers`` (the seats
+    whose own actions this append holds) keeps its clock; anyone else starts one at ``at``. None
+    for a match without a clock."""
+    if state["match"].get("clock") is None:
         return None
-    return clock.iso(clock.parse(at) + timedelta(minutes=settings["minutes"]))
+    if match_outcome(game, state) is not None:
+        return {}
+    out = {}
+    for seat in seats_to_act(game, state):
+        if controller(state, seat)["by"] != "human":
+            continue
+        kept = before.get(str(seat))
+        out[str(seat)] = kept if kept and seat not in movers else {"since": at, "version": state["version"]}
+    return out
+
+
+def read_waiting(meta: dict) -> dict:
+    return json.loads(meta.get("waiting") or "{}")
+
+
+def due(settings: dict, entry: dict) -> str:
+    """When the move of a seat waiting since ``entry["since"]`` falls due."""
+    return clock.iso(clock.parse(entry["since"]) + timedelta(minutes=settings["minutes"]))

@@ -31,9 +31,9 @@ def my_matches(store, held: list[dict]) -> dict:
 
 
 def summary(store, m, seat: int) -> dict:
-    to_act, outcome, clock = m.to_act(), m.outcome(), deadline(store, m)
+    to_act, outcome, clock = m.to_act(), m.outcome(), deadline(m)
     return {"match_id": m.match_id, "game": m.meta["game"], "variant": m.meta["variant"],
             "seat": seat, "seats": seat_names(m.meta), "version": m.version, "to_act": to_act,
             "your_move": seat in to_act and outcome is None, "outcome": outcome,
             "updated_at": store.last_at(m.match_id) or "",
-            "due": clock["due"] if clock and seat in clock["seats"] else None}
+            "due": next((w["due"] for w in clock["waiting"] if w["seat"] == seat), None) if clock else None}

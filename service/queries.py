@@ -1,6 +1,6 @@
 """The read side: what a seat (or a spectator, seat None) may see of a match."""
 from engine.core import controller
-from service.deadlines import due
+from service.deadlines import due, read_waiting
 from service.feed import digest
 from service.loading import client_items, match_game, open_match, open_meta
 from service.seats import is_unclaimed
@@ -11,7 +11,7 @@ def match_view(store, match_id: str, seat: int | None, meta: dict | None = None)
     return {"match_id": match_id, "game": m.meta["game"], "variant": m.meta["variant"],
             "version": m.version, "seat": seat, "analysis": m.meta.get("analysis") == "1",
             "to_act": m.to_act(), "outcome": m.outcome(), "seats": seats(m.state, m.meta),
-            "deadline": deadline(store, m), "view": m.game.view(m.state, seat),
+            "deadline": deadline(m), "view": m.game.view(m.state, seat),
             "since_your_last_action": digest(store, match_id, seat, m.meta)}
 
 
@@ -24,19 +24,17 @@ def seats(state: dict, meta: dict) -> list[dict]:
     return out
 
 
-def deadline(store, m) -> dict | None:
-    """The match's per-move deadline and, while people are to act, when their move falls due."""
+def deadline(m) -> dict | None:
+    """The match's per-move deadline: who waits on a move, since when, and when it falls due;
+    ``due`` and ``seats`` also sum it up (the earliest due, the waiting seats)."""
     settings = m.state["match"].get("clock")
     if settings is None:
         return None
-    waiting = [] if m.outcome() is not None else [
-        s for s in m.to_act() if controller(m.state, s)["by"] == "human"]
-    when = None
-    if waiting:
-        last = store.read(m.match_id, m.version - 1, m.version)
-        when = due(m.state, last[0].at) if last else None
-    return {"minutes": settings["minutes"], "on_timeout": settings["on_timeout"], "due": when,
-            "seats": waiting}
+    waiting = [{"seat": int(s), "since": e["since"], "due": due(settings, e)}
+               for s, e in sorted(read_waiting(m.meta).items(), key=lambda x: int(x[0]))]
+    return {"minutes": settings["minutes"], "on_timeout": settings["on_timeout"],
+            "due": min((w["due"] for w in waiting), default=None), "seats": [w["seat"] for w in waiting],
+            "waiting": waiting}
 
 
 def legal_actions(store, match_id: str, seat: int | None, meta: dict | None = None) -> dict:

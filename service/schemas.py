@@ -142,11 +142,18 @@ class SeatOut(Schema):
     unclaimed = fields.Bool(required=True)     # an invite or open seat nobody has claimed yet
 
 
+class WaitingOut(Schema):
+    seat = fields.Int(required=True)
+    since = fields.Str(required=True)                 # when the seat began to wait
+    due = fields.Str(required=True)
+
+
 class DeadlineOut(Schema):
     minutes = fields.Int(required=True)
     on_timeout = fields.Str(required=True)
-    due = fields.Str(required=True, allow_none=True)  # when the move waited for now falls due
-    seats = fields.List(fields.Int(), required=True)  # the people it is running for
+    due = fields.Str(required=True, allow_none=True)  # the earliest due of the waiting seats
+    seats = fields.List(fields.Int(), required=True)  # the people it is running for now
+    waiting = fields.List(fields.Nested(WaitingOut), required=True)
 
 
 class MatchOut(Schema):
@@ -159,7 +166,6 @@ class MatchOut(Schema):
     seats = fields.List(fields.Nested(SeatOut), required=True)
     to_act = fields.List(fields.Int(), required=True)
     outcome = fields.Dict(required=True, allow_none=True)
-    seats = fields.List(fields.Nested(SeatOut), required=True)
     deadline = fields.Nested(DeadlineOut, required=True, allow_none=True)
     view = fields.Dict(required=True)
     since_your_last_action = fields.Dict(required=True, allow_none=True)

@@ -32,12 +32,14 @@ def test_the_deadline_is_scheduled_in_rq_and_shown(app, client, manual_clock):
     m = create(client, "pass", minutes=90)
     info = m.info()
     due = clock.iso(manual_clock() + timedelta(minutes=90))
-    assert info["deadline"] == {"minutes": 90, "on_timeout": "pass", "due": due, "seats": [0, 1]}
+    since = clock.iso(manual_clock())
+    assert info["deadline"] == {"minutes": 90, "on_timeout": "pass", "due": due, "seats": [0, 1],
+                                "waiting": [{"seat": s, "since": since, "due": due} for s in (0, 1)]}
     with app.app_context():
         registry = ScheduledJobRegistry(queue=Queue("default", connection=get_redis(), serializer=JSONSerializer))
-        job_id = f"deadline-{m.id}-{info['version']}"
-        assert registry.get_job_ids() == [job_id]
-        assert clock.iso(registry.get_scheduled_time(job_id)) == due
+        job_ids = [f"deadline-{m.id}-{s}-{info['version']}" for s in (0, 1)]
+        assert sorted(registry.get_job_ids()) == job_ids
+        assert all(clock.iso(registry.get_scheduled_time(j)) == due for j in job_ids)
 
 
 def test_nothing_happens_before_the_deadline(client, app, manual_clock):
@@ -67,6 +69,32 @@ def test_pass_plays_the_games_pass_or_else_a_bot_move_and_the_seat_stays_a_perso
     later = events(m, after=after)
     assert later[0]["type"] == "DeadlineMissed" and later[0]["data"]["seat"] == seat
     assert later[1]["type"] == "Passed" and later[1]["seat"] == seat
+
+
+def test_one_seats_move_does_not_restart_the_clock_of_another_seat_acting_at_once(client, app, manual_clock):
+    m = create(client, "forfeit")          # both seats choose their setup at once (○初級ルール開始前手順)
+    manual_clock.advance(minutes=40)
+    choose_setup(m, 0)
+    waiting = m.info()["deadline"]["waiting"]
+    assert [w["seat"] for w in waiting] == [1] and waiting[0]["due"] == m.info()["deadline"]["due"]
+    manual_clock.advance(minutes=21)                  # 61 minutes since seat 1 began to wait
+    run_jobs(app)
+    assert m.info()["outcome"]["forfeited"] == [1]
+
+
+def test_a_deadline_survives_a_web_process_dying_right_after_the_append(client, app, manual_clock, monkeypatch):
+    import service.commands
+    m = create(client, "forfeit")
+    choose_setup(m, 0)
+    monkeypatch.setattr(service.commands, "_stored", lambda *a, **k: None)   # nothing after the append runs
+    choose_setup(m, 1)
+    monkeypatch.undo()
+    version = m.info()["version"]
+    seat = m.info()["to_act"][0]
+    manual_clock.advance(minutes=61)
+    run_jobs(app)
+    missed_it = [e for e in events(m, after=version) if e["type"] == "DeadlineMissed"]
+    assert [e["data"]["seat"] for e in missed_it] == [seat] and m.info()["outcome"]["forfeited"] == [seat]
 
 
 def test_a_move_in_time_cancels_that_deadline(client, app, manual_clock):
@@ -136,11 +164,13 @@ def test_a_deadline_job_run_twice_or_early_changes_nothing_more(client, app, man
     version = m.info()["version"]
     due = m.info()["deadline"]["due"]
     with app.app_context():
-        assert missed(get_redis(), m.id, version, due)["status"] == "early"
+        assert missed(get_redis(), m.id, 0, version, due)["status"] == "early"
         manual_clock.advance(minutes=60)
-        assert missed(get_redis(), m.id, version, due)["status"] == "forfeit"
-        assert missed(get_redis(), m.id, version, due)["status"] == "moved"
+        assert missed(get_redis(), m.id, 0, version, due) == {"status": "forfeit", "seats": [0, 1]}
+        assert missed(get_redis(), m.id, 0, version, due)["status"] == "moved"
+        assert missed(get_redis(), m.id, 1, version, due)["status"] == "moved"
     assert [e["type"] for e in events(m)].count("DeadlineMissed") == 2      # both seats were late
+    assert m.info()["outcome"]["forfeited"] == [0, 1]
 
 
 def test_bad_deadlines_are_refused(client):

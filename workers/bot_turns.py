@@ -12,9 +12,7 @@ from workers.dispatch import MAX_ATTEMPTS, call_off_watchdogs, dispatch, queue_b
 
 def redispatch(store, match_id: str) -> None:
     """Queue what the match waits for now (after a crash between an append and its dispatch)."""
-    m = open_match(store, match_id)
-    last = store.read(match_id, m.version - 1, m.version)
-    dispatch(store.redis, match_id, m.state, last[0].at)
+    dispatch(store.redis, match_id, open_match(store, match_id).state)
 
 
 def play_bot_turn(connection, match_id: str, seat: int, version: int) -> dict:

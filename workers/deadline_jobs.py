@@ -1,22 +1,24 @@
-"""A missed deadline (see ``service.deadlines``): one atomic batch at the version that waited.
+"""A missed deadline (see ``service.deadlines``): one atomic append for the seat that waited.
 
-``DeadlineMissed`` for every person still to act, then the configured outcome: their ``pass``
-(the game's own events, decided right after), a stand-in bot taking the seat, or the forfeit.
-Appended with the command key ``deadline:<version>`` at that version, so a job run twice, or a
-move that beat it, leaves nothing doubled.
+``DeadlineMissed`` for each seat whose time is up, then the configured outcome: their ``pass`` (the
+game's own events, decided right after), a stand-in bot taking the seat, or the forfeit. Appended with the command key
+``deadline:<seat>:<version it began waiting>``, so a job run twice leaves nothing doubled, and a
+seat that moved in time (its ``waiting`` entry changed) is left alone.
 """
 from datetime import timedelta
 
-from engine.core import Event, apply, clone, controller, play, seats_to_act
+from engine.core import Event, apply, clone, play, seats_to_act
 from service import clock
 from service.commands import commit
-from service.deadlines import DEFAULT_STAND_IN
+from service.deadlines import DEFAULT_STAND_IN, read_waiting
+from service.deadlines import due as deadline_due
 from service.errors import ApiError
 from service.loading import open_match
 from service.store import EventStore
 from workers.bots import bot_key, bot_rng, choose
 
 DEADLINE_RULE = "kifu/deadline"
+RETRIES = 5
 
 
 def pass_action(game, state: dict, seat: int, stand_in: dict, rng) -> dict:
@@ -28,42 +30,49 @@ def pass_action(game, state: dict, seat: int, stand_in: dict, rng) -> dict:
     return choose(game, state, seat, stand_in or DEFAULT_STAND_IN, rng)
 
 
-def missed(connection, match_id: str, version: int, due: str) -> dict:
+def missed(connection, match_id: str, seat: int, since: int, due: str) -> dict:
+    """``seat`` has waited since version ``since``; if it still does and its time is up, append the
+    configured outcome for it and for every other seat whose time is up too (two seats late at the
+    same moment forfeit together). Retried at the new version when someone appended first."""
     store = EventStore(connection)
-    meta = store.meta(match_id)
-    if meta is None or meta.get("ended") or int(meta["version"]) != version:
-        return {"status": "moved"}
-    if clock.now() < clock.parse(due):          # a scheduler ahead of this clock: come back on time
-        from workers.jobs import deadline_passed
-        from workers.queues import schedule
-        schedule(connection, "default", clock.parse(due) + timedelta(milliseconds=1), deadline_passed,
-                 match_id, version, due, result_ttl=86400)
-        return {"status": "early"}
-    m = open_match(store, match_id, meta=meta)
-    late = [s for s in m.to_act() if controller(m.state, s)["by"] == "human"]
-    settings = m.state["match"].get("clock")
-    if not late or settings is None or m.outcome() is not None:
-        return {"status": "nobody_late"}
-    batches = outcome_batches(store, m, late, version, due, settings)
-    try:
-        commit(store, m, batches, None, f"deadline:{version}", f"deadline-{version}", None)
-    except ApiError as e:
-        if e.status == 409:
+    for _ in range(RETRIES):
+        meta = store.meta(match_id)
+        waiting = {} if meta is None or meta.get("ended") else read_waiting(meta)
+        if waiting.get(str(seat), {}).get("version") != since:
             return {"status": "moved"}
-        raise
-    if settings["on_timeout"] == "forfeit":
-        from workers.queues import enqueue_verify
-        enqueue_verify(connection, match_id)
-    return {"status": settings["on_timeout"], "seats": late}
+        m = open_match(store, match_id, meta=meta)
+        settings = m.state["match"]["clock"]
+        dues = {int(s): deadline_due(settings, entry) for s, entry in waiting.items()}
+        if clock.now() < clock.parse(dues[seat]):     # a scheduler ahead of this clock: come back on time
+            from workers.jobs import deadline_passed
+            from workers.queues import schedule
+            schedule(connection, "default", clock.parse(dues[seat]) + timedelta(milliseconds=1),
+                     deadline_passed, match_id, seat, since, dues[seat], result_ttl=86400)
+            return {"status": "early"}
+        late = {s: (waiting[str(s)]["version"], when) for s, when in sorted(dues.items())
+                if clock.parse(when) <= clock.now()}
+        try:
+            commit(store, m, outcome_batches(store, m, late, settings), None, f"deadline:{seat}:{since}",
+                   f"deadline-{seat}-{since}", None)
+        except ApiError as e:
+            if e.code == "stale_version":         # someone moved meanwhile: look again
+                continue
+            raise
+        if settings["on_timeout"] == "forfeit":
+            from workers.queues import enqueue_verify
+            enqueue_verify(connection, match_id)
+        return {"status": settings["on_timeout"], "seats": list(late)}
+    return {"status": "busy"}
 
 
-def outcome_batches(store, m, late: list, version: int, due: str, settings: dict) -> list:
-    """``(command, events)`` batches: the table events under a ``note`` command (nothing to
-    re-decide), then each pass as the seat's own action, so an audit re-decides it like any move."""
+def outcome_batches(store, m, late: dict, settings: dict) -> list:
+    """``(command, events)`` batches for the ``late`` seats (seat -> (version it began waiting, due)):
+    the table events under a ``note`` command (nothing to re-decide), then each pass as the seat's
+    own action, so an audit re-decides it like any move."""
     policy = settings["on_timeout"]
     note = {"seat": None, "note": "deadline"}
-    events = [Event("DeadlineMissed", {"seat": s, "version": version, "due": due, "on_timeout": policy},
-                    rule=DEADLINE_RULE) for s in late]
+    events = [Event("DeadlineMissed", {"seat": s, "version": since, "due": due, "on_timeout": policy},
+                    rule=DEADLINE_RULE) for s, (since, due) in late.items()]
     if policy == "bot":
         return [(note, events + [Event("SeatControlled", {"seat": s, "by": "bot", "bot": settings["stand_in"],
                                                           "stand_in": True}, rule=DEADLINE_RULE) for s in late])]

@@ -1,5 +1,5 @@
-"""What a position needs queued, after every append: a job for each bot seat to act, a watchdog
-behind it, and the deadline of each person to act.
+"""What a position needs queued: after every append, a job for each bot seat to act and a watchdog
+behind it; before an append, the deadline job of each person who begins to wait (service.deadlines).
 
 Job ids are derived from (match, version, seat), so dispatching the same position twice queues
 nothing new; the moves themselves are idempotent anyway (command ids derived from the version).
@@ -36,27 +36,31 @@ def bot_job_id(match_id: str, version: int, seat: int, attempt: int = 0) -> str:
     return f"bot-{match_id}-{version}-{seat}" + (f"-a{attempt}" if attempt else "")
 
 
-def dispatch(connection, match_id: str, state: dict, at: str) -> None:
-    """Queue what the match at ``state`` (whose last event was stored at ``at``) waits for."""
+def dispatch(connection, match_id: str, state: dict) -> None:
+    """Queue the moves of the bots the match at ``state`` waits for."""
     match = state["match"]
     game = pinned(match["game"], match.get("engine_version"), match.get("cardset_version"))
     if match_outcome(game, state) is not None:
         return
-    version = state["version"]
-    people = []
     for seat in seats_to_act(game, state):
         held = controller(state, seat)
         if held["by"] == "bot":
-            queue_bot_turn(connection, match_id, seat, version, held["bot"])
-        else:
-            people.append(seat)
-    when = due(state, at) if people else None
-    if when is not None:
-        from workers.jobs import deadline_passed
-        job_id = f"deadline-{match_id}-{version}"
+            queue_bot_turn(connection, match_id, seat, state["version"], held["bot"])
+
+
+def deadline_job_id(match_id: str, seat: int, since_version: int) -> str:
+    return f"deadline-{match_id}-{seat}-{since_version}"
+
+
+def schedule_deadlines(connection, match_id: str, settings: dict, waiting: dict) -> None:
+    """A scheduled ``deadline_passed`` job for each waiting seat, unless it has one already."""
+    from workers.jobs import deadline_passed
+    for seat, entry in waiting.items():
+        job_id = deadline_job_id(match_id, int(seat), entry["version"])
         if not Job.exists(job_id, connection=connection):
-            schedule(connection, "default", clock.parse(when), deadline_passed, match_id, version, when,
-                     job_id=job_id, result_ttl=86400)
+            when = due(settings, entry)
+            schedule(connection, "default", clock.parse(when), deadline_passed, match_id, int(seat),
+                     entry["version"], when, job_id=job_id, result_ttl=86400)
 
 
 def call_off_watchdogs(connection, match_id: str, seat: int, version: int) -> None:

@@ -28,10 +28,10 @@ def watch_turn(match_id: str, seat: int, version: int, attempt: int) -> dict:
     return watch(_connection(), match_id, seat, version, attempt)
 
 
-def deadline_passed(match_id: str, version: int, due: str) -> dict:
-    """The deadline of the move waited for at ``version`` has passed, unless the match moved on."""
+def deadline_passed(match_id: str, seat: int, since_version: int, due: str) -> dict:
+    """The deadline of ``seat``, waiting since ``since_version``, has passed unless it has moved."""
     from workers.deadline_jobs import missed
-    return missed(_connection(), match_id, version, due)
+    return missed(_connection(), match_id, seat, since_version, due)
 
 
 def simulate_chunk(sim_id: str, start: int, count: int) -> dict:
