@@ -1,30 +1,35 @@
-"""Bot throughput: ISMCTS iterations per second, beside baselines measured in the same run.
+"""Bot throughput per landed game: ISMCTS iterations per second, beside baselines measured in the
+same run.
 
-Over positions met in random Overlord games: (a) random playouts from a determinized sample to the
+For each game (its first variant for two seats), over positions met in random games: (a) random playouts from a determinized sample to the
 end of the game (the unit of work of plain MCTS, and what an ISMCTS iteration replaces with a
 tree step and an evaluation); (b) ISMCTS iterations per second (and per decision at the default
 budget); (c) greedy decisions per second; (d) whole simulated games per second (random vs random,
 and ismcts(16) vs random as in the strength test).
 
-    .venv/bin/python bench/bench_bots.py [--positions 40] [--iterations 64]
+    .venv/bin/python bench/bench_bots.py [--game threebythree] [--positions 40] [--iterations 64]
 """
 import argparse
 import random
 import time
 
-from engine.core import MatchConfig, Rng, apply, create_events, fold, get_game, play
+from engine.core import MatchConfig, Rng, apply, create_events, fold, get_game, list_games, play
 from workers.arena import play_game
 from workers.bots import choose
 from workers.bots.ismcts import search
 from workers.bots.play import actor, advance
 
 
-def positions(game, n):
+def two_seat_variant(game) -> str:
+    return next(v.id for v in game.variants.values() if v.min_seats <= 2 <= v.max_seats)
+
+
+def positions(game, variant, n):
     rnd = random.Random(11)
     out = []
     while len(out) < n:
         seed = b"bench-bots-%d" % len(out)
-        state = fold(game, create_events(game, MatchConfig(game.id, "overlord", ["a", "b"], {}), seed))
+        state = fold(game, create_events(game, MatchConfig(game.id, variant, ["a", "b"], {}), seed))
         for _ in range(rnd.randrange(10, 120)):
             if game.outcome(state) is not None:
                 break
@@ -51,32 +56,40 @@ def timed(fn, repeat):
     return time.perf_counter() - t0
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--positions", type=int, default=40)
-    parser.add_argument("--iterations", type=int, default=64)
-    parser.add_argument("--games", type=int, default=40)
-    args = parser.parse_args()
-    game = get_game("threebythree")
-    states = positions(game, args.positions)
+def bench(game, args):
+    variant = two_seat_variant(game)
+    print(f"{game.id} / {variant}:")
+    states = positions(game, variant, args.positions)
     seats = [min(game.to_act(s)) for s in states]
 
     t = timed(lambda i: random_playout(game, states[i], seats[i], Rng(b"p%d" % i)), len(states))
     playouts = len(states) / t
-    print(f"(a) baseline, random playouts to the end from a determinized sample: {playouts:,.0f} playouts/s")
+    print(f"  (a) baseline, random playouts to the end from a determinized sample: {playouts:,.0f} playouts/s")
     t = timed(lambda i: search(game, states[i], seats[i], Rng(b"s%d" % i), {"iterations": args.iterations}),
               len(states))
     iterations = len(states) * args.iterations / t
-    print(f"(b) ISMCTS: {iterations:,.0f} iterations/s = {iterations / playouts:,.1f}x the playout rate "
+    print(f"  (b) ISMCTS: {iterations:,.0f} iterations/s = {iterations / playouts:,.1f}x the playout rate "
           f"({args.iterations} iterations per decision: {len(states) / t:,.1f} decisions/s)")
     t = timed(lambda i: choose(game, states[i], seats[i], {"bot": "greedy"}, Rng(b"g%d" % i)), len(states))
-    print(f"(c) greedy: {len(states) / t:,.0f} decisions/s")
+    print(f"  (c) greedy: {len(states) / t:,.0f} decisions/s")
     random_bots = [{"bot": "random"}, {"bot": "random"}]
-    t = timed(lambda i: play_game(game, "overlord", random_bots, "bench", i), args.games)
-    print(f"(d) simulated games, random vs random: {args.games / t:,.1f} games/s", end="")
+    t = timed(lambda i: play_game(game, variant, random_bots, "bench", i), args.games)
+    print(f"  (d) simulated games, random vs random: {args.games / t:,.1f} games/s", end="")
     ismcts = [{"bot": "ismcts", "budget": {"iterations": 16}}, {"bot": "random"}]
-    t = timed(lambda i: play_game(game, "overlord", ismcts, "bench", i), args.games // 4)
-    print(f"; ismcts(16 iterations) vs random: {args.games // 4 / t:,.1f} games/s")
+    t = timed(lambda i: play_game(game, variant, ismcts, "bench", i), max(1, args.games // 8))
+    print(f"; ismcts(16 iterations) vs random: {max(1, args.games // 8) / t:,.2f} games/s", flush=True)
+
+
+def main():
+    landed = [g.id for g in list_games() if not g.id.startswith("toy")]
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--game", choices=landed, action="append", help="default: every landed game")
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--iterations", type=int, default=64)
+    parser.add_argument("--games", type=int, default=40)
+    args = parser.parse_args()
+    for game_id in args.game or landed:
+        bench(get_game(game_id), args)
 
 
 if __name__ == "__main__":
