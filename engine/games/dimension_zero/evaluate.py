@@ -28,7 +28,7 @@ from engine.games.dimension_zero.state import area, card, line, other, owner, pl
 SCALE = 4.0
 W = {"smash": 1.0, "near": 0.6, "threat": 0.35, "unit": 0.3, "power": 0.12, "base": 0.25,
      "hand": 0.2, "energy": 0.3, "plan": 0.15, "deck": 0.6}
-USEFUL_ENERGY = 6          # enough to pay for every shipped card; more adds little
+USEFUL_ENERGY = 6          # pays for all but the costliest cards (smash cards pay colourless too)
 DECK_DANGER = 6            # fewer cards than this in a deck is a race against the draw
 
 
