@@ -3,12 +3,13 @@
 Modules, in the order the rulebooks read: cards (data), decks (presets and deck rules), state (zones
 and the board), setup (デュエルの準備), flow (turn, priority, battle, rule effects), costs (コストの支払い),
 plays (what may be declared), effects (the stack's resolution and the effect vocabulary), actions
-(decide), evolve, views (hidden information), legal.
+(decide), evolve, views (hidden information), legal, evaluate (the bots' heuristic).
 """
 from engine.core import ConfigError, Variant
 from engine.games.dimension_zero import actions, legal, setup as setup_rules, views
 from engine.games.dimension_zero.cards import CARDSET_VERSION, card_list
 from engine.games.dimension_zero.determinize import determinize as _determinize
+from engine.games.dimension_zero.evaluate import evaluate as _evaluate
 from engine.games.dimension_zero.decks import PRESETS, SIDEBOARDS
 from engine.games.dimension_zero.evolve import evolve as _evolve
 from engine.games.dimension_zero.rulebook import RULES
@@ -74,6 +75,8 @@ class DimensionZero:
 
     def determinize(self, state, seat, rng):
         return _determinize(state, seat, rng)
+
+    evaluate = staticmethod(_evaluate)       # bots' position value for a seat (evaluate.py)
 
     def cards_named(self, state, action) -> set:
         """The card keys behind the instance ids an action names (simulations' per-card statistics)."""
