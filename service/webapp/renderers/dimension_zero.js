@@ -23,7 +23,7 @@ export function dimensionZeroField(info, view, match, ctx) {
   const cell = sq => square(info, view, sq, fighting.has(sq), offers);
   const board = h("div", {class: "dz-board", "aria-label": "battle space and base squares"},
     baseRow(info, view, match, them, cols, offers),
-    rows.map(r => [rowLabel(r === 1 ? "Centre" : r === me * 2 ? "Your area" : `${short(match, them)} area`, r === 1 ? "centre" : `owner-${r / 2}`),
+    rows.map(r => [rowLabel(r === 1 ? "Centre" : r === me * 2 ? "Your area" : `${short(match, them)} · area`, r === 1 ? "centre" : `owner-${r / 2}`),
                    cols.map(c => cell(r * 3 + c))]),
     baseRow(info, view, match, me, cols, offers));
   return h("div", {class: "dz-field", "aria-label": "ディメンション・ゼロ field"},
@@ -33,7 +33,7 @@ export function dimensionZeroField(info, view, match, ctx) {
 }
 
 function baseRow(info, view, match, seat, cols, offers) {
-  const label = rowLabel(seat === view.you ? "Your base" : `${short(match, seat)} base`, `owner-${seat} base`);
+  const label = rowLabel(seat === view.you ? "Your base" : `${short(match, seat)} · base`, `owner-${seat} base`);
   return [label, cols.map(line => {
     const base = (view.bases ?? []).find(b => b.owner === seat && b.line === line);
     const here = offers.offer(a => (a.type === "play" && a.line === line && seat === view.you)
