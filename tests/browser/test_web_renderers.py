@@ -111,11 +111,18 @@ def test_dimension_zero_field(browsing, server):
         listed.first.click()
     page.wait_for_function("v => Number(document.querySelector('#status').dataset.version) > v", arg=legal["version"])
     assert len(sent) == 1 and sent[0] in legal["actions"]
+    page.wait_for_selector("#field .dz-stack li.dz-top")                      # the play waits on the stack
+    assert "plays" in page.inner_text("#field .dz-stack li.dz-top")
+    screenshot(page, "dimension-zero-stack", "#field")
+    page.click("#replay-link")                                              # the replay draws the field too
+    page.wait_for_selector("#replay-field .dz-board")
+    assert page.locator("#replay-field .dz-square").count() == 9 and page.locator("#replay-field .here").count() == 0
 
     catalogue = server.api("/games/dimension-zero")["cards"]
     strings = {c["key"] for c in catalogue} | {c["name"] for c in catalogue}
-    hidden = set(full_state(server, match_id)["players"][other]["hand"])
-    hidden -= set(server.api(f"/matches/{match_id}")["view"]["cards"])            # unless shown to the table
+    hand = set(full_state(server, match_id)["players"][other]["hand"])
+    told = [server.api(f"/matches/{match_id}", tokens[seat]), server.api(f"/matches/{match_id}/events?limit=1000", tokens[seat])]
+    hidden = hand - {path.rsplit("/", 1)[-1] for path in keyed(told, hand)}      # what it is was never told to this seat
     for page in pages.values():
         answers = no_secrets(server, match_id, tokens, seat, page, strings)
         assert hidden and [p for _, _, body in answers for p in keyed(body, hidden)] == []

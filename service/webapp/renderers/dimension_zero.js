@@ -97,7 +97,7 @@ function table(info, view, match) {
     view.pending ? h("p", {class: "dz-pending"}, `Waiting for ${who(view.pending.seat)} to choose: ${humanize(view.pending.kind)}`) : null,
     h("h4", {}, `Stack (${(view.stack ?? []).length})`),
     (view.stack ?? []).length ? h("ol", {class: "dz-stack"}, [...view.stack].reverse().map((item, i) =>
-      h("li", {class: i === 0 ? "top" : null}, i === 0 ? h("strong", {}, "top ▸ ") : "", stackItem(info, match, item))))
+      h("li", {class: i === 0 ? "dz-top" : null}, i === 0 ? h("strong", {}, "top ▸ ") : "", stackItem(info, match, item))))
       : h("p", {class: "none"}, "empty"),
     (view.mods ?? []).length ? h("p", {class: "dz-mods"}, `Effects until end of turn: ${view.mods.length}`) : null,
     view.outcome ? h("p", {class: "ttw-outcome"}, "Result: ", describeValue(info, view.outcome)) : null);
@@ -107,7 +107,8 @@ function stackItem(info, match, item) {
   const by = `${short(match, item.seat)}: `, d = v => describeValue(info, v);
   const targets = (item.targets ?? []).length ? ` → ${d(item.targets)}` : "";
   switch (item.kind) {
-    case "play": return [by, "plays ", cardChip(info, item.card), targets];
+    case "play": return [by, "plays ", cardChip(info, item.card), Number.isInteger(item.square) ? ` onto square ${item.square}` : "",
+                         Number.isInteger(item.line) ? ` onto base line ${item.line}` : "", targets];
     case "move": return [by, "moves ", cardChip(info, item.unit), ` from square ${item.from} to ${item.to}`];
     case "ability": return [by, "ability ", item.ability + 1, " of ", cardChip(info, item.source), targets];
     case "trigger": return [by, "◆ trigger of ", cardChip(info, item.source), targets];
