@@ -23,7 +23,8 @@ export function dimensionZeroField(info, view, match, ctx) {
   const cell = sq => square(info, view, sq, fighting.has(sq), offers);
   const board = h("div", {class: "dz-board", "aria-label": "battle space and base squares"},
     baseRow(info, view, match, them, cols, offers),
-    rows.map(r => [rowLabel(r === 1 ? "Centre" : r === me * 2 ? "Your area" : `${short(match, them)} · area`, r === 1 ? "centre" : `owner-${r / 2}`),
+    rows.map(r => [r === 1 ? rowLabel("Centre", "centre")
+                           : rowLabel(r === me * 2 ? "Your area" : `${short(match, them)} · area`, `owner-${r / 2}`),
                    cols.map(c => cell(r * 3 + c))]),
     baseRow(info, view, match, me, cols, offers));
   return h("div", {class: "dz-field", "aria-label": "ディメンション・ゼロ field"},
@@ -48,7 +49,8 @@ function square(info, view, sq, battle, offers) {
   const units = (view.units ?? []).filter(u => u.square === sq);
   const ids = new Set(units.map(u => u.card));
   const here = offers.offer(a => a.square === sq || (a.type === "move" && a.to === sq)
-                                 || ((a.type === "smash" && ids.has(a.unit)) || (a.type === "activate" && ids.has(a.card))), `square ${sq}`);
+                                 || (a.type === "smash" && ids.has(a.unit)) || (a.type === "activate" && ids.has(a.card)),
+                            `square ${sq}`);
   const zone = sq < 3 ? "area-0" : sq > 5 ? "area-1" : "centre";
   return h("div", {class: `dz-square ${zone}${battle ? " battle" : ""}${units.length ? "" : " empty"}`, "data-square": sq},
     h("span", {class: "dz-where"}, `square ${sq}`, battle ? h("strong", {class: "dz-fight"}, " ⚔ battle") : ""),
@@ -70,12 +72,12 @@ function card(info, thing, isFrozen, kind) {
 
 function side(info, view, match, p, frozen, mine) {
   const active = view.active === p.seat, limit = SMASH_TO_LOSE[view.variant] ?? 7;
-  const energy = p.energy ?? [], ready = energy.filter(e => !frozen.has(e)).length;
+  const energy = p.energy ?? [], ready = energy.filter(e => !frozen.has(e)).length, smash = (p.smash ?? []).length;
   return h("section", {class: `dz-side owner-${p.seat}${mine ? " mine" : ""}${active ? " active" : ""}`, "data-seat": p.seat},
     h("h3", {}, seatName(match, p.seat), mine ? " — you" : "", active ? h("span", {class: "turn-mark"}, " ▶ active") : "",
       view.priority === p.seat ? h("span", {class: "turn-mark"}, " · priority") : ""),
     h("dl", {class: "dz-zones"},
-      zone("Smash", h("span", {}, h("strong", {"data-smash": p.seat}, String((p.smash ?? []).length)), ` of ${limit} loses`), backs((p.smash ?? []).length)),
+      zone("Smash", h("span", {}, h("strong", {"data-smash": p.seat}, String(smash)), ` of ${limit} loses`), backs(smash)),
       zone("Deck", h("strong", {}, String(p.deck_count ?? "?"))),
       zone("Hand", h("strong", {}, String(p.hand_count ?? 0)), p.hand ? chips(info, p.hand) : backs(p.hand_count)),
       zone("Energy", h("span", {class: "count"}, `${ready} of ${energy.length} released`), energy.length ? h("span", {class: "chips"},
