@@ -29,7 +29,8 @@ def test_every_module_the_page_imports_is_served(client):
         for target in re.findall(r'from "\./([^"]+)"|from "\.\./([^"]+)"', r.get_data(as_text=True)):
             here, up = target
             todo.append(str(base / here) if here else str((base.parent / up)))
-    assert {"play.js", "replay.js", "lobby.js", "renderers/threebythree.js"} <= seen
+    assert {"play.js", "replay.js", "lobby.js", "renderers/threebythree.js", "renderers/dimension_zero.js",
+            "renderers/shisoroku.js", "renderers/offers.js"} <= seen
     assert client.get("/web/style.css").mimetype == "text/css"
 
 

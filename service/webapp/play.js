@@ -88,7 +88,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     renderStandIn();
     const known = withViewNames(info, match.view);
     const field = rendererFor(match.game);
-    replace(el.field, field ? field(known, match.view, match) : null);
+    replace(el.field, field ? field(known, match.view, match, {actions: legal.actions, play}) : null);
     replace(el.actions, h("h3", {id: "act-h"}, yourMove ? "Your move" : "Actions"),
       legal.actions.length ? actionsPanel(known, legal.actions, play)
         : h("p", {class: "none"}, match.outcome ? "The match is over." : mine ? "Nothing to do until the others move." : "Spectators cannot act."));

@@ -132,8 +132,12 @@ def browsing(browser, server):
     assert b.errors == [], b.errors
 
 
-def screenshot(page, name: str) -> Path:
+def screenshot(page, name: str, selector: str | None = None) -> Path:
+    """The whole page, or only the element at ``selector`` (a phone's field, readable at full size)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    if selector:
+        page.locator(selector).screenshot(path=str(path))
+    else:
+        page.screenshot(path=str(path), full_page=True)
     return path

@@ -32,6 +32,9 @@ def create_match(page, game: str, variant: str, joins: list[str], names=None) ->
     page.wait_for_selector(f"#game option[value='{game}']", state="attached")
     page.select_option("#game", game)
     page.select_option("#variant", variant)
+    if page.input_value("#seat-count") != str(len(joins)):
+        page.fill("#seat-count", str(len(joins)))
+        page.dispatch_event("#seat-count", "change")
     for seat, join in enumerate(joins):
         page.select_option(f"#seat-{seat}-join", join)
         if names:
@@ -103,3 +106,78 @@ def play_to_end(server, match_id: str, pages: dict, choose=None, on_step=None, m
         if on_step:
             on_step(step, info)
     raise AssertionError(f"no outcome after {max_actions} actions")
+
+
+class Builder:
+    """ディメンション・ゼロ: energy up to ``energy`` cards a seat, then units onto own-area squares
+    and bases onto base squares; no moves, strategies or abilities, so both sides keep a board."""
+
+    def __init__(self, energy: int = 3):
+        self.energy, self.given = energy, {}
+
+    def __call__(self, actions: list, seat: int = 0) -> int:
+        def rank(i):
+            a = actions[i]
+            kind = a.get("type")
+            if kind == "energy":
+                return (0 if self.given.get(seat, 0) < self.energy else 9, i)
+            if kind in ("keep", "choose"):
+                return (0, i)
+            if kind == "play" and "square" in a and a["square"] // 3 != 1:
+                return (1, i)
+            if kind == "play" and "line" in a:
+                return (2, i)
+            if kind == "plan_create":
+                return (3, i)
+            return (8 if kind == "pass" else 10, i)
+        best = min(range(len(actions)), key=rank)
+        if actions[best]["type"] == "energy":
+            self.given[seat] = self.given.get(seat, 0) + 1
+        return best
+
+
+class Buyer:
+    """東方祀爭録: answer choices, play actions, then treasures, buy the dearest pile it can (never
+    a minus card), end the turn."""
+
+    def __init__(self, costs: dict):
+        self.costs = costs
+
+    def __call__(self, actions: list, seat: int = 0) -> int:
+        def rank(i):
+            a = actions[i]
+            kind = a.get("type")
+            if kind == "buy":
+                return (3 if a["card"] != "minus" else 9, -self.costs.get(a["card"], 0), i)
+            return ({"choose": 0, "play": 1, "play_treasures": 2, "end_actions": 5}.get(kind, 8), 0, i)
+        return min(range(len(actions)), key=rank)
+
+
+def play_via_api(server, match_id: str, tokens: dict, choose, steps: int) -> dict:
+    """Up to ``steps`` actions by whoever is to act, posted straight to the API (not a page)."""
+    for _ in range(steps):
+        info = server.api(f"/matches/{match_id}")
+        if info["outcome"] is not None or not info["to_act"]:
+            break
+        seat = info["to_act"][0]
+        legal = server.api(f"/matches/{match_id}/legal-actions", tokens[seat])
+        r = server.client.post(f"/matches/{match_id}/actions", headers={"Authorization": f"Bearer {tokens[seat]}"},
+                               json={"action": legal["actions"][choose(legal["actions"], seat)],
+                                     "expected_version": legal["version"], "command_id": f"setup-{info['version']}"})
+        assert r.status_code == 200, r.get_json()
+    return server.api(f"/matches/{match_id}")
+
+
+def held_tokens(page) -> dict:
+    """seat -> token of the seats this page's browser holds."""
+    return {s["seat"]: s["token"] for s in page.evaluate("JSON.parse(localStorage.getItem('kifu.seats.v1'))")}
+
+
+def open_seat(browsing, match_id: str, seat: int, token: str, viewport=None):
+    """A fresh browser holding only ``seat`` of the match, on its play page."""
+    page = browsing.page(**({"viewport": viewport} if viewport else {}))
+    page.goto("/#/nowhere")
+    page.evaluate("e => localStorage.setItem('kifu.seats.v1', JSON.stringify([e]))",
+                  {"match_id": match_id, "seat": seat, "token": token, "name": f"seat {seat}"})
+    page.goto(f"/#/m/{match_id}?seat={seat}")
+    return page

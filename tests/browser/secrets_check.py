@@ -66,3 +66,27 @@ def while_unfinished(answers: list) -> list:
         if not ended:
             out.append((path, method, body))
     return out
+
+
+def private_to_others_only(server, match_id: str, tokens: dict, seat: int, card_ids: set) -> set:
+    """Like ``private_to_others``, less what ``seat`` itself came to know: for games whose card ids
+    name kinds of card that several seats may hold at once (お賽銭 in every deck)."""
+    return private_to_others(server, match_id, tokens, seat, card_ids) - known_to(server, match_id, tokens[seat])
+
+
+def keyed(value, ids: set, at: str = "") -> list:
+    """The JSON paths of objects keyed by one of ``ids``: where a game maps a card instance to
+    what it is ({"1-05": "th-meiling"}), an id that is public by itself."""
+    if isinstance(value, dict):
+        return [f"{at}/{k}" for k in value if k in ids] + \
+               [p for k, v in value.items() for p in keyed(v, ids, f"{at}/{k}")]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in keyed(v, ids, f"{at}/{i}")]
+    return []
+
+
+def others_hands_shown(answers: list, seat: int) -> list:
+    """(method, path) of every view the page received that shows another seat's hand."""
+    return [(method, path) for path, method, body in answers
+            if isinstance(body, dict) and isinstance(body.get("view"), dict)
+            for p in body["view"].get("players") or [] if p.get("seat") != seat and p.get("hand") is not None]

@@ -1,14 +1,27 @@
-"""Every registered game plays from the generic page: a match created in the lobby (every seat in
-this browser), a few moves played through the API, then the page of the seat to act shows the
-view and the legal actions — and a screenshot of it per game (`<game>-play.png`)."""
+"""Every registered game plays from the page: a match created in the lobby (every seat in this
+browser), a few moves played through the API, then the page of the seat to act shows the view,
+the game's dedicated field where it has one, and the legal actions — a screenshot of it per game
+(`<game>-play.png`) — and nothing the page received shows another seat's hidden cards."""
 import pytest
 
 from engine.core import list_games
 from tests.browser.conftest import screenshot
-from tests.browser.driving import Eager, create_match, wait_status
+from tests.browser.driving import Builder, Buyer, Eager, create_match, held_tokens, play_via_api, wait_status
+from tests.browser.secrets_check import leaks, others_hands_shown, private_to_others_only, while_unfinished
 
 pytestmark = pytest.mark.browser
 GAMES = sorted(g.id for g in list_games() if not g.id.startswith("toy"))   # toy*: test-only
+FIELDS = {"threebythree": ".ttw-field", "dokusenroku": ".dk-board", "dimension-zero": ".dz-field",
+          "shisoroku": ".ss-table"}
+STEPS = {"dimension-zero": 60, "shisoroku": 30}
+
+
+def chooser(game: dict):
+    if game["id"] == "dimension-zero":
+        return Builder()
+    if game["id"] == "shisoroku":
+        return Buyer({c["id"]: c["cost"] for c in game["cards"]})
+    return Eager()
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -17,24 +30,20 @@ def test_a_match_page_per_game(browsing, server, game_id):
     variant = game["variants"][0]
     page = browsing.page()
     match_id = create_match(page, game_id, variant["id"], ["token"] * variant["min_seats"])
-    tokens = {s["seat"]: s["token"] for s in page.evaluate("JSON.parse(localStorage.getItem('kifu.seats.v1'))")}
-    choose = Eager()
-    for _ in range(12):                     # into the game a little, through the API
-        info = server.api(f"/matches/{match_id}")
-        if info["outcome"] is not None or not info["to_act"]:
-            break
-        seat = info["to_act"][0]
-        legal = server.api(f"/matches/{match_id}/legal-actions", tokens[seat])
-        r = server.client.post(f"/matches/{match_id}/actions", headers={"Authorization": f"Bearer {tokens[seat]}"},
-                               json={"action": legal["actions"][choose(legal["actions"], seat)],
-                                     "expected_version": legal["version"], "command_id": f"setup-{info['version']}"})
-        assert r.status_code == 200, r.get_json()
-    info = server.api(f"/matches/{match_id}")
+    tokens = held_tokens(page)
+    info = play_via_api(server, match_id, tokens, chooser(game), STEPS.get(game_id, 12))
     seat = (info["to_act"] or [0])[0]
     page.goto(f"/#/m/{match_id}?seat={seat}")
     wait_status(page, info["version"])
     assert page.locator("#view .panel").count() > 0                       # the generic view
+    if game_id in FIELDS:
+        assert page.locator(f"#field {FIELDS[game_id]}").count() == 1
     if info["to_act"]:
         assert page.locator("#actions [data-action]").count() > 0
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     screenshot(page, f"{game_id}-play")
+
+    answers = while_unfinished(page.context.recorder.answers)
+    assert others_hands_shown(answers, seat) == []
+    cards = {str(c.get("id", c.get("key"))) for c in game.get("cards", [])} | {c["name"] for c in game.get("cards", []) if c.get("name")}
+    assert leaks(answers, private_to_others_only(server, match_id, tokens, seat, cards)) == []

@@ -1,0 +1,130 @@
+// The ディメンション・ゼロ / 東方零次元 field, from the seat's side (its own area at the bottom; the
+// board turned round for seat 1): each player's three base squares behind the 3x3 battle space,
+// units on their squares (name, power, damage, released / frozen, owner), and around it each
+// player's deck, hand, energy, smash zone, plan zone and graveyard, the turn, priority, battles,
+// the stack (top first) and any pending choice. Squares are row*3 + column: row 0 is seat 0's own
+// area, row 1 the centre, row 2 seat 1's; base squares are lines 0-2 (the same columns).
+import {h} from "../dom.js";
+import {cardChip, cardOf, describeValue, humanize, seatName} from "../labels.js";
+import {fieldOffers} from "./offers.js";
+
+const SMASH_TO_LOSE = {"touhou-instant": 5};          // else 7 (README, variants)
+const PHASES = {energy: "energy phase", main: "main phase", smash: "smash phase", end: "end of turn",
+                mulligan: "mulligan", sideboard: "sideboarding", battle: "battle"};
+
+export function dimensionZeroField(info, view, match, ctx) {
+  const me = Number.isInteger(view.you) ? view.you : 0, them = 1 - me;
+  const offers = fieldOffers(info, ctx);
+  const frozen = new Set(view.frozen ?? []);
+  const player = seat => (view.players ?? []).find(p => p.seat === seat) ?? {seat};
+  const rows = me === 0 ? [2, 1, 0] : [0, 1, 2];
+  const cols = me === 0 ? [0, 1, 2] : [2, 1, 0];
+  const fighting = new Set((view.battles ?? []).map(b => b.square));
+  const cell = sq => square(info, view, sq, fighting.has(sq), offers);
+  const board = h("div", {class: "dz-board", "aria-label": "battle space and base squares"},
+    baseRow(info, view, match, them, cols, offers),
+    rows.map(r => [r === 1 ? rowLabel("Centre", "centre")
+                           : rowLabel(r === me * 2 ? "Your area" : `${short(match, them)} · area`, `owner-${r / 2}`),
+                   cols.map(c => cell(r * 3 + c))]),
+    baseRow(info, view, match, me, cols, offers));
+  return h("div", {class: "dz-field", "aria-label": "ディメンション・ゼロ field"},
+    h("div", {class: "dz-main"}, side(info, view, match, player(them), frozen, false), board, offers.box,
+      side(info, view, match, player(me), frozen, view.you === me)),
+    table(info, view, match));
+}
+
+function baseRow(info, view, match, seat, cols, offers) {
+  const label = rowLabel(seat === view.you ? "Your base" : `${short(match, seat)} · base`, `owner-${seat} base`);
+  return [label, cols.map(line => {
+    const base = (view.bases ?? []).find(b => b.owner === seat && b.line === line);
+    const here = offers.offer(a => (a.type === "play" && a.line === line && seat === view.you)
+                                   || (base && a.type === "activate" && a.card === base.card), `base square, line ${line}`);
+    return h("div", {class: `dz-base owner-${seat}${base ? "" : " empty"}`, "data-line": line, "data-owner": seat},
+      h("span", {class: "dz-where"}, `base · line ${line}`),
+      base ? card(info, base, base.frozen, "base") : h("span", {class: "none"}, "no base"), here);
+  })];
+}
+
+function square(info, view, sq, battle, offers) {
+  const units = (view.units ?? []).filter(u => u.square === sq);
+  const ids = new Set(units.map(u => u.card));
+  const here = offers.offer(a => a.square === sq || (a.type === "move" && a.to === sq)
+                                 || (a.type === "smash" && ids.has(a.unit)) || (a.type === "activate" && ids.has(a.card)),
+                            `square ${sq}`);
+  const zone = sq < 3 ? "area-0" : sq > 5 ? "area-1" : "centre";
+  return h("div", {class: `dz-square ${zone}${battle ? " battle" : ""}${units.length ? "" : " empty"}`, "data-square": sq},
+    h("span", {class: "dz-where"}, `square ${sq}`, battle ? h("strong", {class: "dz-fight"}, " ⚔ battle") : ""),
+    units.map(u => card(info, u, u.frozen, "unit")), here);
+}
+
+function card(info, thing, isFrozen, kind) {
+  const c = cardOf(info, thing.card) ?? {};
+  const facts = [c.race, c.power != null && `printed ${c.power}`, c.smash != null && `smash ${c.smash}`, ...(c.keywords ?? [])];
+  return h("div", {class: `dz-card ${kind} owner-${thing.owner}${isFrozen ? " frozen" : " released"}`, "data-card": thing.card,
+                   "data-colours": (c.colours ?? []).join(""), title: facts.filter(Boolean).join(" · ")},
+    h("span", {class: "dz-name"}, c.name ?? thing.card),
+    kind === "unit" ? h("span", {class: "dz-power"}, h("strong", {}, String(thing.power ?? c.power ?? "?")),
+      thing.damage ? h("span", {class: "dz-damage"}, ` −${thing.damage} dmg`) : "") : null,
+    h("span", {class: "dz-state"}, h("span", {class: `piece owner-${thing.owner}`, title: `seat ${thing.owner}'s`}, String(thing.owner)),
+      h("span", {class: isFrozen ? "tag frozen" : "tag released"}, isFrozen ? "frozen" : "released"),
+      thing.centre_played ? " centre-played" : "", (c.keywords ?? []).length ? ` ${c.keywords.join(" ")}` : ""));
+}
+
+function side(info, view, match, p, frozen, mine) {
+  const active = view.active === p.seat, limit = SMASH_TO_LOSE[view.variant] ?? 7;
+  const energy = p.energy ?? [], ready = energy.filter(e => !frozen.has(e)).length, smash = (p.smash ?? []).length;
+  return h("section", {class: `dz-side owner-${p.seat}${mine ? " mine" : ""}${active ? " active" : ""}`, "data-seat": p.seat},
+    h("h3", {}, seatName(match, p.seat), mine ? " — you" : "", active ? h("span", {class: "turn-mark"}, " ▶ active") : "",
+      view.priority === p.seat ? h("span", {class: "turn-mark"}, " · priority") : ""),
+    h("dl", {class: "dz-zones"},
+      zone("Smash", h("span", {}, h("strong", {"data-smash": p.seat}, String(smash)), ` of ${limit} loses`), backs(smash)),
+      zone("Deck", h("strong", {}, String(p.deck_count ?? "?"))),
+      zone("Hand", h("strong", {}, String(p.hand_count ?? 0)), p.hand ? chips(info, p.hand) : backs(p.hand_count)),
+      zone("Energy", h("span", {class: "count"}, `${ready} of ${energy.length} released`), energy.length ? h("span", {class: "chips"},
+        energy.map(e => cardChip(info, e, {class: `chip card${frozen.has(e) ? " frozen" : ""}`, "data-frozen": frozen.has(e)}))) : null),
+      zone("Plan", p.plan ? cardChip(info, p.plan) : none()),
+      zone("Grave", h("strong", {}, String((p.grave ?? []).length)), (p.grave ?? []).length ? chips(info, p.grave) : null),
+      (p.removed ?? []).length ? zone("Removed", chips(info, p.removed)) : null));
+}
+
+function table(info, view, match) {
+  const who = seat => Number.isInteger(seat) ? seatName(match, seat) : "—";
+  return h("aside", {class: "dz-table", "aria-label": "turn and stack"},
+    h("p", {class: "dz-step"}, view.turn ? `Turn ${view.turn} · ` : "", PHASES[view.phase] ?? humanize(view.phase ?? "")),
+    h("p", {}, "Active: ", who(view.active), h("br"), "Priority: ", who(view.priority),
+      view.passes ? ` (${view.passes} pass${view.passes > 1 ? "es" : ""} in a row)` : ""),
+    (view.battles ?? []).map(b => h("p", {class: "dz-battle"}, `⚔ Battle on square ${b.square}: `,
+      describeValue(info, b.attacker), " attacks ", describeValue(info, b.defender), ` · ${b.step} step`,
+      b.winner != null ? ` · winner ${describeValue(info, b.winner)}` : "")),
+    view.pending ? h("p", {class: "dz-pending"}, `Waiting for ${who(view.pending.seat)} to choose: ${humanize(view.pending.kind)}`) : null,
+    h("h4", {}, `Stack (${(view.stack ?? []).length})`),
+    (view.stack ?? []).length ? h("ol", {class: "dz-stack"}, [...view.stack].reverse().map((item, i) =>
+      h("li", {class: i === 0 ? "dz-top" : null}, i === 0 ? h("strong", {}, "top ▸ ") : "", stackItem(info, match, item))))
+      : h("p", {class: "none"}, "empty"),
+    (view.mods ?? []).length ? h("p", {class: "dz-mods"}, `Effects until end of turn: ${view.mods.length}`) : null,
+    view.outcome ? h("p", {class: "ttw-outcome"}, "Result: ", describeValue(info, view.outcome)) : null);
+}
+
+function stackItem(info, match, item) {
+  const by = `${short(match, item.seat)}: `, d = v => describeValue(info, v);
+  const targets = (item.targets ?? []).length ? ` → ${d(item.targets)}` : "";
+  switch (item.kind) {
+    case "play": return [by, "plays ", cardChip(info, item.card), Number.isInteger(item.square) ? ` onto square ${item.square}` : "",
+                         Number.isInteger(item.line) ? ` onto base line ${item.line}` : "", targets];
+    case "move": return [by, "moves ", cardChip(info, item.unit), ` from square ${item.from} to ${item.to}`];
+    case "ability": return [by, "ability ", item.ability + 1, " of ", cardChip(info, item.source), targets];
+    case "trigger": return [by, "◆ trigger of ", cardChip(info, item.source), targets];
+    case "plan_create": return [by, "creates a plan"];
+    case "plan_refresh": return [by, "refreshes the plan ", item.plan ? cardChip(info, item.plan) : ""];
+    case "damage": return [by, "battle damage ", d(item.hits)];
+    default: return [by, humanize(item.kind ?? "item"), " ", d(Object.fromEntries(Object.entries(item).filter(([k]) => !["kind", "seat", "n"].includes(k))))];
+  }
+}
+
+const short = (match, seat) => match?.seats?.find(s => s.seat === seat)?.name ?? `Seat ${seat}`;
+const rowLabel = (text, kind) => h("div", {class: `dz-row-label ${kind}`}, text);
+const zone = (title, ...content) => [h("dt", {}, title), h("dd", {}, content)];
+const none = () => h("span", {class: "none"}, "none");
+const chips = (info, ids) => ids.length ? h("span", {class: "chips"}, ids.map(id => cardChip(info, id))) : none();
+const backs = n => n ? h("span", {class: "backs", "aria-label": `${n} face-down cards`},
+                         Array.from({length: n}, () => h("span", {class: "back", "aria-hidden": "true"}))) : null;

@@ -1,0 +1,101 @@
+// The 東方祀爭録 table (a deckbuilder): the turn's actions, buys and coins; the supply as a grid of
+// piles — kingdom piles apart from the basic ones — each with its name, cost, cards left and
+// types, empty piles marked, a pile you may buy offering its `buy`; the prizes and the trash; then
+// each player: hand (yours) or its size, in play, lasting (duration) cards, discard top, deck size
+// (yours; nobody knows another's deck or discard sizes).
+import {h} from "../dom.js";
+import {cardChip, cardOf, describeValue, humanize, seatName} from "../labels.js";
+import {fieldOffers} from "./offers.js";
+
+const TYPES = {action: "Action", treasure: "Treasure", victory: "Victory", curse: "Curse", attack: "Attack",
+               reaction: "Reaction", duration: "Duration", prize: "Prize", shelter: "Shelter"};
+const PHASES = {action: "action phase", buy: "buy phase", cleanup: "clean-up"};
+
+export function shisorokuTable(info, view, match, ctx) {
+  const offers = fieldOffers(info, ctx);
+  const kingdom = new Set(view.kingdom ?? []);
+  const supply = view.supply ?? [];
+  const piles = list => h("ol", {class: "ss-piles"}, list.map(p => pile(info, p, offers)));
+  const me = Number.isInteger(view.you) ? view.you : null;
+  const players = [...(view.players ?? [])].sort((a, b) => (a.seat === me) - (b.seat === me));
+  const empty = supply.filter(p => p.left === 0).length;
+  return h("div", {class: "ss-table", "aria-label": "東方祀爭録 table"},
+    turn(info, view, match),
+    h("section", {class: "ss-supply", "aria-label": "supply"},
+      h("h3", {}, "Supply", empty ? h("span", {class: "ss-empty-count"}, ` · ${empty} empty pile${empty > 1 ? "s" : ""}`) : ""),
+      h("h4", {}, `Kingdom (${kingdom.size})`), piles(supply.filter(p => kingdom.has(p.card))),
+      h("h4", {}, "Basic"), piles(supply.filter(p => !kingdom.has(p.card)))),
+    offers.box,
+    h("dl", {class: "ss-common"},
+      (view.prizes ?? []).length ? zone(`Prizes (${view.prizes.length})`, chips(info, view.prizes)) : null,
+      zone(`Trash (${(view.trash ?? []).length})`, chips(info, view.trash ?? []))),
+    h("div", {class: "ss-players"}, players.map(p => player(info, view, match, p, offers))));
+}
+
+function turn(info, view, match) {
+  const who = Number.isInteger(view.active) ? seatName(match, view.active) : "—";
+  const waiting = view.pending ? (view.pending.seats ?? [view.pending.seat]).filter(s => Number.isInteger(s)) : [];
+  return h("section", {class: "ss-turn", "aria-label": "turn"},
+    h("p", {class: "ss-step"}, view.turn ? `Turn ${view.turn} · ` : "", `${who}: `, PHASES[view.phase] ?? humanize(view.phase ?? "")),
+    h("p", {class: "ss-counters"},
+      counter("Actions", view.actions), counter("Buys", view.buys), counter("Coins", view.coins, "coin"),
+      view.bought ? h("span", {class: "ss-note"}, "bought this turn: no more treasures") : null),
+    view.pending ? h("p", {class: "ss-pending"}, `Waiting for ${waiting.map(s => seatName(match, s)).join(", ") || "—"}: `,
+      humanize(view.pending.kind ?? "choice"), view.pending.purpose ? ` (${humanize(view.pending.purpose).toLowerCase()})` : "",
+      view.pending.card ? [" — ", cardChip(info, view.pending.card)] : "") : null,
+    (view.staying ?? []).length ? h("p", {class: "ss-note"}, "Staying in play: ", describeValue(info, view.staying)) : null,
+    view.outcome ? h("p", {class: "ttw-outcome"}, "Result: ", describeValue(info, view.outcome)) : null);
+}
+
+function pile(info, p, offers) {
+  const c = cardOf(info, p.card) ?? {}, types = c.types ?? [];
+  const buy = offers.offer(a => a.type === "buy" && a.card === p.card, c.name ?? p.card, "Buy");
+  return h("li", {class: `ss-pile${p.left === 0 ? " empty" : ""}${buy ? " buyable" : ""} ${types.map(t => `t-${t}`).join(" ")}`,
+                  "data-card": p.card, "data-left": p.left, title: [c.gloss, c.plays_as && `plays as ${c.plays_as}`].filter(Boolean).join(" · ")},
+    h("span", {class: "ss-cost", title: "cost"}, String(p.cost ?? c.cost ?? "?")),
+    h("span", {class: "ss-left", title: "cards left"}, p.left === 0 ? "EMPTY" : `×${p.left}`),
+    h("span", {class: "ss-name", lang: "ja"}, c.name ?? p.card),
+    c.gloss ? h("span", {class: "ss-gloss"}, c.gloss) : null,
+    h("span", {class: "ss-types"}, types.map(t => h("span", {class: `ss-type t-${t}`}, TYPES[t] ?? humanize(t))),
+      c.vp != null ? h("span", {class: "ss-type vp"}, `${c.vp} VP`) : null),
+    buy);
+}
+
+function player(info, view, match, p, offers) {
+  const mine = p.seat === view.you, active = p.seat === view.active;
+  const hand = p.hand ? grouped(info, p.hand, "ss-hand") : backs(p.hand_count);
+  const plays = mine ? [...new Set(p.hand ?? [])].map(id => offers.offer(a => a.type === "play" && a.card === id, "hand",
+                                                                             `Play ${cardOf(info, id)?.name ?? id}`))
+                          .filter(Boolean) : [];
+  return h("section", {class: `ss-player${mine ? " mine" : ""}${active ? " active" : ""}`, "data-seat": p.seat},
+    h("h3", {}, seatName(match, p.seat), mine ? " — you" : "", active ? h("span", {class: "turn-mark"}, " ▶ to play") : ""),
+    h("dl", {class: "ss-zones"},
+      zone(`Hand (${p.hand_count ?? 0})`, hand, plays.length ? h("span", {class: "ss-plays"}, plays) : null),
+      zone(`In play (${(p.play ?? []).length})`, grouped(info, p.play ?? [])),
+      (p.carried ?? []).length || (p.next_turn ?? []).length
+        ? zone("Lasting", chips(info, [...(p.carried ?? []), ...(p.next_turn ?? [])])) : null,
+      (p.revealed ?? []).length ? zone("Revealed", chips(info, p.revealed)) : null,
+      p.looking_count ? zone(`Looking at (${p.looking_count})`, p.looking ? chips(info, p.looking) : backs(p.looking_count)) : null,
+      zone("Discard top", p.discard_top ? cardChip(info, p.discard_top) : h("span", {class: "none"}, "empty")),
+      zone("Deck", p.deck_count != null ? h("strong", {}, String(p.deck_count)) : h("span", {class: "none"}, "hidden"),
+        h("small", {class: "none"}, ` · turns taken ${p.turns ?? 0}`))));
+}
+
+const counter = (label, n, kind = "") => h("span", {class: `ss-counter ${kind}`}, `${label} `, h("strong", {}, String(n ?? 0)));
+const zone = (title, ...content) => [h("dt", {}, title), h("dd", {}, content)];
+const chips = (info, ids) => ids.length ? h("span", {class: "chips"}, ids.map(id => cardChip(info, id)))
+                                        : h("span", {class: "none"}, "none");
+/** Copies of a card as one chip, "お賽銭 ×4" (data-count 4). */
+function grouped(info, ids, cls = "") {
+  const counts = new Map();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  if (!counts.size) return h("span", {class: "none"}, "none");
+  return h("span", {class: `chips ${cls}`}, [...counts].map(([id, n]) => {
+    const chip = cardChip(info, id, {"data-count": n});
+    if (n > 1) chip.append(h("strong", {class: "ss-copies"}, ` ×${n}`));
+    return chip;
+  }));
+}
+const backs = n => n ? h("span", {class: "backs", "aria-label": `${n} face-down cards`},
+                         Array.from({length: n}, () => h("span", {class: "back", "aria-hidden": "true"})))
+                     : h("span", {class: "none"}, "none");
