@@ -78,7 +78,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     el.status.dataset.yourMove = yourMove;
     el.status.dataset.over = Boolean(match.outcome);
     const who = match.to_act.map(s => seatName(match, s)).join(", ");
-    const due = match.deadline?.due && match.deadline.seats.includes(mine?.seat) ? match.deadline.due : null;
+    const due = match.deadline?.waiting.find((w) => w.seat === mine?.seat)?.due ?? null;
     const deadline = due ? timeLeft(due) : match.deadline ? `${match.deadline.minutes} min a move` : "";
     replace(el.status, mine ? `You are ${seatName(match, mine.seat)}. ` : "You are watching. ",
       match.outcome ? h("strong", {class: "over"}, `Over: ${describeOutcome(match, match.outcome)}.`)

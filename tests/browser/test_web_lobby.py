@@ -32,7 +32,7 @@ def test_an_open_seat_is_taken_from_another_browser(browsing, server):
     match_id = create_match(host, "toy", "standard", ["token", "open"], ["Reimu", "anyone"])
     guest = browsing.page()
     guest.goto("/")
-    take = guest.locator(f"#open-seats li:has-text('anyone') button")
+    take = guest.locator("#open-seats li:has-text('anyone') button")
     take.first.click()
     wait_status(guest)
     assert guest.url.endswith(f"#/m/{match_id}?seat=1")
