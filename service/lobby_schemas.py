@@ -27,6 +27,13 @@ class ClaimedOut(Schema):
     token = fields.Str(required=True)
 
 
+class InviteOut(Schema):
+    match_id = fields.Str(required=True)
+    seat = fields.Int(required=True)
+    name = fields.Str(required=True)
+    invite = fields.Str(required=True)
+
+
 class OpenSeatOut(Schema):
     match_id = fields.Str(required=True)
     seat = fields.Int(required=True)

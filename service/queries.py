@@ -3,7 +3,7 @@ from engine.core import controller
 from service.deadlines import due, read_waiting
 from service.feed import digest
 from service.loading import client_items, match_game, open_match, open_meta
-from service.seats import is_unclaimed
+from service.seats import is_unclaimed, join_mode
 
 
 def match_view(store, match_id: str, seat: int | None, meta: dict | None = None) -> dict:
@@ -20,7 +20,7 @@ def seats(state: dict, meta: dict) -> list[dict]:
     for s, name in enumerate(state["match"]["seats"]):
         held = controller(state, s)
         out.append({"seat": s, "name": name, "controller": held["by"], "bot": held["bot"],
-                    "stand_in": held["stand_in"], "unclaimed": is_unclaimed(meta, s)})
+                    "stand_in": held["stand_in"], "unclaimed": is_unclaimed(meta, s), "join": join_mode(meta, s)})
     return out
 
 

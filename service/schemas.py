@@ -140,6 +140,7 @@ class SeatOut(Schema):
     bot = fields.Dict(required=True, allow_none=True)
     stand_in = fields.Bool(required=True)
     unclaimed = fields.Bool(required=True)     # an invite or open seat nobody has claimed yet
+    join = fields.Str(required=True, allow_none=True)  # "invite" | "open" | None (token at creation, bot)
 
 
 class WaitingOut(Schema):

@@ -8,6 +8,9 @@ Each seat of ``POST /matches`` says how it ``join``s:
 
 A seat a bot plays (``"bot"``) has no join and no token.
 
+A seat whose invite link was lost gets a new code from ``reissue_invite`` (the old one stops
+working), asked by another seat of the match or by its auditor token (the organiser's).
+
 The match meta keeps only hashes: ``invite:<seat>`` (sha256 of the code), ``open:<seat>``,
 ``name:<seat>``, and ``claimed:<seat>`` (set with HSETNX, so exactly one claim wins a seat).
 Open seats are indexed in the global sorted set ``kifu:open-seats`` (member
@@ -80,6 +83,29 @@ def claim(redis, match_id: str, meta: dict, seat: int, invite: str | None) -> di
     redis.hset(key(match_id, "meta"), f"token:{token_hash(token)}", str(seat))
     redis.zrem(OPEN_SEATS_KEY, f"{match_id}:{seat}")
     return {"match_id": match_id, "seat": seat, "name": meta.get(f"name:{seat}", ""), "token": token}
+
+
+def reissue_invite(redis, match_id: str, meta: dict, seat: int) -> dict:
+    """A new invite code for an invite seat nobody has claimed; the old code stops working. A claim
+    racing it with the old code may still win (the claim's HSETNX decides): never two holders."""
+    if f"name:{seat}" not in meta:
+        raise ApiError(404, "seat_not_found", f"match {match_id} has no seat {seat}")
+    if f"invite:{seat}" not in meta:
+        raise ApiError(409, "not_an_invite_seat", f"seat {seat} is not taken by an invite code "
+                       "(its token was handed out at creation, it is open to anyone, or a bot plays it)")
+    if meta.get("ended"):
+        raise ApiError(422, "match_over", "the match has ended; its seats can no longer be claimed",
+                       "kifu/match")
+    if f"claimed:{seat}" in meta or redis.hexists(key(match_id, "meta"), f"claimed:{seat}"):
+        raise ApiError(409, "seat_taken", f"seat {seat} has already been claimed")
+    code = secrets.token_urlsafe(18)
+    redis.hset(key(match_id, "meta"), f"invite:{seat}", token_hash(code))
+    return {"match_id": match_id, "seat": seat, "name": meta[f"name:{seat}"], "invite": code}
+
+
+def join_mode(meta: dict, seat: int) -> str | None:
+    """How the seat is taken: ``invite``, ``open``, or None (token handed out at creation, or a bot)."""
+    return "invite" if f"invite:{seat}" in meta else "open" if meta.get(f"open:{seat}") == "1" else None
 
 
 def seat_count(meta: dict) -> int:

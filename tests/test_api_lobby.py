@@ -24,8 +24,8 @@ def test_an_invite_seat_gets_a_code_instead_of_a_token(client):
     assert me["join"] == "token" and me["token"] and "invite" not in me
     assert friend["join"] == "invite" and friend["token"] is None and len(friend["invite"]) >= 20
     seats = client.get(f"/matches/{created['match_id']}").get_json()["seats"]
-    assert [(s["seat"], s["name"], s["controller"], s["unclaimed"]) for s in seats] == [
-        (0, "P0", "human", False), (1, "P1", "human", True)]
+    assert [(s["seat"], s["name"], s["controller"], s["unclaimed"], s["join"]) for s in seats] == [
+        (0, "P0", "human", False, None), (1, "P1", "human", True, "invite")]
 
 
 def test_the_invite_code_claims_the_seat_once(client):
@@ -67,6 +67,44 @@ def test_what_cannot_be_claimed(client):
              (client.post(f"/matches/{match_id}/seats/1/claim", data="x"), 400, "invalid_request"),
              (client.post(f"/matches/{match_id}/seats/1/claim", json={"invite": 5}), 400,
               "invalid_request")]
+    for r, status, code in cases:
+        assert (r.status_code, r.get_json()["error"]["code"]) == (status, code)
+
+
+def reissue(client, match_id, seat, token=None):
+    return client.post(f"/matches/{match_id}/seats/{seat}/invite", headers=bearer(token) if token else {})
+
+
+def test_a_lost_invite_is_replaced_by_a_new_code_and_the_old_one_stops_working(client):
+    created = create(client, None, "invite")
+    match_id, me, old = created["match_id"], created["seats"][0]["token"], created["seats"][1]["invite"]
+    r = reissue(client, match_id, 1, me)
+    assert r.status_code == 200
+    first = r.get_json()
+    assert (first["match_id"], first["seat"], first["name"]) == (match_id, 1, "P1") and first["invite"] != old
+    r = reissue(client, match_id, 1, created["auditor_token"])               # the organiser's token
+    new = r.get_json()
+    assert r.status_code == 200 and new["invite"] not in (old, first["invite"])
+    for stale in (old, first["invite"]):
+        r = claim(client, match_id, 1, stale)
+        assert r.status_code == 403 and r.get_json()["error"]["code"] == "bad_invite"
+    token = claim(client, match_id, 1, new["invite"]).get_json()["token"]
+    r = reissue(client, match_id, 1, me)                       # claimed: too late for a new code
+    assert r.status_code == 409 and r.get_json()["error"]["code"] == "seat_taken"
+    r = reissue(client, match_id, 1, token)
+    assert r.status_code == 409 and r.get_json()["error"]["code"] == "seat_taken"
+
+
+def test_who_may_not_reissue_an_invite_and_which_seats_have_none(client):
+    created, with_open = create(client, None, "invite"), create(client, None, "open")
+    match_id, me = created["match_id"], created["seats"][0]["token"]
+    cases = [(reissue(client, match_id, 1), 401, "unauthorized"),                    # a spectator
+             (reissue(client, match_id, 1, "someone-else"), 403, "bad_token"),
+             (reissue(client, match_id, 0, me), 409, "seat_taken"),                   # your own seat
+             (reissue(client, with_open["match_id"], 1, with_open["seats"][0]["token"]), 409,
+              "not_an_invite_seat"),
+             (reissue(client, match_id, 2, me), 404, "seat_not_found"),
+             (reissue(client, "nope", 1, me), 404, "match_not_found")]
     for r, status, code in cases:
         assert (r.status_code, r.get_json()["error"]["code"]) == (status, code)
 

@@ -1,12 +1,15 @@
-"""The lobby: claim a seat (by invite code, or an open seat), list open seats, and "my matches"
+"""The lobby: claim a seat (by invite code, or an open seat), re-issue a lost invite, list open
+seats, and "my matches"
 (the matches of the seats a browser holds, posted as match id + token pairs: tokens never go in
 a URL)."""
 from flask import Blueprint
 
 from service import seats
+from service.auth import identify
+from service.errors import ApiError
 from service.my_matches import my_matches as summarize
 from service.api import answer, json_body
-from service.lobby_schemas import ClaimedOut, ClaimIn, MyMatchesIn, MyMatchesOut, OpenSeatsOut
+from service.lobby_schemas import ClaimedOut, ClaimIn, InviteOut, MyMatchesIn, MyMatchesOut, OpenSeatsOut
 from service.loading import open_meta
 from service.redis_conn import get_redis, get_store
 
@@ -18,6 +21,20 @@ def claim(match_id: str, seat: int):
     meta = open_meta(get_store(), match_id)
     body = ClaimIn().load(json_body())
     return answer(ClaimedOut(), seats.claim(get_redis(), match_id, meta, seat, body["invite"]))
+
+
+@bp.post("/matches/<match_id>/seats/<int:seat>/invite")
+def reissue_invite(match_id: str, seat: int):
+    """A new invite code for a seat nobody has claimed yet: for another seat of the match, or the
+    auditor token (the organiser's), when the first link was lost."""
+    meta = open_meta(get_store(), match_id)
+    caller = identify(meta)
+    if caller.seat is None and not caller.auditor:
+        raise ApiError(401, "unauthorized", "a new invite needs the token of another seat of this "
+                       "match or its auditor token: Authorization: Bearer <token>")
+    if caller.seat == seat:
+        raise ApiError(409, "seat_taken", f"your token already holds seat {seat}")
+    return answer(InviteOut(), seats.reissue_invite(get_redis(), match_id, meta, seat))
 
 
 @bp.get("/open-seats")

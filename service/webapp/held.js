@@ -41,6 +41,13 @@ export function keepInvites(matchId, record) {
   write(INVITES, {...createdInvites(), [matchId]: record});
 }
 
+/** Remember a re-issued invite code of ``matchId`` (replacing the seat's old one). */
+export function keepInvite(matchId, match, invite) {
+  const record = createdInvites()[matchId] ?? {game: match.game, variant: match.variant, invites: []};
+  record.invites = [...record.invites.filter(i => i.seat !== invite.seat), invite];
+  keepInvites(matchId, record);
+}
+
 export function dropInvite(matchId, seat) {
   const all = createdInvites();
   if (!all[matchId]) return;

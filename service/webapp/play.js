@@ -4,7 +4,7 @@
 import {actionsPanel, setBusy} from "./actions.js";
 import {get, newCommandId, post, gameInfo} from "./api.js";
 import {h, notify, replace, timeLeft} from "./dom.js";
-import {inviteLink, createdInvites, lastSeen, markSeen, seatsIn} from "./held.js";
+import {inviteLink, createdInvites, keepInvite, lastSeen, markSeen, seatsIn} from "./held.js";
 import {eventItem} from "./events.js";
 import {describeOutcome, seatName, withViewNames} from "./labels.js";
 import {viewPanels} from "./panels.js";
@@ -115,10 +115,29 @@ export function showPlay(root, {matchId, seat: wanted}) {
     const others = held.filter(s => s.seat !== mine?.seat);
     replace(el.seats, others.length ? ["Also yours here: ", others.map(s => h("a", {href: `#/m/${encodeURIComponent(matchId)}?seat=${s.seat}`},
       seatName(match, s.seat), match.to_act.includes(s.seat) ? " (to move)" : ""))] : null);
-    const invites = (createdInvites()[matchId]?.invites ?? []).filter(i => (match.seats ?? []).find(s => s.seat === i.seat)?.unclaimed);
-    replace(el.invites, invites.length ? h("p", {}, "Waiting for a player: ", invites.map(i =>
-      h("input", {type: "text", readonly: true, value: inviteLink(matchId, i.seat, i.code), "data-invite-seat": i.seat,
-                  "aria-label": `invite link for ${i.name}`}))) : null);
+    const waiting = (match.seats ?? []).filter(s => s.unclaimed && s.join === "invite" && !match.outcome);
+    const kept = createdInvites()[matchId]?.invites ?? [];
+    replace(el.invites, waiting.length ? h("p", {}, "Waiting for a player: ", waiting.map(s => {
+      const invite = kept.find(i => i.seat === s.seat);
+      if (invite) {
+        return h("input", {type: "text", readonly: true, value: inviteLink(matchId, s.seat, invite.code),
+                           "data-invite-seat": s.seat, "aria-label": `invite link for ${s.name}`});
+      }
+      // The link was made in another browser, or lost: a seat of this match may ask for a new one.
+      return token ? h("button", {type: "button", "data-reissue-seat": s.seat, onclick: () => reissue(s)},
+                       `New invite link for ${s.name}`) : null;
+    })) : null);
+  }
+
+  async function reissue(seatInfo) {
+    try {
+      const got = await post(`${path}/seats/${seatInfo.seat}/invite`, {}, token);
+      keepInvite(matchId, match, {seat: got.seat, name: got.name, code: got.invite});
+      notify(`A new invite link for ${got.name}; the old one no longer works.`);
+    } catch (e) {
+      notify(`Could not make a new invite link: ${e.message}`, "error");
+    }
+    renderSeats();
   }
 
   let live = null, stopped = false;

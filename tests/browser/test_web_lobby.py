@@ -2,7 +2,7 @@
 browser, and a move made on a stale page answered with a refresh (409)."""
 import pytest
 
-from tests.browser.driving import act, create_match, wait_status
+from tests.browser.driving import act, create_match, invite_link, wait_status
 
 pytestmark = pytest.mark.browser
 
@@ -61,3 +61,24 @@ def test_a_stale_page_gets_a_409_and_is_refreshed(browsing, server):
     page.wait_for_selector("#notice .warn")
     assert "Someone moved first" in page.inner_text("#notice")
     wait_status(page, r.get_json()["version"], your_move=False)
+
+
+def test_a_lost_invite_link_is_replaced_from_the_match_page(browsing, server):
+    host = browsing.page()
+    match_id = create_match(host, "toy", "standard", ["token", "invite"], ["Reimu", "Marisa"])
+    lost = invite_link(host, 1)
+    host.evaluate("localStorage.removeItem('kifu.invites.v1')")     # the link is gone from this browser
+    host.goto(f"/#/m/{match_id}?seat=0")
+    wait_status(host)
+    host.click("[data-reissue-seat='1']")
+    link = host.wait_for_selector(".invites [data-invite-seat='1']").input_value()
+    assert link != lost and "the old one no longer works" in host.inner_text("#notice")
+    guest = browsing.page()
+    guest.goto(lost)
+    guest.click("#claim")
+    guest.wait_for_selector("#notice .error")
+    guest.goto(link)
+    guest.click("#claim")
+    wait_status(guest)
+    assert guest.url.endswith(f"#/m/{match_id}?seat=1")
+    assert server.api(f"/matches/{match_id}")["seats"][1]["unclaimed"] is False
