@@ -2,6 +2,7 @@
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from engine.core.errors import ConfigError
 from engine.core.events import Event
 from engine.core.rng import Rng
 
@@ -59,3 +60,42 @@ class Game(Protocol):
     # Optional: the card ids (as in ``describe()["cards"]``) an action names, for simulations'
     # per-card statistics; without it, every card id found anywhere in the action counts.
     def cards_named(self, state: dict, action: dict) -> set: ...
+
+
+class GameBase:
+    """What the games' decider classes share: ``describe()`` from their class attributes (plus
+    ``describe_more()``: cards, options, boards), the variant and seat-count checks of
+    ``validate`` (``check_seats``), and ``outcome`` kept in ``state["outcome"]``."""
+
+    id: str
+    title: str
+    seed_section: str
+    cardset_version: str
+    variants: dict[str, Variant]
+    rules: dict = {}               # rule id -> (seed section, statement): the game's rulebook.py
+
+    def describe(self) -> dict:
+        return {"id": self.id, "title": self.title, "seed": self.seed_section,
+                "cardset_version": self.cardset_version,
+                "variants": [{"id": v.id, "title": v.title, "min_seats": v.min_seats, "max_seats": v.max_seats}
+                             for v in self.variants.values()],
+                **self.describe_more(),
+                "rules": {k: {"section": s, "statement": t} for k, (s, t) in self.rules.items()}}
+
+    def describe_more(self) -> dict:
+        return {}
+
+    def check_seats(self, config: MatchConfig) -> Variant:
+        """The config's variant; ConfigError for an unknown one or a seat count it does not take."""
+        variant = self.variants.get(config.variant)
+        if variant is None:
+            raise ConfigError(f"unknown variant {config.variant!r} for {self.id}; available: {sorted(self.variants)}")
+        seats = len(config.seats)
+        if not variant.min_seats <= seats <= variant.max_seats:
+            span = (f"exactly {variant.min_seats}" if variant.min_seats == variant.max_seats
+                    else f"{variant.min_seats} to {variant.max_seats}")
+            raise ConfigError(f"{self.id} {variant.id} is for {span} seats, not {seats}")
+        return variant
+
+    def outcome(self, state: dict) -> dict | None:
+        return state["outcome"]
