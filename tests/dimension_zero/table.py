@@ -3,9 +3,8 @@
 ``Table(pos)`` starts an analysis match from a position written with card keys (setup.py); ``t.id``
 finds the instance id the setup gave a card.
 """
-import pytest
-
-from engine.core import IllegalAction, MatchConfig, create_events, fold, get_game, play
+from engine.core import MatchConfig, get_game
+from tests.engine_table import EngineTable
 from engine.games.dimension_zero.state import power
 
 GAME = get_game("dimension-zero")
@@ -23,7 +22,7 @@ def unit(key, owner, square, damage=0, frozen=False):
     return {"card": key, "owner": owner, "square": square, "damage": damage, "frozen": frozen}
 
 
-class Table:
+class Table(EngineTable):
     def __init__(self, players=None, units=(), bases=(), variant="first-century", first=0, active=None, options=None,
                  seed=SEED, position=True):
         self.seed = seed
@@ -34,20 +33,7 @@ class Table:
                    "units": list(units), "bases": list(bases)}
             if active is not None:
                 pos["active"] = active
-        config = MatchConfig("dimension-zero", variant, ["a", "b"], options or {}, pos)
-        self.events = create_events(GAME, config, seed)
-        self.state = fold(GAME, self.events)
-
-    def act(self, seat, action):
-        new = play(GAME, self.state, seat, action, self.seed)
-        self.state = fold(GAME, new, self.state)
-        self.events += new
-        return new
-
-    def illegal(self, seat, action) -> IllegalAction:
-        with pytest.raises(IllegalAction) as info:
-            play(GAME, self.state, seat, action, self.seed)
-        return info.value
+        super().__init__(GAME, MatchConfig("dimension-zero", variant, ["a", "b"], options or {}, pos), seed)
 
     def passes(self, n=2):
         """The priority holder passes, n times in a row; the events of all of them."""

@@ -4,9 +4,8 @@ Dice come from the match rng, keyed by the seed and the state's version. ``Table
 optional ``dice`` test: it then tries seeds until the decision's first roll (Moved, EventRolled) is
 the one wanted, so a test can say "given a roll of 3+4" without a hidden hook in the engine.
 """
-import pytest
-
-from engine.core import IllegalAction, MatchConfig, create_events, fold, get_game, play
+from engine.core import MatchConfig, get_game, play
+from tests.engine_table import EngineTable
 from engine.games.dokusenroku.setup import standard_deck
 
 GAME = get_game("dokusenroku")
@@ -41,23 +40,18 @@ def owned(owner, character, level=1):
     return {"owner": owner, "level": level, "character": character}
 
 
-class Table:
+class Table(EngineTable):
     def __init__(self, pos=None, variant="standard", seats=None, options=None, seed=SEED):
         self.seed = seed
         n = seats or (len(pos["order"]) if pos else 2)
-        config = MatchConfig("dokusenroku", variant, ["p%d" % i for i in range(n)], options or {}, pos)
-        self.events = create_events(GAME, config, seed)
-        self.state = fold(GAME, self.events)
+        super().__init__(GAME, MatchConfig("dokusenroku", variant, ["p%d" % i for i in range(n)], options or {}, pos),
+                         seed)
 
     def act(self, seat, action, dice=None, seed=None):
         """When ``seat`` takes ``action``: the events it produced. ``dice``: wanted 2d6 (e.g. [3, 4])."""
         if dice is None:
-            new = play(GAME, self.state, seat, action, seed or self.seed)
-        else:
-            new = self._with_dice(seat, action, list(dice))
-        self.state = fold(GAME, new, self.state)
-        self.events += new
-        return new
+            return self.record(play(GAME, self.state, seat, action, seed or self.seed))
+        return self.record(self._with_dice(seat, action, list(dice)))
 
     def _with_dice(self, seat, action, dice):
         for k in range(5000):
@@ -67,10 +61,6 @@ class Table:
                 return new
         raise AssertionError(f"no seed rolls {dice}")
 
-    def illegal(self, seat, action) -> IllegalAction:
-        with pytest.raises(IllegalAction) as info:
-            play(GAME, self.state, seat, action, self.seed)
-        return info.value
 
     def walk(self, seat, square_from, square_to):
         """Seat rolls from where it stands to ``square_to`` (the dice are chosen to land there)."""

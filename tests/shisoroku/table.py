@@ -1,7 +1,6 @@
 """Given / when / then helpers for 東方祀爭録 rule tests: a table of events folded in memory."""
-import pytest
-
-from engine.core import IllegalAction, MatchConfig, create_events, fold, get_game, play
+from engine.core import MatchConfig, get_game
+from tests.engine_table import EngineTable
 
 GAME = get_game("shisoroku")
 SEED = b"kifu-shisoroku-test"
@@ -30,31 +29,17 @@ def position(*players, first=0, kingdom=None, supply=None, trash=None, prizes=No
     return pos
 
 
-class Table:
+class Table(EngineTable):
     def __init__(self, pos=None, options=None, seats=None, seed=SEED):
         self.seed = seed
         n = seats or (len(pos["players"]) if pos else 2)
         opts = dict(options or {})
         if pos is not None and "kingdom" not in opts and "kingdom" not in pos:
             opts["kingdom"] = KINGDOM
-        config = MatchConfig("shisoroku", "standard", [f"p{i}" for i in range(n)], opts, pos)
-        self.events = create_events(GAME, config, seed)
-        self.state = fold(GAME, self.events)
-
-    def act(self, seat, action):
-        """When ``seat`` takes ``action``: the events it produced."""
-        new = play(GAME, self.state, seat, action, self.seed)
-        self.state = fold(GAME, new, self.state)
-        self.events += new
-        return new
+        super().__init__(GAME, MatchConfig("shisoroku", "standard", [f"p{i}" for i in range(n)], opts, pos), seed)
 
     def choose(self, seat, **answer):
         return self.act(seat, {"type": "choose", **answer})
-
-    def illegal(self, seat, action) -> IllegalAction:
-        with pytest.raises(IllegalAction) as info:
-            play(GAME, self.state, seat, action, self.seed)
-        return info.value
 
     @property
     def to_act(self):

@@ -1,7 +1,6 @@
 """Given / when / then helpers for 3x3Wars rule tests: a table of events folded in memory."""
-import pytest
-
-from engine.core import IllegalAction, MatchConfig, create_events, fold, get_game, play
+from engine.core import MatchConfig, get_game
+from tests.engine_table import EngineTable
 
 GAME = get_game("threebythree")
 SEED = b"kifu-test-seed"
@@ -19,24 +18,9 @@ def position(first=0, hands=([], []), territories=([], []), units=([], []), magi
     return pos
 
 
-class Table:
+class Table(EngineTable):
     def __init__(self, pos=None, options=None, seed=SEED, variant="overlord"):
-        self.seed = seed
-        config = MatchConfig("threebythree", variant, ["a", "b"], options or {}, pos)
-        self.events = create_events(GAME, config, seed)
-        self.state = fold(GAME, self.events)
-
-    def act(self, seat, action):
-        """When ``seat`` takes ``action``: the events it produced."""
-        new = play(GAME, self.state, seat, action, self.seed)
-        self.state = fold(GAME, new, self.state)
-        self.events += new
-        return new
-
-    def illegal(self, seat, action) -> IllegalAction:
-        with pytest.raises(IllegalAction) as info:
-            play(GAME, self.state, seat, action, self.seed)
-        return info.value
+        super().__init__(GAME, MatchConfig("threebythree", variant, ["a", "b"], options or {}, pos), seed)
 
     def passes(self, seat, until_step):
         """The seat passes step after step until ``until_step`` waits for it."""
