@@ -19,59 +19,85 @@ and the battle as that seat sees it (a face-down support it did not commit stays
 import math
 
 from engine.games.dokusenroku.battle import fight
+from engine.games.dokusenroku.board import HAND_LIMIT
 from engine.games.dokusenroku.views import view
 
-HAND_CARD = 12            # 圓 per card in hand
-TOLL_TURNS = 0.15         # expected future toll income per remaining deck card, per 圓 of toll
-SCALE = 40.0              # 圓: a margin of SCALE is worth ~0.73 at the end of the game
-SCALE_PER_CARD = 2.0      # extra scale per card left in the decks
+HAND_CARD = 12            # 圓 per card in hand, up to the hand limit (more are discarded at the end of the turn)
+LAND_BONUS = 0.0          # 圓 per land owned beyond its asset value: investments and chains to come
+TOLL_TURNS = 0.07         # expected future toll income per remaining deck card, per 圓 of toll
+LIQUID_CAP = 60           # 圓 in hand up to this much are worth LIQUID_BONUS more each: they buy lands
+LIQUID_BONUS = 0.3
+SIZE = 100.0              # 圓 added to the average worth the margin is read against
+SHARP_END = 12.0          # how sharply the relative margin counts when the deck is empty ...
+SHARP_START = 3.0         # ... and when it is full (DECK_FULL cards)
+DECK_FULL = 56
 
 
 def _deck_left(v) -> int:
     return min(p["deck_count"] for p in v["piles"])
 
 
-def _battle_swing(v, seat_values):
-    """The battle in progress, resolved with the supports this seat can see (unknown ones: none)."""
+# what a support the seat cannot see may be: none, カリスマ, or a character's support of each kind
+HIDDEN_SUPPORTS = (None, "X00a", "C01a", "C03a", "C09a", "C05a", "C02a")
+
+
+def _battle_swing(v, seat, worth):
+    """The battle in progress, by the arithmetic of ``battle.fight``: a support the seat cannot see
+    is any of HIDDEN_SUPPORTS (none for certain when that side holds no card and has not committed)."""
     b = v["battle"]
-    if b is None or b["supports"] is None:
+    if b is None:
         return
     lands = {lid: land for lid, land in v["lands"].items() if land["owner"] is not None}
-    try:
-        result = fight({"battle": b, "lands": lands, "variant": v["variant"]})
-    except (KeyError, TypeError):
-        return
+    options = {}
+    for role in ("invader", "defender"):
+        known = b[role] == seat or b["revealed"][role] or (
+            not b["committed"][role] and v["players"][b[role]]["hand_count"] == 0)
+        options[role] = (b["supports"][role],) if known else HIDDEN_SUPPORTS
+    wins = tries = 0
+    for inv in options["invader"]:
+        for dfd in options["defender"]:
+            battle = {**b, "supports": {"invader": inv, "defender": dfd}}
+            wins += fight({"battle": battle, "lands": lands, "variant": v["variant"]})["winner"] == "invader"
+            tries += 1
+    p = wins / tries
     land = v["lands"][b["land"]]
     invader, defender = b["invader"], b["defender"]
-    if result["winner"] == "invader":
-        seat_values[invader] += land["value"]
-        seat_values[defender] -= land["value"]
-    else:
-        seat_values[invader] -= land["toll"]
-        seat_values[defender] += land["toll"]
+    swing = p * land["value"] - (1 - p) * land["toll"]
+    worth[invader] += swing
+    worth[defender] -= swing
 
 
-def values(v) -> dict:
+def values(v, seat) -> dict:
     """Each seat's expected worth at the end, in 圓, as the viewing seat can tell."""
     left = _deck_left(v)
     worth = {}
     for p in v["players"]:
         s = p["seat"]
-        tolls = sum(land["toll"] for land in v["lands"].values() if land["owner"] == s)
-        worth[s] = p["assets"] + HAND_CARD * p["hand_count"] + TOLL_TURNS * left * tolls
+        owned = [land for land in v["lands"].values() if land["owner"] == s]
+        tolls = sum(land["toll"] for land in owned)
+        worth[s] = (p["assets"] + HAND_CARD * min(p["hand_count"], HAND_LIMIT) + TOLL_TURNS * left * tolls
+                    + LAND_BONUS * len(owned)
+                    + LIQUID_BONUS * min(max(p["money"], 0), LIQUID_CAP))
     debt = v["debt"]
     if debt is not None:
         worth[debt["seat"]] -= debt["amount"]
         if debt.get("to") is not None:
             worth[debt["to"]] += debt["amount"]
-    _battle_swing(v, worth)
+    _battle_swing(v, seat, worth)
     return worth
 
 
 def evaluate(state, seat) -> float:
     v = view(state, seat, ())                 # to_act is not read
-    worth = values(v)
+    worth = values(v, seat)
     mine = worth[seat]
     best_other = max(w for s, w in worth.items() if s != seat)
-    scale = SCALE + SCALE_PER_CARD * _deck_left(v)
-    return 1.0 / (1.0 + math.exp(-(mine - best_other) / scale))
+    margin = (mine - best_other) / max(SIZE, SIZE + (mine + best_other) / 2)
+    full = min(_deck_left(v), DECK_FULL) / DECK_FULL
+    x = margin * (SHARP_END - (SHARP_END - SHARP_START) * full)
+    # a tenth of the value on a ten times wider scale: a big lead still prefers a bigger one
+    return 0.9 * _sigmoid(x) + 0.1 * _sigmoid(x / 10)
+
+
+def _sigmoid(x):
+    return 1.0 / (1.0 + math.exp(-x))
