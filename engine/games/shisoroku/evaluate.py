@@ -21,6 +21,7 @@ player's cards are in hand (only ``hand_count``), not the discard pile below its
   are worth the best buy they allow, so a treasure left unplayed or a buy left unused is a loss.
 """
 import math
+from collections import Counter
 
 from engine.games.shisoroku.cards import CARDS, PROVINCE
 from engine.games.shisoroku.state import all_cards
@@ -77,8 +78,8 @@ class Deck:
 
     def __init__(self, cards=()):
         self.n = self.coins = self.cards = self.terminals = self.terminal_coins = self.vp = self.gardens = 0
-        for c in cards:
-            self.add(c)
+        for c, k in sorted(Counter(cards).items()):    # in card order: the same sums however they lie
+            self.add(c, k)
 
     def add(self, c, k=1):
         coins, cards, terminal, vp, per = STATS[c]
