@@ -120,3 +120,14 @@ def test_an_open_debt_counts_as_paid_to_its_creditor():
     t.act(0, {"type": "roll"}, dice=[2])
     assert t.state["step"] == "sell"
     assert evaluate(t.state, 0) < before
+
+
+def test_the_roll_ahead_counts_before_it_is_made():
+    """移動の方法 Ⅲ① / ゲームの進行 Ⅳ: the roll may not be skipped, and a rival's land within 2-12
+    squares may cost its toll; actions before the roll are weighed with that roll still to come."""
+    lands = {"L04": owned(1, "C10a", 5)}                  # square 5
+    near = Table(position(at=[0, 0], lands=lands)).state
+    far = Table(position(at=[8, 0], lands=lands)).state   # 10-20 squares on: no rival land, no START
+    assert near["step"] == far["step"] == "main" and near["active"] == 0
+    assert evaluate(near, 0) < evaluate(far, 0)
+    assert evaluate(near, 1) > evaluate(far, 1)
