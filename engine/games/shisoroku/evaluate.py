@@ -23,7 +23,7 @@ player's cards are in hand (only ``hand_count``), not the discard pile below its
 import math
 from collections import Counter
 
-from engine.games.shisoroku.cards import CARDS, PROVINCE
+from engine.games.shisoroku.cards import CARDS, COLONY, PROVINCE
 from engine.games.shisoroku.state import all_cards
 from engine.games.shisoroku.views import view
 
@@ -120,10 +120,11 @@ class Deck:
 
 
 def turns_left(v) -> float:
-    """How far the end is, in 6-VP cards: the 6-VP pile, or the three emptiest piles (l.210-211)."""
+    """How far the end is, in 6-VP cards: the 6-VP pile, the three emptiest piles, or the 10-VP pile
+    where it is laid out (l.210-212)."""
     left = {s["card"]: s["left"] for s in v["supply"]}
     piles = sorted(left.values())[:3]
-    return min(left.get(PROVINCE, 99), sum(piles) / 3.0)
+    return min(left.get(PROVINCE, 99), sum(piles) / 3.0, left.get(COLONY, 99))
 
 
 def _best_buy(v, deck, coins, buys, weight):
