@@ -13,6 +13,7 @@ from engine.games.dokusenroku import actions, legal, setup as setup_rules, views
 from engine.games.dokusenroku.board import describe_board
 from engine.games.dokusenroku.cards import CARDSET_VERSION, card_list, card_of, preset_list
 from engine.games.dokusenroku.determinize import determinize as _determinize
+from engine.games.dokusenroku.evaluate import evaluate as _evaluate
 from engine.games.dokusenroku.evolve import evolve as _evolve
 from engine.games.dokusenroku.rulebook import RULES
 from engine.games.dokusenroku.state import initial_state
@@ -23,6 +24,7 @@ class Dokusenroku:
     title = "東方独占録 (Touhou Dokusenroku)"
     seed_section = "002"
     cardset_version = CARDSET_VERSION
+    evaluate = staticmethod(_evaluate)       # bots' position value for a seat (evaluate.py)
     variants = {
         "standard": Variant("standard", "通常ルール / Standard (one shared deck)", 2, 4),
         "constructed": Variant("constructed", "追加ルール デッキ構築 / Constructed (own 40-card decks)", 2, 4),

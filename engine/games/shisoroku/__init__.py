@@ -12,6 +12,7 @@ from engine.games.shisoroku import effects as _effects  # noqa: F401  (loads the
 from engine.games.shisoroku import turn as _turn  # noqa: F401  (registers the turn's frames)
 from engine.games.shisoroku.cards import CARDSET_VERSION, KINGDOM, START_DECKS, card_list
 from engine.games.shisoroku.determinize import determinize as _determinize
+from engine.games.shisoroku.evaluate import evaluate as _evaluate
 from engine.games.shisoroku.evolve import evolve as _evolve
 from engine.games.shisoroku.rulebook import RULES
 from engine.games.shisoroku.state import initial_state
@@ -22,6 +23,7 @@ class Shisoroku:
     title = "東方祀爭録 (Touhou Shisoroku, a Dominion-style deckbuilder)"
     seed_section = "004"
     cardset_version = CARDSET_VERSION
+    evaluate = staticmethod(_evaluate)           # bots' position value for a seat (evaluate.py)
     variants = {"standard": Variant("standard", "基本的なルール / Standard", 2, 4)}
 
     def describe(self) -> dict:
