@@ -8,47 +8,42 @@ Modules, in the order the rulebook reads: cards and board (data: cards.json, boa
 その他), effects (スペルカード, EVENT), actions (decide), evolve, views (hidden information), legal.
 RULES.md holds the designed board, tables and cards; README.md the action vocabulary.
 """
-from engine.core import ConfigError, Variant
+from engine.core import GameBase, Variant
 from engine.games.dokusenroku import actions, legal, setup as setup_rules, views
 from engine.games.dokusenroku.board import describe_board
 from engine.games.dokusenroku.cards import CARDSET_VERSION, card_list, card_of, preset_list
-from engine.games.dokusenroku.determinize import determinize as _determinize
-from engine.games.dokusenroku.evaluate import evaluate as _evaluate
-from engine.games.dokusenroku.evolve import evolve as _evolve
+from engine.games.dokusenroku.determinize import determinize
+from engine.games.dokusenroku.evaluate import evaluate
+from engine.games.dokusenroku.evolve import evolve
 from engine.games.dokusenroku.rulebook import RULES
 from engine.games.dokusenroku.state import initial_state
 
 
-class Dokusenroku:
+class Dokusenroku(GameBase):
     id = "dokusenroku"
     title = "東方独占録 (Touhou Dokusenroku)"
     seed_section = "002"
     cardset_version = CARDSET_VERSION
-    evaluate = staticmethod(_evaluate)       # bots' position value for a seat (evaluate.py)
+    rules = RULES
     variants = {
         "standard": Variant("standard", "通常ルール / Standard (one shared deck)", 2, 4),
         "constructed": Variant("constructed", "追加ルール デッキ構築 / Constructed (own 40-card decks)", 2, 4),
     }
+    evolve = staticmethod(evolve)
+    redact = staticmethod(views.redact)
+    determinize = staticmethod(determinize)
+    evaluate = staticmethod(evaluate)       # bots' position value for a seat (evaluate.py)
 
-    def describe(self) -> dict:
-        return {"id": self.id, "title": self.title, "seed": self.seed_section,
-                "cardset_version": self.cardset_version,
-                "variants": [{"id": v.id, "title": v.title, "min_seats": v.min_seats, "max_seats": v.max_seats}
-                             for v in self.variants.values()],
-                "options": {"removed": "cards removed unseen from each deck after shuffling (デッキの枚数調整); "
+    def describe_more(self) -> dict:
+        return {"options": {"removed": "cards removed unseen from each deck after shuffling (デッキの枚数調整); "
                                        "default 0 (standard), 0/5/10 for 2/3/4 players (constructed)",
                             "decks": "constructed: one entry per seat, a preset id or a list of 40 card ids "
                                      "(≤ 3 of each); omitted: the presets in order"},
-                "cards": card_list(), "presets": preset_list(), **describe_board(),
-                "rules": {k: {"section": s, "statement": t} for k, (s, t) in RULES.items()}}
+                "cards": card_list(), "presets": preset_list(), **describe_board()}
 
     def validate(self, config) -> None:
-        variant = self.variants.get(config.variant)
-        if variant is None:
-            raise ConfigError(f"unknown variant {config.variant!r} for dokusenroku; available: {sorted(self.variants)}")
+        self.check_seats(config)
         seats = len(config.seats)
-        if not variant.min_seats <= seats <= variant.max_seats:
-            raise ConfigError(f"dokusenroku is for 2 to 4 seats, not {seats}")
         setup_rules.validate_options(config.variant, seats, config.options)
         if config.position is not None:
             setup_rules.validate_position(config.variant, seats, config.position,
@@ -64,9 +59,6 @@ class Dokusenroku:
     def decide(self, state, seat, action, rng):
         return actions.decide(self, state, seat, action, rng)
 
-    def evolve(self, state, event):
-        return _evolve(state, event)
-
     def to_act(self, state) -> list:
         step = state["step"]
         if state["phase"] != "play" or step is None:
@@ -80,15 +72,6 @@ class Dokusenroku:
 
     def view(self, state, seat) -> dict:
         return views.view(state, seat, self.to_act(state))
-
-    def redact(self, event, seat):
-        return views.redact(event, seat)
-
-    def outcome(self, state):
-        return state["outcome"]
-
-    def determinize(self, state, seat, rng):
-        return _determinize(state, seat, rng)
 
     def cards_named(self, state, action) -> set:
         """The cards behind the instance ids an action names (simulations' per-card statistics)."""
