@@ -3,7 +3,8 @@ import random
 
 import pytest
 
-from engine.core import ConfigError, MatchConfig, Rng, create_events, fold, get_game, list_games, play
+from engine.core import ConfigError, Rng, get_game, list_games
+from tests.positions import midgame as random_midgame
 from tests.parallel import play_games
 from workers.arena import play_game
 from workers.bots import check_config, choose
@@ -17,14 +18,7 @@ def positions(game, variant, n, seed=1):
     """States met in random games of ``game``: (state, seat to act)."""
     rnd = random.Random(seed)
     for i in range(n):
-        match_seed = b"pos-%d" % i
-        state = fold(game, create_events(game, MatchConfig(game.id, variant, ["a", "b"], {}), match_seed))
-        for _ in range(rnd.randrange(0, 80)):
-            if game.outcome(state) is not None:
-                break
-            seat = min(game.to_act(state))
-            state = fold(game, play(game, state, seat, rnd.choice(game.legal_actions(state, seat)), match_seed),
-                         state)
+        state = random_midgame(game, variant, 2, b"pos-%d" % i, rnd.randrange(0, 80), rnd)
         if game.outcome(state) is None:
             yield state, min(game.to_act(state))
 

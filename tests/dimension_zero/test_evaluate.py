@@ -3,9 +3,10 @@ import json
 import math
 import random
 
-from engine.core import MatchConfig, Rng, create_events, fold, play
+from engine.core import Rng
 from engine.games.dimension_zero.evaluate import evaluate
 from engine.games.dimension_zero.state import card
+from tests.positions import midgame as random_midgame
 from tests.dimension_zero.table import GAME, Table, player, unit
 
 VARIANTS = ("first-century", "touhou", "touhou-instant")
@@ -15,14 +16,7 @@ def positions(variant, n, seed=0):
     """Positions met in random games: after 0-300 random actions (every phase, the stack, battles)."""
     rnd = random.Random(seed)
     for i in range(n):
-        match_seed = b"eval-%s-%d" % (variant.encode(), i)
-        state = fold(GAME, create_events(GAME, MatchConfig("dimension-zero", variant, ["a", "b"], {}), match_seed))
-        for _ in range(rnd.randrange(0, 300)):
-            if GAME.outcome(state) is not None:
-                break
-            seat = min(GAME.to_act(state))
-            state = fold(GAME, play(GAME, state, seat, rnd.choice(GAME.legal_actions(state, seat)), match_seed),
-                         state)
+        state = random_midgame(GAME, variant, 2, b"eval-%s-%d" % (variant.encode(), i), rnd.randrange(0, 300), rnd)
         if GAME.outcome(state) is None:
             yield state
 

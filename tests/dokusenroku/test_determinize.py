@@ -1,23 +1,19 @@
 """determinize keeps what a seat can see and re-deals only what it cannot."""
 import random
 
-from engine.core import MatchConfig, Rng, create_events, fold, play
+from engine.core import Rng, play
 from engine.games.dokusenroku.cards import can_support
+from tests.positions import midgame as random_midgame
 from tests.dokusenroku.table import GAME, Table, owned, position
 
 
+def drawing(state, legal, rng):
+    """Random, but always draws when it may (so hands and decks change)."""
+    return legal[0] if legal[0]["type"] == "draw" else rng.choice(legal)
+
+
 def midgame(variant, seats, i, steps):
-    seed = b"det-%d" % i
-    state = fold(GAME, create_events(GAME, MatchConfig("dokusenroku", variant, ["p"] * seats, {}), seed))
-    rng = random.Random(i)
-    for _ in range(steps):
-        if GAME.outcome(state) is not None:
-            break
-        seat = rng.choice(GAME.to_act(state))
-        legal = GAME.legal_actions(state, seat)
-        action = legal[0] if legal[0]["type"] == "draw" else rng.choice(legal)
-        state = fold(GAME, play(GAME, state, seat, action, seed), state)
-    return state
+    return random_midgame(GAME, variant, seats, b"det-%d" % i, steps, random.Random(i), drawing)
 
 
 def every_card(s):

@@ -2,22 +2,15 @@
 one (its view is unchanged), each player's hidden cards re-dealt among that player's hidden zones."""
 import random
 
-from engine.core import MatchConfig, Rng, create_events, fold, play
+from engine.core import Rng, play
 from engine.games.shisoroku.state import all_cards
+from tests.positions import midgame as random_midgame
 from tests.shisoroku.agent import choose
 from tests.shisoroku.table import GAME
 
 
 def midgame(i, steps=150):
-    seed = b"det-%d" % i
-    state = fold(GAME, create_events(GAME, MatchConfig("shisoroku", "standard", ["a", "b", "c"], {}), seed))
-    rng = random.Random(i)
-    for _ in range(steps):
-        if GAME.outcome(state) is not None:
-            break
-        seat = rng.choice(GAME.to_act(state))
-        state = fold(GAME, play(GAME, state, seat, choose(state, GAME.legal_actions(state, seat), rng), seed), state)
-    return state
+    return random_midgame(GAME, "standard", 3, b"det-%d" % i, steps, random.Random(i), choose)
 
 
 def test_the_view_is_unchanged_each_players_cards_are_kept_and_hidden_ones_move():

@@ -2,8 +2,9 @@
 import copy
 import random
 
-from engine.core import MatchConfig, Rng, create_events, fold, play
+from engine.core import Rng
 from engine.games.shisoroku.evaluate import evaluate
+from tests.positions import midgame as random_midgame
 from tests.shisoroku.agent import choose
 from tests.shisoroku.table import GAME, Table, position
 
@@ -12,15 +13,7 @@ START = COPPERS + ["hakurei"] * 3
 
 
 def midgame(i, seats, steps):
-    seed = b"eval-%d" % i
-    state = fold(GAME, create_events(GAME, MatchConfig("shisoroku", "standard", ["p"] * seats, {}), seed))
-    rng = random.Random(i)
-    for _ in range(steps):
-        if GAME.outcome(state) is not None:
-            break
-        seat = rng.choice(GAME.to_act(state))
-        state = fold(GAME, play(GAME, state, seat, choose(state, GAME.legal_actions(state, seat), rng), seed), state)
-    return state
+    return random_midgame(GAME, "standard", seats, b"eval-%d" % i, steps, random.Random(i), choose)
 
 
 def positions(n=30, seats=2):

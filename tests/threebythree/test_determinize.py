@@ -1,20 +1,13 @@
 """determinize keeps what a seat can see and re-deals only what it cannot."""
 import random
 
-from engine.core import MatchConfig, Rng, create_events, fold, play
+from engine.core import Rng, play
+from tests.positions import midgame as random_midgame
 from tests.threebythree.table import GAME
 
 
 def midgame(variant, i, steps=60):
-    seed = b"det-%d" % i
-    state = fold(GAME, create_events(GAME, MatchConfig("threebythree", variant, ["a", "b"], {}), seed))
-    rng = random.Random(i)
-    for _ in range(steps):
-        if GAME.outcome(state) is not None:
-            break
-        seat = rng.choice(GAME.to_act(state))
-        state = fold(GAME, play(GAME, state, seat, rng.choice(GAME.legal_actions(state, seat)), seed), state)
-    return state
+    return random_midgame(GAME, variant, 2, b"det-%d" % i, steps, random.Random(i))
 
 
 def test_view_is_unchanged_and_hidden_cards_move():
