@@ -2,8 +2,13 @@
 missed deadline does.
 
 ``POST /matches`` may give ``"deadline": {"minutes": 1..43200, "on_timeout": "pass" | "bot" |
-"forfeit", "stand_in": {bot config}?}``. Every time the match moves on, each person to act has
-``minutes`` from that moment (the ``at`` of the last event). When it passes:
+"forfeit", "stand_in": {bot config}?}``. Each person to act has ``minutes`` from the moment
+they began to wait: the append after which they were to act and had not been just before, or had
+just moved. Where several seats act at once, one seat's move does not restart another's clock.
+Who waits since when is the match meta's ``waiting``, written by the same atomic append as the
+events; each seat's deadline job is scheduled *before* that append, so a web process dying in
+between can leave a job with nothing to do (it checks ``waiting`` and stops) but never a waiting
+seat without a deadline. When it passes:
 
 - ``pass``: the seat plays the game's first legal action of type ``pass``; a game with no pass
   there gets one move from the stand-in bot instead; the seat stays the person's;
@@ -12,9 +17,8 @@ missed deadline does.
 
 In every case a ``DeadlineMissed`` table event records it first.
 """
-from datetime import timedelta
-
 import json
+from datetime import timedelta
 
 from engine.core import TABLE_RULE, ConfigError, controller, match_outcome, seats_to_act
 from service import clock

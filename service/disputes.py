@@ -77,7 +77,9 @@ def consent(store, match_id: str, dispute_id: int, seat: int) -> dict:
         event = Event("DisputeForked", {"dispute": dispute_id, "match": made["match_id"], "at": at},
                       None, RULE, cause=dispute_id)
         return [event], d
-    dispute = _append(store, match_id, None, "continued", record, {"continued_in": made["match_id"]})
+    # the original takes no more moves: nobody waits on it any longer (service.deadlines)
+    dispute = _append(store, match_id, None, "continued", record,
+                      {"continued_in": made["match_id"], "waiting": "{}"})
     return {**dispute, "match": {"match_id": made["match_id"], "version": made["version"], "from_version": at}}
 
 

@@ -9,7 +9,8 @@ Each seat of ``POST /matches`` says how it ``join``s:
 A seat a bot plays (``"bot"``) has no join and no token.
 
 A seat whose invite link was lost gets a new code from ``reissue_invite`` (the old one stops
-working), asked by another seat of the match or by its auditor token (the organiser's).
+working), asked by the organiser: a seat whose token was given out at creation, or the auditor
+token. A seat that joined by invite or as an open seat may not (it could take a second seat).
 
 The match meta keeps only hashes: ``invite:<seat>`` (sha256 of the code), ``open:<seat>``,
 ``name:<seat>``, and ``claimed:<seat>`` (set with HSETNX, so exactly one claim wins a seat).

@@ -109,6 +109,15 @@ def test_who_may_not_reissue_an_invite_and_which_seats_have_none(client):
         assert (r.status_code, r.get_json()["error"]["code"]) == (status, code)
 
 
+def test_a_seat_that_joined_by_invite_or_as_an_open_seat_cannot_reissue_another_seats_invite(client):
+    created = create(client, "invite", "invite")
+    match_id = created["match_id"]
+    token = claim(client, match_id, 0, created["seats"][0]["invite"]).get_json()["token"]
+    r = reissue(client, match_id, 1, token)                    # it could take seat 1 for itself
+    assert r.status_code == 403 and r.get_json()["error"]["code"] == "not_the_organiser"
+    assert claim(client, match_id, 1, created["seats"][1]["invite"]).status_code == 200
+
+
 def test_join_must_be_known(client):
     r = client.post("/matches", json={**TOY, "seats": [{"name": "A"}, {"name": "B", "join": "bribe"}]})
     assert r.status_code == 400 and "seats.1.join:" in r.get_json()["error"]["message"]

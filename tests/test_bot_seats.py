@@ -40,7 +40,7 @@ def test_a_bot_seat_gets_no_token_and_shows_as_a_bot(client):
                                      "bot": "ismcts"}
     seats = m.info()["seats"]
     assert seats[1] == {"seat": 1, "name": "Owl", "controller": "bot", "stand_in": False,
-                        "unclaimed": False, "bot": {"bot": "ismcts", "budget": {"iterations": 8}}}
+                        "unclaimed": False, "join": None, "bot": {"bot": "ismcts", "budget": {"iterations": 8}}}
     assert seats[0]["controller"] == "human"
 
 

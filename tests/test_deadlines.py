@@ -130,7 +130,7 @@ def test_a_stand_in_bot_takes_the_seat_until_it_is_reclaimed(client, app, manual
     run_jobs(app)                                     # seat 1 is taken over and its bot plays on
     info = m.info()
     assert info["seats"][1] == {"seat": 1, "name": "Marisa", "controller": "bot", "stand_in": True, "unclaimed": False,
-                                "bot": {"bot": "greedy", "budget": None}}
+                                "join": None, "bot": {"bot": "greedy", "budget": None}}
     assert 1 not in info["to_act"], "the stand-in left the match waiting"
     while 1 not in m.info()["to_act"]:               # seat 0 plays until the stand-in is to act
         if m.info()["outcome"] is not None:
@@ -170,6 +170,32 @@ def test_a_deadline_job_run_twice_or_early_changes_nothing_more(client, app, man
         assert missed(get_redis(), m.id, 0, version, due)["status"] == "moved"
         assert missed(get_redis(), m.id, 1, version, due)["status"] == "moved"
     assert [e["type"] for e in events(m)].count("DeadlineMissed") == 2      # both seats were late
+    assert m.info()["outcome"]["forfeited"] == [0, 1]
+
+
+def test_a_deadline_that_keeps_losing_the_race_to_append_comes_back_later(client, app, manual_clock, monkeypatch):
+    import workers.deadline_jobs
+    from service.errors import ApiError
+    m = create(client, "forfeit")
+    version = m.info()["version"]
+    due = m.info()["deadline"]["due"]
+
+    def always_stale(*args, **kwargs):
+        raise ApiError(409, "stale_version", "someone appended first")
+    with app.app_context():
+        registry = ScheduledJobRegistry(queue=Queue("default", connection=get_redis(), serializer=JSONSerializer))
+        for job_id in registry.get_job_ids():          # only the job under test may act
+            registry.remove(job_id)
+        manual_clock.advance(minutes=61)
+        monkeypatch.setattr(workers.deadline_jobs, "commit", always_stale)
+        assert missed(get_redis(), m.id, 0, version, due)["status"] == "busy"
+        monkeypatch.undo()
+        assert len(registry.get_job_ids()) == 1
+    manual_clock.advance(seconds=4)
+    run_jobs(app)
+    assert m.info()["outcome"] is None
+    manual_clock.advance(seconds=2)
+    run_jobs(app)
     assert m.info()["outcome"]["forfeited"] == [0, 1]
 
 

@@ -114,3 +114,19 @@ def test_no_step_of_a_dispute_shows_anyone_the_other_seats_hidden_cards(client):
             assert mentions(r.get_data(as_text=True), secret) == set(), (match_id, seat)
         text = json.dumps(client.get(f"/matches/{m.id}/disputes").get_json(), ensure_ascii=False)
         assert mentions(text, hidden[0] | hidden[1]) == set()
+
+
+def test_a_match_continued_after_a_dispute_keeps_no_deadline_running(client, app, manual_clock):
+    from tests.jobs import run_jobs
+    match = ApiMatch(client, deadline={"minutes": 60, "on_timeout": "forfeit"})
+    for _ in range(3):
+        match.post(match.seat_to_act(), {"type": "add", "n": 1})
+    dispute = file(client, match, 1).get_json()["dispute"]
+    rule(client, match, dispute)
+    consent(client, match, dispute, 0)
+    consent(client, match, dispute, 1)
+    before = match.get("/events", 0, limit=1000)["events"]
+    assert match.info()["deadline"]["waiting"] == []
+    manual_clock.advance(minutes=61)
+    run_jobs(app)                      # the original's deadline jobs find nothing to do: no forfeit, no seed
+    assert match.get("/events", 0, limit=1000)["events"] == before

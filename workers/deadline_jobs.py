@@ -7,6 +7,8 @@ seat that moved in time (its ``waiting`` entry changed) is left alone.
 """
 from datetime import timedelta
 
+from rq import Retry
+
 from engine.core import Event, apply, clone, play, seats_to_act
 from service import clock
 from service.commands import commit
@@ -18,7 +20,9 @@ from service.store import EventStore
 from workers.bots import bot_key, bot_rng, choose
 
 DEADLINE_RULE = "kifu/deadline"
-RETRIES = 5
+RETRIES = 5                 # appends tried in one run when others keep moving first
+BUSY_SECONDS = 5            # then the job comes back this much later
+RETRY = Retry(max=3, interval=[10, 60, 300])       # a job that failed outright runs again
 
 
 def pass_action(game, state: dict, seat: int, stand_in: dict, rng) -> dict:
@@ -33,11 +37,14 @@ def pass_action(game, state: dict, seat: int, stand_in: dict, rng) -> dict:
 def missed(connection, match_id: str, seat: int, since: int, due: str) -> dict:
     """``seat`` has waited since version ``since``; if it still does and its time is up, append the
     configured outcome for it and for every other seat whose time is up too (two seats late at the
-    same moment forfeit together). Retried at the new version when someone appended first."""
+    same moment forfeit together). Retried at the new version when someone appended first. ``due``
+    is the time the job was scheduled for, kept in its arguments for whoever reads the queue: the
+    time that counts is read again from ``waiting``."""
     store = EventStore(connection)
     for _ in range(RETRIES):
         meta = store.meta(match_id)
-        waiting = {} if meta is None or meta.get("ended") else read_waiting(meta)
+        over = meta is None or meta.get("ended") or meta.get("continued_in")   # continued after a dispute
+        waiting = {} if over else read_waiting(meta)
         if waiting.get(str(seat), {}).get("version") != since:
             return {"status": "moved"}
         m = open_match(store, match_id, meta=meta)
@@ -47,7 +54,7 @@ def missed(connection, match_id: str, seat: int, since: int, due: str) -> dict:
             from workers.jobs import deadline_passed
             from workers.queues import schedule
             schedule(connection, "default", clock.parse(dues[seat]) + timedelta(milliseconds=1),
-                     deadline_passed, match_id, seat, since, dues[seat], result_ttl=86400)
+                     deadline_passed, match_id, seat, since, dues[seat], result_ttl=86400, retry=RETRY)
             return {"status": "early"}
         late = {s: (waiting[str(s)]["version"], when) for s, when in sorted(dues.items())
                 if clock.parse(when) <= clock.now()}
@@ -62,6 +69,10 @@ def missed(connection, match_id: str, seat: int, since: int, due: str) -> dict:
             from workers.queues import enqueue_verify
             enqueue_verify(connection, match_id)
         return {"status": settings["on_timeout"], "seats": list(late)}
+    from workers.jobs import deadline_passed             # the match kept moving: try again shortly
+    from workers.queues import schedule
+    schedule(connection, "default", clock.now() + timedelta(seconds=BUSY_SECONDS), deadline_passed,
+             match_id, seat, since, due, result_ttl=86400, retry=RETRY)
     return {"status": "busy"}
 
 

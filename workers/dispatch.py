@@ -12,6 +12,7 @@ current position (a worker may have died between appending a move and queueing t
 import os
 from datetime import timedelta
 
+from rq import Retry
 from rq.job import Job
 from rq.registry import ScheduledJobRegistry
 
@@ -22,6 +23,7 @@ from service.deadlines import due
 from workers.queues import background_queue, enqueue, schedule
 
 MAX_ATTEMPTS = 5
+DEADLINE_RETRY = Retry(max=3, interval=[10, 60, 300])    # a deadline job that failed runs again
 
 
 def watchdog_seconds(bot: dict | None = None) -> float:
@@ -60,7 +62,7 @@ def schedule_deadlines(connection, match_id: str, settings: dict, waiting: dict)
         if not Job.exists(job_id, connection=connection):
             when = due(settings, entry)
             schedule(connection, "default", clock.parse(when), deadline_passed, match_id, int(seat),
-                     entry["version"], when, job_id=job_id, result_ttl=86400)
+                     entry["version"], when, job_id=job_id, result_ttl=86400, retry=DEADLINE_RETRY)
 
 
 def call_off_watchdogs(connection, match_id: str, seat: int, version: int) -> None:

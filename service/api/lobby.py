@@ -25,15 +25,20 @@ def claim(match_id: str, seat: int):
 
 @bp.post("/matches/<match_id>/seats/<int:seat>/invite")
 def reissue_invite(match_id: str, seat: int):
-    """A new invite code for a seat nobody has claimed yet: for another seat of the match, or the
-    auditor token (the organiser's), when the first link was lost."""
+    """A new invite code for a seat nobody has claimed yet, when the first link was lost: for the
+    organiser (a seat whose token was given out at creation) or the auditor token. A seat that
+    joined by invite or as an open seat may not: it could take a second seat for itself."""
     meta = open_meta(get_store(), match_id)
     caller = identify(meta)
     if caller.seat is None and not caller.auditor:
-        raise ApiError(401, "unauthorized", "a new invite needs the token of another seat of this "
-                       "match or its auditor token: Authorization: Bearer <token>")
+        raise ApiError(401, "unauthorized", "a new invite needs the organiser's token (a seat given "
+                       "out at creation) or the auditor token: Authorization: Bearer <token>")
     if caller.seat == seat:
         raise ApiError(409, "seat_taken", f"your token already holds seat {seat}")
+    if caller.seat is not None and seats.join_mode(meta, caller.seat) is not None:
+        raise ApiError(403, "not_the_organiser", f"seat {caller.seat} joined by {seats.join_mode(meta, caller.seat)}; "
+                       "only a seat whose token was given out at creation, or the auditor token, "
+                       "may re-issue another seat's invite")
     return answer(InviteOut(), seats.reissue_invite(get_redis(), match_id, meta, seat))
 
 

@@ -117,14 +117,16 @@ export function showPlay(root, {matchId, seat: wanted}) {
       seatName(match, s.seat), match.to_act.includes(s.seat) ? " (to move)" : ""))] : null);
     const waiting = (match.seats ?? []).filter(s => s.unclaimed && s.join === "invite" && !match.outcome);
     const kept = createdInvites()[matchId]?.invites ?? [];
+    const organiser = token && (match.seats ?? []).find(s => s.seat === mine?.seat)?.join === null;
     replace(el.invites, waiting.length ? h("p", {}, "Waiting for a player: ", waiting.map(s => {
       const invite = kept.find(i => i.seat === s.seat);
       if (invite) {
         return h("input", {type: "text", readonly: true, value: inviteLink(matchId, s.seat, invite.code),
                            "data-invite-seat": s.seat, "aria-label": `invite link for ${s.name}`});
       }
-      // The link was made in another browser, or lost: a seat of this match may ask for a new one.
-      return token ? h("button", {type: "button", "data-reissue-seat": s.seat, onclick: () => reissue(s)},
+      // The link was made in another browser, or lost: the organiser's seat (its token given out at
+      // creation, not claimed) may ask for a new one.
+      return organiser ? h("button", {type: "button", "data-reissue-seat": s.seat, onclick: () => reissue(s)},
                        `New invite link for ${s.name}`) : null;
     })) : null);
   }

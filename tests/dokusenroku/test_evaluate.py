@@ -56,6 +56,8 @@ def test_a_determinized_sample_is_worth_what_the_real_state_is_to_the_seat():
 
 
 def test_hidden_cards_do_not_move_the_value_even_when_re_dealt_anyhow():
+    """ゲームの準備 Ⅲ / 戦闘の流れ Ⅰ: hands, the deck and a face-down support are unseen by the others,
+    so re-dealing them (any way, not only as determinize does) leaves every other seat's value alone."""
     rnd = random.Random(7)
     for _, state in positions(30, seats=3):
         for seat in range(3):
@@ -100,6 +102,8 @@ def test_lands_count_by_level_and_toll():
 
 
 def test_between_two_players_the_values_add_up_to_one_without_a_battle():
+    """勝利条件 (end.assets): the highest total assets win, so between two players what one gains in
+    value the other loses."""
     for _, state in positions(20):
         if state["battle"] is None:
             assert math.isclose(evaluate(state, 0) + evaluate(state, 1), 1.0, abs_tol=1e-12)

@@ -86,6 +86,8 @@ def test_victory_points_in_the_whole_deck_count():
 
 
 def test_a_richer_deck_is_worth_more_while_the_end_is_far():
+    """ゲームの終了条件 l.208-216 (rules ``end``, ``score``): VP decide at the end, so while it is far a
+    deck that makes more coins (more VP to come) is worth more."""
     gold = game(START + ["omiki"] * 2, START)
     copper = game(START + ["osaisen"] * 2, START)
     assert evaluate(gold, 0) > evaluate(copper, 0) > 0.5

@@ -75,7 +75,7 @@ class Dokusenroku(GameBase):
 
     def cards_named(self, state, action) -> set:
         """The cards behind the instance ids an action names (simulations' per-card statistics)."""
-        named = [action.get("card"), *action.get("cards", ())]
+        named = [action.get("card"), action.get("support"), *action.get("cards", ())]
         return {card_of(i) for i in named if isinstance(i, str)}
 
 

@@ -6,7 +6,9 @@ l.191-204: nobody sees a deck's or a discard pile's contents), but they follow f
 record: every gain is taken face up from the supply (「獲得する」 l.113) and every trash is public
 (l.202), so a player who remembers the table knows them; ``determinize`` keeps them for the same
 reason. Nothing about where those cards lie is read: not a deck's order, not which of another
-player's cards are in hand (only ``hand_count``), not the discard pile below its top.
+player's cards are in hand (only ``hand_count``), not the discard pile below its top. One
+approximation, shared with ``determinize``: with 3+ players a card passed by 奇術「ミスディレクション」
+between two *other* players is not public, yet counts with its new owner here.
 
 - ゲームの終了条件 l.208-216 (rules ``end``, ``score``): the victory points of all of a player's
   cards decide, so VP (博麗神社 1, 霧の湖 3, 紅魔館 6, マイナスカード -1, 風見幽香 1 per 10 cards, …)
