@@ -9,15 +9,19 @@ contents are read, not even the seat's own, so every seat is valued alike.
   win (rulebook ``end.draw``, ``end.assets``: money + each land's base value at its level + its
   current toll). Total assets are therefore the core of the value, as a margin over the best rival.
 - 破産: a toll that cannot be paid is paid by selling lands (asset-neutral at 基本価値 + 通行料) and
-  then by bankruptcy, so an open debt (``money.sell``) counts as already paid to its creditor.
+  then by bankruptcy, so an open debt (``money.sell``) counts as already paid to its creditor, less
+  the tolls still to come of the share of the debtor's land value the sale must take.
 - 移動の方法 Ⅲ / 土地 Ⅱ: lands earn tolls from the others until the end; their worth beyond their
   asset value is the tolls still to come, which shrink with the deck (the game's clock).
 - 移動の方法 Ⅳ: before the roll that ends the active player's turn, its average tolls and START
   bonuses count already, so an action taken before the roll is not compared with a roll made.
-- 戦闘の流れ: a battle in progress counts by the arithmetic of ``battle.fight`` with the supports the
-  seat can see; cards in hand are worth a little (characters to place and invade with, spells), and
-  money up to LIQUID_CAP a little more than its face value (it pays tolls without selling lands
-  and buys the empty lands the dice lead to).
+- 戦闘の流れ: a battle in progress counts by the arithmetic of ``battle.fight``, averaged over the
+  supports the seat cannot see: won, the land moves with its tolls to come (and a bounty is paid);
+  lost, the invader pays the toll (with the sale it forces when short) and takes its character
+  back to hand unless destroyed; a support not yet revealed still costs its price (Ⅲ,
+  ``battle.reveal``). Cards in hand are worth a little (characters to place and invade with,
+  spells), and money up to LIQUID_CAP a little more than its face value (it pays tolls without
+  selling lands and buys the empty lands the dice lead to).
 - The margin over the best rival is read relative to their average worth (tolls grow the economy
   many times over in a game), and more sharply as the deck runs out: the same lead counts more as
   the end nears. A tenth of the value is read ten times less sharply, so a big lead still prefers
