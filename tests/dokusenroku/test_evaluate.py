@@ -4,7 +4,8 @@ import math
 import random
 
 from engine.core import Rng
-from engine.games.dokusenroku.evaluate import evaluate
+from engine.games.dokusenroku.evaluate import evaluate, values
+from engine.games.dokusenroku.views import view
 from tests.dokusenroku.table import GAME, Table, owned, position
 from tests.dokusenroku.test_determinize import midgame
 
@@ -135,3 +136,17 @@ def test_the_roll_ahead_counts_before_it_is_made():
     assert near["step"] == far["step"] == "main" and near["active"] == 0
     assert evaluate(near, 0) < evaluate(far, 0)
     assert evaluate(near, 1) > evaluate(far, 1)
+
+
+def test_a_toll_paid_by_selling_land_also_loses_that_lands_tolls_to_come():
+    """破産 (money.sell, money.sell-price): lands sold to pay a toll go at their asset value, so the sale
+    costs no assets but the tolls the sold land would still have earned."""
+    t = Table(position(money=[5, 40], at=[0, 0], lands={"L02": owned(1, "C10a", 3), "L06": owned(0, "C13a", 2)}))
+    t.act(0, {"type": "roll"}, dice=[2])
+    assert t.state["step"] == "sell"
+    v = view(t.state, 0, ())
+    paid = values(v, 0)
+    unpaid = values({**v, "debt": None}, 0)
+    amount = v["debt"]["amount"]
+    assert paid[1] - unpaid[1] == amount
+    assert unpaid[0] - paid[0] > amount

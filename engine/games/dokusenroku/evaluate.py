@@ -9,15 +9,19 @@ contents are read, not even the seat's own, so every seat is valued alike.
   win (rulebook ``end.draw``, ``end.assets``: money + each land's base value at its level + its
   current toll). Total assets are therefore the core of the value, as a margin over the best rival.
 - 破産: a toll that cannot be paid is paid by selling lands (asset-neutral at 基本価値 + 通行料) and
-  then by bankruptcy, so an open debt (``money.sell``) counts as already paid to its creditor.
+  then by bankruptcy, so an open debt (``money.sell``) counts as already paid to its creditor, less
+  the tolls still to come of the share of the debtor's land value the sale must take.
 - 移動の方法 Ⅲ / 土地 Ⅱ: lands earn tolls from the others until the end; their worth beyond their
   asset value is the tolls still to come, which shrink with the deck (the game's clock).
 - 移動の方法 Ⅳ: before the roll that ends the active player's turn, its average tolls and START
   bonuses count already, so an action taken before the roll is not compared with a roll made.
-- 戦闘の流れ: a battle in progress counts by the arithmetic of ``battle.fight`` with the supports the
-  seat can see; cards in hand are worth a little (characters to place and invade with, spells), and
-  money up to LIQUID_CAP a little more than its face value (it pays tolls without selling lands
-  and buys the empty lands the dice lead to).
+- 戦闘の流れ: a battle in progress counts by the arithmetic of ``battle.fight``, averaged over the
+  supports the seat cannot see: won, the land moves with its tolls to come (and a bounty is paid);
+  lost, the invader pays the toll (with the sale it forces when short) and takes its character
+  back to hand unless destroyed; a support not yet revealed still costs its price (Ⅲ,
+  ``battle.reveal``). Cards in hand are worth a little (characters to place and invade with,
+  spells), and money up to LIQUID_CAP a little more than its face value (it pays tolls without
+  selling lands and buys the empty lands the dice lead to).
 - The margin over the best rival is read relative to their average worth (tolls grow the economy
   many times over in a game), and more sharply as the deck runs out: the same lead counts more as
   the end nears. A tenth of the value is read ten times less sharply, so a big lead still prefers
@@ -25,7 +29,8 @@ contents are read, not even the seat's own, so every seat is valued alike.
 """
 import math
 
-from engine.games.dokusenroku.battle import fight
+from engine.games.dokusenroku.battle import ability, fight
+from engine.games.dokusenroku.cards import cost_of
 from engine.games.dokusenroku.board import BOARD_SIZE, ECON, HAND_LIMIT, land_at, lap_bonus
 from engine.games.dokusenroku.views import view
 
@@ -67,16 +72,65 @@ def invader_odds(v, seat) -> float:
     return wins / tries
 
 
+def _sale_loss(v, s, shortfall, left):
+    """破産 / 土地 Ⅱ: a toll short of money is paid by selling lands at their asset value, so the sale
+    loses no assets but the tolls those lands would still earn: the share of the land value sold."""
+    if shortfall <= 0:
+        return 0.0
+    value = tolls = 0
+    for land in v["lands"].values():
+        if land["owner"] == s:
+            value += land["value"]
+            tolls += land["toll"]
+    if value <= 0:
+        return 0.0
+    return min(1.0, shortfall / value) * TOLL_TURNS * left * tolls
+
+
 def _battle_swing(v, seat, worth):
-    """A battle in progress moves the land (won) or its toll (lost), by the invader's odds."""
+    """戦闘の流れ Ⅱ-Ⅴ: a battle in progress, averaged over the supports the seat cannot see. Won, the
+    land moves with its tolls to come; lost, the invader pays the toll (selling lands if short) and
+    takes its character back unless destroyed. Supports not yet revealed still cost their price."""
     b = v["battle"]
     if b is None:
         return
-    p = invader_odds(v, seat)
+    left = _deck_left(v)
+    inv, dfd = b["invader"], b["defender"]
     land = v["lands"][b["land"]]
-    swing = p * land["value"] - (1 - p) * land["toll"]
-    worth[b["invader"]] += swing
-    worth[b["defender"]] -= swing
+    stake = land["value"] + TOLL_TURNS * left * land["toll"]
+    toll = (land["toll"] + 1) // 2 if v["flags"]["toll_half"] else land["toll"]
+    lands = {lid: x for lid, x in v["lands"].items() if x["owner"] is not None}
+    options = {}
+    for role in ("invader", "defender"):
+        known = b[role] == seat or b["revealed"][role] or (
+            not b["committed"][role] and v["players"][b[role]]["hand_count"] == 0)
+        options[role] = (b["supports"][role],) if known else HIDDEN_SUPPORTS
+    back = HAND_CARD if v["players"][inv]["hand_count"] < HAND_LIMIT else 0
+    total = {inv: 0.0, dfd: 0.0}
+    tries = 0
+    for si in options["invader"]:
+        for sd in options["defender"]:
+            sup = {"invader": si, "defender": sd}
+            f = fight({"battle": {**b, "supports": sup}, "lands": lands, "variant": v["variant"]})
+            cost = {r: (cost_of(sup[r]) if sup[r] is not None and not b["revealed"][r] else 0) for r in sup}
+            gain = {inv: -cost["invader"], dfd: -cost["defender"]}
+            if f["winner"] == "invader":
+                gain[inv] += stake + _bounty(b["attacker"])
+                gain[dfd] -= stake
+            else:
+                gain[inv] -= toll + _sale_loss(v, inv, toll + cost["invader"] - v["players"][inv]["money"], left)
+                gain[dfd] += toll + _bounty(land["character"])
+                if "invader" not in f["destroyed"] or "resurrect" in ability(b["attacker"]):
+                    gain[inv] += back
+            total[inv] += gain[inv]
+            total[dfd] += gain[dfd]
+            tries += 1
+    worth[inv] += total[inv] / tries
+    worth[dfd] += total[dfd] / tries
+
+
+def _bounty(card):
+    return ability(card).get("bounty", {}).get("amount", 0)
 
 
 TWO_DICE = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
@@ -117,7 +171,7 @@ def values(v, seat) -> dict:
                     + LIQUID_BONUS * min(max(p["money"], 0), LIQUID_CAP))
     debt = v["debt"]
     if debt is not None:
-        worth[debt["seat"]] -= debt["amount"]
+        worth[debt["seat"]] -= debt["amount"] + _sale_loss(v, debt["seat"], debt["amount"] - v["players"][debt["seat"]]["money"], left)
         if debt.get("to") is not None:
             worth[debt["to"]] += debt["amount"]
     _battle_swing(v, seat, worth)
