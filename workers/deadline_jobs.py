@@ -1,13 +1,11 @@
-"""A missed deadline (see ``service.deadlines``): one atomic append for the seat that waited.
+"""A missed deadline (see ``service.deadlines``): one atomic append for the seats whose time is up.
 
-``DeadlineMissed`` for each seat whose time is up, then the configured outcome: their ``pass`` (the
-game's own events, decided right after), a stand-in bot taking the seat, or the forfeit. Appended with the command key
-``deadline:<seat>:<version it began waiting>``, so a job run twice leaves nothing doubled, and a
-seat that moved in time (its ``waiting`` entry changed) is left alone.
+``DeadlineMissed`` for each of them, then the configured outcome: their ``pass`` (the game's own
+events, decided right after), a stand-in bot taking the seat, or the forfeit. Appended with the
+command key ``deadline:<seat>:<version it began waiting>``, so a job run twice leaves nothing
+doubled, and a seat that moved in time (its ``waiting`` entry changed) is left alone.
 """
 from datetime import timedelta
-
-from rq import Retry
 
 from engine.core import Event, apply, clone, play, seats_to_act
 from service import clock
@@ -18,11 +16,11 @@ from service.errors import ApiError
 from service.loading import open_match
 from service.store import EventStore
 from workers.bots import bot_key, bot_rng, choose
+from workers.dispatch import DEADLINE_RETRY
 
 DEADLINE_RULE = "kifu/deadline"
 RETRIES = 5                 # appends tried in one run when others keep moving first
 BUSY_SECONDS = 5            # then the job comes back this much later
-RETRY = Retry(max=3, interval=[10, 60, 300])       # a job that failed outright runs again
 
 
 def pass_action(game, state: dict, seat: int, stand_in: dict, rng) -> dict:
@@ -51,10 +49,8 @@ def missed(connection, match_id: str, seat: int, since: int, due: str) -> dict:
         settings = m.state["match"]["clock"]
         dues = {int(s): deadline_due(settings, entry) for s, entry in waiting.items()}
         if clock.now() < clock.parse(dues[seat]):     # a scheduler ahead of this clock: come back on time
-            from workers.jobs import deadline_passed
-            from workers.queues import schedule
-            schedule(connection, "default", clock.parse(dues[seat]) + timedelta(milliseconds=1),
-                     deadline_passed, match_id, seat, since, dues[seat], result_ttl=86400, retry=RETRY)
+            _again(connection, clock.parse(dues[seat]) + timedelta(milliseconds=1), match_id, seat, since,
+                   dues[seat])
             return {"status": "early"}
         late = {s: (waiting[str(s)]["version"], when) for s, when in sorted(dues.items())
                 if clock.parse(when) <= clock.now()}
@@ -69,11 +65,15 @@ def missed(connection, match_id: str, seat: int, since: int, due: str) -> dict:
             from workers.queues import enqueue_verify
             enqueue_verify(connection, match_id)
         return {"status": settings["on_timeout"], "seats": list(late)}
-    from workers.jobs import deadline_passed             # the match kept moving: try again shortly
+    _again(connection, clock.now() + timedelta(seconds=BUSY_SECONDS), match_id, seat, since, due)
+    return {"status": "busy"}          # the match kept moving: the job comes back shortly
+
+
+def _again(connection, when, match_id: str, seat: int, since: int, due: str) -> None:
+    from workers.jobs import deadline_passed
     from workers.queues import schedule
-    schedule(connection, "default", clock.now() + timedelta(seconds=BUSY_SECONDS), deadline_passed,
-             match_id, seat, since, due, result_ttl=86400, retry=RETRY)
-    return {"status": "busy"}
+    schedule(connection, "default", when, deadline_passed, match_id, seat, since, due, result_ttl=86400,
+             retry=DEADLINE_RETRY)
 
 
 def outcome_batches(store, m, late: dict, settings: dict) -> list:
