@@ -37,7 +37,8 @@ def test_the_deadline_is_scheduled_in_rq_and_shown(app, client, manual_clock):
                                 "waiting": [{"seat": s, "since": since, "due": due} for s in (0, 1)]}
     with app.app_context():
         registry = ScheduledJobRegistry(queue=Queue("default", connection=get_redis(), serializer=JSONSerializer))
-        job_ids = [f"deadline-{m.id}-{s}-{info['version']}" for s in (0, 1)]
+        since_ms = int(manual_clock().timestamp() * 1000)
+        job_ids = [f"deadline-{m.id}-{s}-{info['version']}-{since_ms}" for s in (0, 1)]
         assert sorted(registry.get_job_ids()) == job_ids
         assert all(clock.iso(registry.get_scheduled_time(j)) == due for j in job_ids)
 
@@ -195,6 +196,23 @@ def test_a_deadline_that_keeps_losing_the_race_to_append_comes_back_later(client
     run_jobs(app)
     assert m.info()["outcome"] is None
     manual_clock.advance(seconds=2)
+    run_jobs(app)
+    assert m.info()["outcome"]["forfeited"] == [0, 1]
+
+
+def test_a_job_left_by_an_append_that_lost_a_race_does_nothing_and_blocks_nothing(client, app, manual_clock):
+    from workers.dispatch import schedule_deadlines
+    m = create(client, "forfeit")
+    version = m.info()["version"]
+    ghost = {"version": version, "since": clock.iso(manual_clock() - timedelta(minutes=30))}   # never stored
+    with app.app_context():
+        schedule_deadlines(get_redis(), m.id, {"minutes": 60}, {"0": ghost})
+        registry = ScheduledJobRegistry(queue=Queue("default", connection=get_redis(), serializer=JSONSerializer))
+        assert len(registry.get_job_ids()) == 3                 # its own job beside the two real ones
+    manual_clock.advance(minutes=31)                            # the ghost's due has passed, not the seats'
+    run_jobs(app)
+    assert m.info()["outcome"] is None
+    manual_clock.advance(minutes=30)
     run_jobs(app)
     assert m.info()["outcome"]["forfeited"] == [0, 1]
 

@@ -33,11 +33,11 @@ def pass_action(game, state: dict, seat: int, stand_in: dict, rng) -> dict:
 
 
 def missed(connection, match_id: str, seat: int, since: int, due: str) -> dict:
-    """``seat`` has waited since version ``since``; if it still does and its time is up, append the
-    configured outcome for it and for every other seat whose time is up too (two seats late at the
-    same moment forfeit together). Retried at the new version when someone appended first. ``due``
-    is the time the job was scheduled for, kept in its arguments for whoever reads the queue: the
-    time that counts is read again from ``waiting``."""
+    """``seat`` has waited since version ``since``, due at ``due``; if that is still its ``waiting``
+    entry and the time is up, append the configured outcome for it and for every other seat whose
+    time is up too (two seats late at the same moment forfeit together). Retried at the new version
+    when someone appended first. A job whose entry never got stored (its append lost a race) or has
+    changed since finds another due, or none, and does nothing."""
     store = EventStore(connection)
     for _ in range(RETRIES):
         meta = store.meta(match_id)
@@ -48,6 +48,8 @@ def missed(connection, match_id: str, seat: int, since: int, due: str) -> dict:
         m = open_match(store, match_id, meta=meta)
         settings = m.state["match"]["clock"]
         dues = {int(s): deadline_due(settings, entry) for s, entry in waiting.items()}
+        if dues[seat] != due:
+            return {"status": "moved"}
         if clock.now() < clock.parse(dues[seat]):     # a scheduler ahead of this clock: come back on time
             _again(connection, clock.parse(dues[seat]) + timedelta(milliseconds=1), match_id, seat, since,
                    dues[seat])

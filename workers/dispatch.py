@@ -50,15 +50,18 @@ def dispatch(connection, match_id: str, state: dict) -> None:
             queue_bot_turn(connection, match_id, seat, state["version"], held["bot"])
 
 
-def deadline_job_id(match_id: str, seat: int, since_version: int) -> str:
-    return f"deadline-{match_id}-{seat}-{since_version}"
+def deadline_job_id(match_id: str, seat: int, entry: dict) -> str:
+    """One id per ``waiting`` entry (seat, the version and the moment it began to wait): an append
+    that lost a race leaves a job of its own, never one that stands in for the winner's."""
+    since_ms = int(clock.parse(entry["since"]).timestamp() * 1000)
+    return f"deadline-{match_id}-{seat}-{entry['version']}-{since_ms}"
 
 
 def schedule_deadlines(connection, match_id: str, settings: dict, waiting: dict) -> None:
     """A scheduled ``deadline_passed`` job for each waiting seat, unless it has one already."""
     from workers.jobs import deadline_passed
     for seat, entry in waiting.items():
-        job_id = deadline_job_id(match_id, int(seat), entry["version"])
+        job_id = deadline_job_id(match_id, int(seat), entry)
         if not Job.exists(job_id, connection=connection):
             when = due(settings, entry)
             schedule(connection, "default", clock.parse(when), deadline_passed, match_id, int(seat),
