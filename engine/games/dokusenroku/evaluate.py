@@ -52,26 +52,6 @@ def _deck_left(v) -> int:
 HIDDEN_SUPPORTS = (None, "X00a", "C01a", "C03a", "C09a", "C05a", "C02a")
 
 
-def invader_odds(v, seat) -> float:
-    """The invader's chance in the battle in progress, by the arithmetic of ``battle.fight``: a
-    support the seat cannot see is any of HIDDEN_SUPPORTS (none for certain when that side holds no
-    card and has not committed)."""
-    b = v["battle"]
-    lands = {lid: land for lid, land in v["lands"].items() if land["owner"] is not None}
-    options = {}
-    for role in ("invader", "defender"):
-        known = b[role] == seat or b["revealed"][role] or (
-            not b["committed"][role] and v["players"][b[role]]["hand_count"] == 0)
-        options[role] = (b["supports"][role],) if known else HIDDEN_SUPPORTS
-    wins = tries = 0
-    for inv in options["invader"]:
-        for dfd in options["defender"]:
-            battle = {**b, "supports": {"invader": inv, "defender": dfd}}
-            wins += fight({"battle": battle, "lands": lands, "variant": v["variant"]})["winner"] == "invader"
-            tries += 1
-    return wins / tries
-
-
 def _sale_loss(v, s, shortfall, left):
     """破産 / 土地 Ⅱ: a toll short of money is paid by selling lands at their asset value, so the sale
     loses no assets but the tolls those lands would still earn: the share of the land value sold."""
