@@ -30,7 +30,7 @@ def test_every_module_the_page_imports_is_served(client):
             here, up = target
             todo.append(str(base / here) if here else str((base.parent / up)))
     assert {"play.js", "replay.js", "lobby.js", "renderers/threebythree.js", "renderers/dimension_zero.js",
-            "renderers/shisoroku.js", "renderers/offers.js"} <= seen
+            "renderers/shisoroku.js", "renderers/offers.js", "renderers/parts.js"} <= seen
     assert client.get("/web/style.css").mimetype == "text/css"
 
 

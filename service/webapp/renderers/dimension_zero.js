@@ -7,6 +7,7 @@
 import {h} from "../dom.js";
 import {cardChip, cardOf, describeValue, humanize, seatName} from "../labels.js";
 import {fieldOffers} from "./offers.js";
+import {backs, chips, none, zone} from "./parts.js";
 
 const SMASH_TO_LOSE = {"touhou-instant": 5};          // else 7 (README, variants)
 const PHASES = {energy: "energy phase", main: "main phase", smash: "smash phase", end: "end of turn",
@@ -77,9 +78,9 @@ function side(info, view, match, p, frozen, mine) {
     h("h3", {}, seatName(match, p.seat), mine ? " — you" : "", active ? h("span", {class: "turn-mark"}, " ▶ active") : "",
       view.priority === p.seat ? h("span", {class: "turn-mark"}, " · priority") : ""),
     h("dl", {class: "dz-zones"},
-      zone("Smash", h("span", {}, h("strong", {"data-smash": p.seat}, String(smash)), ` of ${limit} loses`), backs(smash)),
+      zone("Smash", h("span", {}, h("strong", {"data-smash": p.seat}, String(smash)), ` of ${limit} loses`), backs(smash, null)),
       zone("Deck", h("strong", {}, String(p.deck_count ?? "?"))),
-      zone("Hand", h("strong", {}, String(p.hand_count ?? 0)), p.hand ? chips(info, p.hand) : backs(p.hand_count)),
+      zone("Hand", h("strong", {}, String(p.hand_count ?? 0)), p.hand ? chips(info, p.hand) : backs(p.hand_count, null)),
       zone("Energy", h("span", {class: "count"}, `${ready} of ${energy.length} released`), energy.length ? h("span", {class: "chips"},
         energy.map(e => cardChip(info, e, {class: `chip card${frozen.has(e) ? " frozen" : ""}`, "data-frozen": frozen.has(e)}))) : null),
       zone("Plan", p.plan ? cardChip(info, p.plan) : none()),
@@ -123,8 +124,3 @@ function stackItem(info, match, item) {
 
 const short = (match, seat) => match?.seats?.find(s => s.seat === seat)?.name ?? `Seat ${seat}`;
 const rowLabel = (text, kind) => h("div", {class: `dz-row-label ${kind}`}, text);
-const zone = (title, ...content) => [h("dt", {}, title), h("dd", {}, content)];
-const none = () => h("span", {class: "none"}, "none");
-const chips = (info, ids) => ids.length ? h("span", {class: "chips"}, ids.map(id => cardChip(info, id))) : none();
-const backs = n => n ? h("span", {class: "backs", "aria-label": `${n} face-down cards`},
-                         Array.from({length: n}, () => h("span", {class: "back", "aria-hidden": "true"}))) : null;

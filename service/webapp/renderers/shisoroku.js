@@ -6,6 +6,7 @@
 import {h} from "../dom.js";
 import {cardChip, cardOf, describeValue, humanize, seatName} from "../labels.js";
 import {fieldOffers} from "./offers.js";
+import {backs, chips, none, zone} from "./parts.js";
 
 const TYPES = {action: "Action", treasure: "Treasure", victory: "Victory", curse: "Curse", attack: "Attack",
                reaction: "Reaction", duration: "Duration", prize: "Prize", shelter: "Shelter"};
@@ -82,20 +83,14 @@ function player(info, view, match, p, offers) {
 }
 
 const counter = (label, n, kind = "") => h("span", {class: `ss-counter ${kind}`}, `${label} `, h("strong", {}, String(n ?? 0)));
-const zone = (title, ...content) => [h("dt", {}, title), h("dd", {}, content)];
-const chips = (info, ids) => ids.length ? h("span", {class: "chips"}, ids.map(id => cardChip(info, id)))
-                                        : h("span", {class: "none"}, "none");
 /** Copies of a card as one chip, "お賽銭 ×4" (data-count 4). */
 function grouped(info, ids, cls = "") {
   const counts = new Map();
   for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-  if (!counts.size) return h("span", {class: "none"}, "none");
+  if (!counts.size) return none();
   return h("span", {class: `chips ${cls}`}, [...counts].map(([id, n]) => {
     const chip = cardChip(info, id, {"data-count": n});
     if (n > 1) chip.append(h("strong", {class: "ss-copies"}, ` ×${n}`));
     return chip;
   }));
 }
-const backs = n => n ? h("span", {class: "backs", "aria-label": `${n} face-down cards`},
-                         Array.from({length: n}, () => h("span", {class: "back", "aria-hidden": "true"})))
-                     : h("span", {class: "none"}, "none");

@@ -4,6 +4,7 @@
 // deck and discard, and any spell or answer window pending.
 import {h} from "../dom.js";
 import {cardChip, describeValue, humanize, seatName} from "../labels.js";
+import {backs, chips, none, zone} from "./parts.js";
 
 const UNIT_SLOTS = 3;
 const STEPS = {removal: "removal step", enhance: "enhancement step", counter: "counter window",
@@ -30,11 +31,11 @@ function side(info, view, match, p, mine) {
       Array.from({length: UNIT_SLOTS}, (_, i) => p.units?.[i] ? unit(info, p.units[i]) : h("div", {class: "unit empty"}, "empty slot"))),
     h("dl", {class: "ttw-zones"},
       zone("Magic", (p.magic ?? []).length ? p.magic.map(m => magic(info, m)) : none()),
-      zone(`Territories (${p.territory_count ?? 0})`, p.territories ? cards(info, p.territories) : backs(p.territory_count)),
-      zone(`Hand (${p.hand_count ?? 0})`, p.hand ? cards(info, p.hand) : backs(p.hand_count)),
+      zone(`Territories (${p.territory_count ?? 0})`, p.territories ? chips(info, p.territories) : backs(p.territory_count)),
+      zone(`Hand (${p.hand_count ?? 0})`, p.hand ? chips(info, p.hand) : backs(p.hand_count)),
       p.mentor ? zone("Mentor", cardChip(info, p.mentor)) : null,
-      p.offered_magic?.length ? zone("Magic offered", cards(info, p.offered_magic)) : null,
-      p.offered_hands?.length ? zone("Hands offered", p.offered_hands.map(hand => h("span", {class: "group"}, cards(info, hand)))) : null));
+      p.offered_magic?.length ? zone("Magic offered", chips(info, p.offered_magic)) : null,
+      p.offered_hands?.length ? zone("Hands offered", p.offered_hands.map(hand => h("span", {class: "group"}, chips(info, hand)))) : null));
 }
 
 function middle(info, view, match) {
@@ -64,9 +65,3 @@ function magic(info, m) {
   const label = m.card ? cardChip(info, m.card) : h("span", {class: "chip facedown"}, "face down");
   return h("span", {class: `magic ${m.state}`, title: `magic, ${m.state}`}, label, h("small", {}, ` ${m.state}`));
 }
-
-const zone = (title, content) => [h("dt", {}, title), h("dd", {}, content)];
-const none = () => h("span", {class: "none"}, "none");
-const cards = (info, ids) => ids.length ? h("span", {class: "chips"}, ids.map(id => cardChip(info, id))) : none();
-const backs = n => n ? h("span", {class: "backs", "aria-label": `${n} face-down cards`},
-                         Array.from({length: n}, () => h("span", {class: "back", "aria-hidden": "true"}))) : none();

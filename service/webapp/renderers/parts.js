@@ -1,0 +1,14 @@
+// Pieces the game fields share: a zone of a player's panel, "none", card chips, face-down backs.
+import {h} from "../dom.js";
+import {cardChip} from "../labels.js";
+
+/** A <dt>/<dd> pair for a player's panel. */
+export const zone = (title, ...content) => [h("dt", {}, title), h("dd", {}, content)];
+export const none = () => h("span", {class: "none"}, "none");
+/** Card ids as chips, or "none". */
+export const chips = (info, ids) => ids.length ? h("span", {class: "chips"}, ids.map(id => cardChip(info, id))) : none();
+/** ``n`` face-down card backs; for none, ``empty()`` ("none" unless told otherwise; null: nothing). */
+export const backs = (n, empty = none) => n
+  ? h("span", {class: "backs", "aria-label": `${n} face-down cards`},
+      Array.from({length: n}, () => h("span", {class: "back", "aria-hidden": "true"})))
+  : (empty ? empty() : null);
