@@ -86,9 +86,17 @@ def claim(redis, match_id: str, meta: dict, seat: int, invite: str | None) -> di
     return {"match_id": match_id, "seat": seat, "name": meta.get(f"name:{seat}", ""), "token": token}
 
 
-def reissue_invite(redis, match_id: str, meta: dict, seat: int) -> dict:
-    """A new invite code for an invite seat nobody has claimed; the old code stops working. A claim
-    racing it with the old code may still win (the claim's HSETNX decides): never two holders."""
+def reissue_invite(redis, match_id: str, meta: dict, seat: int, by_seat: int | None) -> dict:
+    """A new invite code for an invite seat nobody has claimed, asked by seat ``by_seat`` (None: the
+    auditor token); the old code stops working. A claim racing it with the old code may still win
+    (the claim's HSETNX decides): never two holders."""
+    if by_seat == seat:
+        raise ApiError(409, "seat_taken", f"your token already holds seat {seat}")
+    joined = None if by_seat is None else join_mode(meta, by_seat)
+    if joined is not None:
+        raise ApiError(403, "not_the_organiser", f"seat {by_seat} joined by {joined}; only a seat whose "
+                       "token was given out at creation, or the auditor token, may re-issue another "
+                       "seat's invite")
     if f"name:{seat}" not in meta:
         raise ApiError(404, "seat_not_found", f"match {match_id} has no seat {seat}")
     if f"invite:{seat}" not in meta:
@@ -97,7 +105,7 @@ def reissue_invite(redis, match_id: str, meta: dict, seat: int) -> dict:
     if meta.get("ended"):
         raise ApiError(422, "match_over", "the match has ended; its seats can no longer be claimed",
                        "kifu/match")
-    if f"claimed:{seat}" in meta or redis.hexists(key(match_id, "meta"), f"claimed:{seat}"):
+    if redis.hexists(key(match_id, "meta"), f"claimed:{seat}"):      # read afresh, not from ``meta``
         raise ApiError(409, "seat_taken", f"seat {seat} has already been claimed")
     code = secrets.token_urlsafe(18)
     redis.hset(key(match_id, "meta"), f"invite:{seat}", token_hash(code))
