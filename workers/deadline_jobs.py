@@ -16,7 +16,7 @@ from service.errors import ApiError
 from service.loading import open_match
 from service.store import EventStore
 from workers.bots import bot_key, bot_rng, choose
-from workers.dispatch import DEADLINE_RETRY
+from workers.dispatch import schedule_deadline
 
 DEADLINE_RULE = "kifu/deadline"
 RETRIES = 5                 # appends tried in one run when others keep moving first
@@ -50,9 +50,8 @@ def missed(connection, match_id: str, seat: int, since: int, due: str) -> dict:
         dues = {int(s): deadline_due(settings, entry) for s, entry in waiting.items()}
         if dues[seat] != due:
             return {"status": "moved"}
-        if clock.now() < clock.parse(dues[seat]):     # a scheduler ahead of this clock: come back on time
-            _again(connection, clock.parse(dues[seat]) + timedelta(milliseconds=1), match_id, seat, since,
-                   dues[seat])
+        if clock.now() < clock.parse(due):            # a scheduler ahead of this clock: come back on time
+            schedule_deadline(connection, clock.parse(due) + timedelta(milliseconds=1), match_id, seat, since, due)
             return {"status": "early"}
         late = {s: (waiting[str(s)]["version"], when) for s, when in sorted(dues.items())
                 if clock.parse(when) <= clock.now()}
@@ -67,15 +66,8 @@ def missed(connection, match_id: str, seat: int, since: int, due: str) -> dict:
             from workers.queues import enqueue_verify
             enqueue_verify(connection, match_id)
         return {"status": settings["on_timeout"], "seats": list(late)}
-    _again(connection, clock.now() + timedelta(seconds=BUSY_SECONDS), match_id, seat, since, due)
+    schedule_deadline(connection, clock.now() + timedelta(seconds=BUSY_SECONDS), match_id, seat, since, due)
     return {"status": "busy"}          # the match kept moving: the job comes back shortly
-
-
-def _again(connection, when, match_id: str, seat: int, since: int, due: str) -> None:
-    from workers.jobs import deadline_passed
-    from workers.queues import schedule
-    schedule(connection, "default", when, deadline_passed, match_id, seat, since, due, result_ttl=86400,
-             retry=DEADLINE_RETRY)
 
 
 def outcome_batches(store, m, late: dict, settings: dict) -> list:

@@ -59,13 +59,19 @@ def deadline_job_id(match_id: str, seat: int, entry: dict) -> str:
 
 def schedule_deadlines(connection, match_id: str, settings: dict, waiting: dict) -> None:
     """A scheduled ``deadline_passed`` job for each waiting seat, unless it has one already."""
-    from workers.jobs import deadline_passed
     for seat, entry in waiting.items():
         job_id = deadline_job_id(match_id, int(seat), entry)
         if not Job.exists(job_id, connection=connection):
             when = due(settings, entry)
-            schedule(connection, "default", clock.parse(when), deadline_passed, match_id, int(seat),
-                     entry["version"], when, job_id=job_id, result_ttl=86400, retry=DEADLINE_RETRY)
+            schedule_deadline(connection, clock.parse(when), match_id, int(seat), entry["version"], when, job_id)
+
+
+def schedule_deadline(connection, at, match_id: str, seat: int, since: int, when: str,
+                      job_id: str | None = None) -> None:
+    """Run ``deadline_passed`` at ``at`` for ``seat``, waiting since version ``since``, due ``when``."""
+    from workers.jobs import deadline_passed
+    schedule(connection, "default", at, deadline_passed, match_id, seat, since, when, job_id=job_id,
+             result_ttl=86400, retry=DEADLINE_RETRY)
 
 
 def call_off_watchdogs(connection, match_id: str, seat: int, version: int) -> None:

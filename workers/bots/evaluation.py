@@ -4,8 +4,8 @@ A game may offer ``evaluate(state, seat)``; it must read only what the seat know
 ``view(state, seat)`` shows, and what the public record has told it (a deckbuilder's gains and
 trashes are public, so 東方祀爭録's evaluation counts each player's owned cards without reading
 where they lie). A bot must not learn a hidden card through its evaluation; each game's tests
-check that re-dealing what the seat cannot see leaves the value unchanged. Without it, a state is worth its
-outcome when the game is over and 0.5 before.
+check that re-dealing what the seat cannot see leaves the value unchanged. Without it, a state
+is worth its outcome when the game is over and 0.5 before.
 """
 from workers.bots.outcomes import rewards
 
