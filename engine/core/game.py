@@ -30,6 +30,22 @@ class MatchConfig:
                 "options": dict(self.options), "analysis": self.position is not None}
 
 
+@dataclass(frozen=True)
+class Secrets:
+    """What one seat (None: a spectator) may not know in a position: the game's one declared answer
+    to "who may know which card", read by its views, its redaction, its deciders' error messages
+    (an id in ``handles`` is refused exactly as an id that does not exist) and the shared
+    hidden-information tests.
+
+    ``handles``: the ids an action may name (card instance ids, zone slots) whose identity is hidden
+    from the seat. ``identities``: the identity strings (card ids, printed names) of the hidden
+    cards, less those the seat also knows from a copy it may see; no answer to the seat may
+    contain one of them."""
+
+    handles: frozenset = frozenset()
+    identities: frozenset = frozenset()
+
+
 class Game(Protocol):
     """A game as a decider. States are plain JSON-ready dicts that carry their own ``version``.
 
@@ -42,6 +58,9 @@ class Game(Protocol):
     variants: dict[str, Variant]
     cardset_version: str
     seed_section: str
+    # The fields each action type may carry ("type" included); ``engine.core.match.play`` refuses
+    # any other field before ``decide`` sees the action, so nothing unread is ever stored.
+    action_fields: dict[str, frozenset]
 
     def describe(self) -> dict: ...                                     # variants, seats, card list
     def validate(self, config: MatchConfig) -> None: ...                # raise ConfigError
@@ -54,6 +73,7 @@ class Game(Protocol):
     def view(self, state: dict, seat: int | None) -> dict: ...
     def redact(self, event: Event, seat: int | None) -> Event | None: ...
     def outcome(self, state: dict) -> dict | None: ...
+    def secrets(self, state: dict, seat: int | None) -> Secrets: ...     # what the seat may not know
     # Optional: a full state consistent with what ``seat`` can see, hidden parts re-dealt with ``rng``
     # (information-set search, analysis forks). Games without it cannot host searching bots.
     def determinize(self, state: dict, seat: int, rng: Rng) -> dict: ...
@@ -73,6 +93,7 @@ class GameBase:
     cardset_version: str
     variants: dict[str, Variant]
     rules: dict = {}               # rule id -> (seed section, statement): the game's rulebook.py
+    action_fields: dict = {}       # action type -> the fields it may carry (Game.action_fields)
 
     def describe(self) -> dict:
         return {"id": self.id, "title": self.title, "seed": self.seed_section,

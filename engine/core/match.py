@@ -9,6 +9,7 @@ forfeits), folded into ``state["match"]``.
 """
 import marshal
 
+from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import MatchConfig
 from engine.core.rng import Rng, commitment
@@ -69,7 +70,20 @@ def fold(game, events, state: dict | None = None) -> dict:
 
 def play(game, state: dict, seat: int, action: dict, seed: bytes) -> list[Event]:
     """Decide an action at the state's version, with the rng that version owns."""
+    check_fields(game, action)
     return game.decide(state, seat, action, Rng.for_version(seed, state["version"]))
+
+
+def check_fields(game, action) -> None:
+    """IllegalAction naming the first field the action's type does not define (a type the game does
+    not declare is left to ``decide``, which refuses it under its own rule)."""
+    if not isinstance(action, dict):
+        raise IllegalAction(PLATFORM_RULE, "an action is a JSON object with a 'type'")
+    fields = game.action_fields.get(action.get("type")) if isinstance(action.get("type"), str) else None
+    extra = sorted(set(action) - fields) if fields is not None else ()
+    if extra:
+        raise IllegalAction(PLATFORM_RULE, f"a {action['type']!r} action has no field {extra[0][:40]!r} "
+                            f"(its fields: {', '.join(sorted(fields))})")
 
 
 class Emitter:
