@@ -14,10 +14,10 @@ import random
 import time
 
 from engine.core import MatchConfig, Rng, apply, create_events, fold, get_game, list_games, play
-from workers.arena import play_game
-from workers.bots import choose
-from workers.bots.ismcts import search
-from workers.bots.play import actor, advance
+from engine.simulation.arena import play_game
+from engine.bots import choose
+from engine.bots.ismcts import search
+from engine.bots.play import actor, advance
 
 
 def two_seat_variant(game) -> str:

@@ -33,7 +33,7 @@ def verify(args) -> int:
     """Check a match's chain and snapshots on the REDIS_URL server (or queue the job for a worker)."""
     from service.redis_conn import connect
     from service.store import EventStore
-    from workers.verify import verify as verify_now
+    from engine.audit.verify import verify as verify_now
 
     url = os.environ.get("REDIS_URL")
     if not url:
@@ -78,7 +78,7 @@ def simulate(args) -> int:
     import time
 
     from engine.core import ConfigError, get_game
-    from workers.arena import card_reader, play_game
+    from engine.simulation.arena import card_reader, play_game
     from workers.simulations import check_spec, results_of
 
     try:

@@ -21,7 +21,7 @@ from service.deadlines import clock_config, read_waiting, waiting_after
 from service.errors import ApiError
 from service.loading import client_items, open_match
 from service.records import now, seal
-from workers.bots import check_config
+from engine.bots import check_config
 
 log = logging.getLogger(__name__)
 PLATFORM_RULE = "kifu/match"

@@ -22,7 +22,7 @@ from datetime import timedelta
 
 from engine.core import TABLE_RULE, ConfigError, controller, match_outcome, seats_to_act
 from service import clock
-from workers.bots import check_config
+from engine.bots import check_config
 
 POLICIES = ("pass", "bot", "forfeit")
 MAX_MINUTES = 30 * 24 * 60

@@ -8,18 +8,10 @@ platform record such as a dispute. It is part of the hash chain (see ``chained``
 import json
 from dataclasses import dataclass
 
-from engine.core import Event, canonical_json, chain_hash
+from engine.core import Event, canonical_json, chain_hash, chained
 from service import clock
 
 FIELDS = ("type", "data", "seat", "rule", "cause", "schema", "command_id", "at", "hash", "command")
-
-
-def chained(event: Event, command: dict | None) -> dict:
-    """What the chain hashes for one stored event: the event, and its command when it has one."""
-    d = event.to_dict()
-    if command is not None:
-        d["command"] = command
-    return d
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ BOT_NAMES = ("random", "greedy", "ismcts")
 
 
 class BotIn(Schema):
-    """A bot config; its budget is checked against the bot (``workers.bots.check_config``)."""
+    """A bot config; its budget is checked against the bot (``engine.bots.check_config``)."""
     bot = fields.Str(required=True, validate=validate.OneOf(BOT_NAMES))
     budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
 

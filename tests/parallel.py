@@ -7,7 +7,7 @@ from multiprocessing import get_context
 
 def _play(job):
     from engine.core import get_game
-    from workers.arena import card_reader, play_game
+    from engine.simulation.arena import card_reader, play_game
     game_id, variant, bots, seed, indices = job
     game = get_game(game_id)
     cards = card_reader(game)

@@ -1,4 +1,4 @@
-"""GET /matches/<id>/verify and workers.verify: re-decided from the revealed seed; tampering found
+"""GET /matches/<id>/verify and engine.audit.verify: re-decided from the revealed seed; tampering found
 at exactly the altered version, even when the chain has been recomputed to hide it."""
 import json
 import random
@@ -6,7 +6,8 @@ import random
 import pytest
 
 from engine.core import GENESIS_HASH, chain_hash
-from service.records import StoredEvent, chained
+from engine.core import chained
+from service.records import StoredEvent
 from tests.helpers import ApiMatch
 from tests.test_workers import rewrite_stream
 

@@ -9,7 +9,7 @@ from tests.helpers import ApiMatch
 from tests.jobs import run_jobs
 from workers import runner
 from workers.bot_turns import play_bot_turn, watch
-from workers.verify import verify
+from engine.audit.verify import verify
 
 
 def create(client, seats, game="threebythree", variant="overlord", **extra):

@@ -6,9 +6,9 @@ import pytest
 from engine.core import ConfigError, Rng, get_game, list_games
 from tests.positions import midgame as random_midgame
 from tests.parallel import play_games
-from workers.arena import play_game
-from workers.bots import check_config, choose
-from workers.bots.outcomes import rewards, winner_of
+from engine.simulation.arena import play_game
+from engine.bots import check_config, choose
+from engine.bots.outcomes import rewards, winner_of
 
 THREE = get_game("threebythree")
 BOTS = [{"bot": "random"}, {"bot": "greedy"}, {"bot": "ismcts", "budget": {"iterations": 24}}]

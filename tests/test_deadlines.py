@@ -11,7 +11,7 @@ from service.store import EventStore
 from tests.helpers import ApiMatch
 from tests.jobs import run_jobs
 from workers.deadline_jobs import missed
-from workers.verify import verify
+from engine.audit.verify import verify
 
 
 def create(client, on_timeout, minutes=60, **deadline):

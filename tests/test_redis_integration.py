@@ -10,7 +10,7 @@ from rq.job import Job
 from service.store import EventStore, key
 from tests.helpers import ApiMatch
 from workers.queues import get_queue
-from workers.verify import verify
+from engine.audit.verify import verify
 
 pytestmark = pytest.mark.redis
 

@@ -7,10 +7,10 @@ from engine.core import get_game, list_games
 from service.redis_conn import get_redis
 from tests.jobs import run_jobs
 from tests.parallel import play_games
-from workers import arena
-from workers.arena import encode
+from engine.simulation import arena
+from engine.simulation.arena import encode
 from workers.simulations import chunks, results_of, run_chunk
-from workers.statistics import wilson
+from engine.simulation.statistics import wilson
 
 RANDOMS = [{"bot": "random"}, {"bot": "random"}]
 

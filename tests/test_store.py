@@ -10,7 +10,7 @@ from service import commands
 from service.records import seal
 from service.store import FEED_KEY, EventStore, key
 from tests import toygame
-from workers.verify import verify
+from engine.audit.verify import verify
 
 GAME = toygame.GAME
 TOY = {"game": "toy", "variant": "standard", "seats": [{"name": "A"}, {"name": "B"}],

@@ -18,7 +18,7 @@ from rq.serializers import JSONSerializer
 from service import clock, create_app
 from service.store import FEED_KEY, EventStore
 from tests.helpers import ApiMatch
-from workers.verify import verify
+from engine.audit.verify import verify
 
 pytestmark = pytest.mark.redis
 URL = os.environ.get("KIFU_WORKERS_REDIS_URL", "redis://127.0.0.1:6379/13")

@@ -6,7 +6,7 @@ from engine.core import controller
 from service.errors import ApiError
 from service.loading import open_match
 from service.store import EventStore
-from workers.bots import bot_key, bot_rng, choose
+from engine.bots import bot_key, bot_rng, choose
 from workers.dispatch import MAX_ATTEMPTS, call_off_watchdogs, dispatch, queue_bot_turn
 
 

@@ -15,7 +15,7 @@ from service.deadlines import due as deadline_due
 from service.errors import ApiError
 from service.loading import open_match
 from service.store import EventStore
-from workers.bots import bot_key, bot_rng, choose
+from engine.bots import bot_key, bot_rng, choose
 from workers.dispatch import schedule_deadline
 
 DEADLINE_RULE = "kifu/deadline"

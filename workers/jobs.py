@@ -3,7 +3,7 @@ serializer) or, with the embedded fakeredis, by the process's job thread (``work
 from rq import get_current_job
 
 from service.store import EventStore
-from workers.verify import verify
+from engine.audit.verify import verify
 
 
 def _connection():

@@ -17,9 +17,9 @@ from rq.serializers import JSONSerializer
 
 from engine.core import ConfigError, get_game
 from service import clock
-from workers.arena import card_reader, encode, play_game
-from workers.bots import check_config
-from workers.statistics import aggregate
+from engine.simulation.arena import card_reader, encode, play_game
+from engine.bots import check_config
+from engine.simulation.statistics import aggregate
 
 RULE = "kifu/simulations"
 MAX_GAMES = 100_000

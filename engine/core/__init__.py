@@ -1,5 +1,5 @@
 """The engine contract shared by every game (see DESIGN.md, "The engine: a decider per game")."""
-from engine.core.canonical import GENESIS_HASH, canonical_json, chain_hash
+from engine.core.canonical import GENESIS_HASH, canonical_json, chain_hash, chained
 from engine.core.errors import ConfigError, IllegalAction
 from engine.core.events import Event
 from engine.core.game import Game, GameBase, MatchConfig, Secrets, Variant
@@ -12,7 +12,7 @@ from engine.core.table import (TABLE_EVENTS, TABLE_RULE, controller, match_outco
 
 __all__ = [
     "ENGINE_VERSION", "GENESIS_HASH", "ConfigError", "Emitter", "Event", "Game", "GameBase", "IllegalAction",
-    "MatchConfig", "NOTE_EVENTS", "Secrets", "PLATFORM_EVENTS", "Rng", "Variant", "apply", "canonical_json", "chain_hash", "clone", "commitment",
+    "MatchConfig", "NOTE_EVENTS", "Secrets", "PLATFORM_EVENTS", "Rng", "Variant", "apply", "canonical_json", "chain_hash", "chained", "clone", "commitment",
     "create_events", "fold", "get_game", "list_games", "play", "register",
     "TABLE_EVENTS", "TABLE_RULE", "controller", "match_outcome", "seats_to_act",
 ]

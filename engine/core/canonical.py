@@ -17,3 +17,11 @@ def chain_hash(previous: str, version: int, event_dict: dict) -> str:
     h.update(b"\n%d\n" % version)
     h.update(canonical_json(event_dict))
     return h.hexdigest()
+
+
+def chained(event, command: dict | None) -> dict:
+    """What the chain hashes for one stored event: the event, and its command when it has one."""
+    d = event.to_dict()
+    if command is not None:
+        d["command"] = command
+    return d

@@ -32,7 +32,7 @@ def verify(match_id: str):
     meta = open_meta(store, match_id)
     version = int(meta["version"])
     if version <= current_app.config["VERIFY_INLINE_MAX"]:
-        from workers.verify import verify as verify_now
+        from engine.audit.verify import verify as verify_now
         return answer(VerifyOut(), {"status": "finished", "job_id": None, **verify_now(store, match_id)})
     from workers.queues import verify_job
     job = verify_job(get_redis(), match_id, version)

@@ -5,7 +5,7 @@ from engine.core import ConfigError, get_game, list_games
 from service.api import answer
 from service.errors import ApiError
 from service.schemas import GameDescriptionOut, GamesOut
-from workers.bots import BOTS, check_config
+from engine.bots import BOTS, check_config
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 

@@ -7,7 +7,7 @@ where they lie). A bot must not learn a hidden card through its evaluation; each
 check that re-dealing what the seat cannot see leaves the value unchanged. Without it, a state
 is worth its outcome when the game is over and 0.5 before.
 """
-from workers.bots.outcomes import rewards
+from engine.bots.outcomes import rewards
 
 
 def seat_count(state: dict) -> int:

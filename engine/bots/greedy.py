@@ -1,9 +1,9 @@
 """greedy: one ply. Each legal action is taken on the bot's own copy of the state and the result
-is scored with the game's evaluation (``workers.bots.evaluation``); the best wins, ties to the
+is scored with the game's evaluation (``engine.bots.evaluation``); the best wins, ties to the
 first listed. Where the game can determinize, the copy is a sample of what the seat cannot see,
 so even the automatic steps after the action (a draw, say) never show it a hidden card."""
-from workers.bots.evaluation import evaluator
-from workers.bots.play import advance
+from engine.bots.evaluation import evaluator
+from engine.bots.play import advance
 
 
 def choose(game, state: dict, seat: int, rng, budget: dict | None = None) -> dict:

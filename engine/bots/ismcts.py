@@ -16,8 +16,8 @@ import math
 import time
 
 from engine.core import ConfigError, canonical_json
-from workers.bots.evaluation import evaluator, seat_count
-from workers.bots.play import actor, advance
+from engine.bots.evaluation import evaluator, seat_count
+from engine.bots.play import actor, advance
 
 EXPLORATION = 0.7
 PLAYOUT_DEPTH = 2

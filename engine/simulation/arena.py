@@ -5,8 +5,8 @@ import hmac
 import json
 
 from engine.core import MatchConfig, apply, create_events, fold, play
-from workers.bots import bot_key, bot_rng, choose
-from workers.bots.outcomes import winner_of
+from engine.bots import bot_key, bot_rng, choose
+from engine.bots.outcomes import winner_of
 
 MAX_ACTIONS = 10_000       # actions; every landed game averages under 400 between random players
 

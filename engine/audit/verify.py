@@ -1,9 +1,9 @@
 """Replay verification: the hash chain, the seed against its commitment, every stored snapshot, and
-(once the seed is revealed) every command decided again with the rng its version owns."""
+(once the seed is revealed) every command decided again with the rng its version owns. Reads the
+match through the store it is given (``meta``, ``read``, ``snapshots``...), so it needs no I/O of its own."""
 from engine.audit.redecide import redecide
 from engine.audit.rulesets import RulesVersionGone, for_created
-from engine.core import GENESIS_HASH, canonical_json, chain_hash, commitment, get_game
-from service.records import chained
+from engine.core import GENESIS_HASH, canonical_json, chain_hash, chained, commitment, get_game
 
 MAX_DIVERGENCES = 50
 

@@ -7,7 +7,7 @@ import hashlib
 import hmac
 
 from engine.core import ConfigError, Rng
-from workers.bots import greedy, ismcts, random_bot
+from engine.bots import greedy, ismcts, random_bot
 
 BOTS = {"random": random_bot, "greedy": greedy, "ismcts": ismcts}
 RULE = "kifu/bots"
