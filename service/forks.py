@@ -8,7 +8,7 @@ agree on) is the true state, played on by the same seats with the same tokens.
 """
 import secrets
 
-from engine.core import Event, MatchConfig, Rng, clone, commitment, create_events
+from engine.core import Event, MatchConfig, Rng, can, clone, commitment, create_events
 from engine.core.match import PLATFORM_RULE
 from service.commands import store_new_match
 from service.errors import ApiError
@@ -43,7 +43,7 @@ def analysis_fork(store, match_id: str, version: int, caller, meta: dict) -> dic
     seed = secrets.token_bytes(32)
     determinized_for = None
     if not caller.auditor_sees_all(meta):
-        if not callable(getattr(game, "determinize", None)):
+        if not can(game, "determinize"):
             raise ApiError(422, "cannot_redeal", f"{game.id} cannot re-deal hidden cards, so a seat "
                            "cannot fork it (an auditor can, after the end)", FORK_RULE)
         state = game.determinize(state, caller.seat, Rng(secrets.token_bytes(32)))

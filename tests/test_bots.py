@@ -3,12 +3,12 @@ import random
 
 import pytest
 
-from engine.core import ConfigError, Rng, get_game, list_games
+from engine.core import ConfigError, Rng, can, get_game, list_games
 from tests.positions import midgame as random_midgame
 from tests.parallel import play_games
 from engine.simulation.arena import play_game
 from engine.bots import check_config, choose
-from engine.bots.outcomes import rewards, winner_of
+from engine.core.outcomes import rewards, winner_of
 
 THREE = get_game("threebythree")
 BOTS = [{"bot": "random"}, {"bot": "greedy"}, {"bot": "ismcts", "budget": {"iterations": 24}}]
@@ -33,7 +33,7 @@ def test_every_bot_chooses_a_legal_action(config):
 @pytest.mark.parametrize("config", BOTS[:2], ids=lambda c: c["bot"])
 def test_random_and_greedy_play_a_game_without_determinize_or_evaluate(config):
     toy = get_game("toy-plain")
-    assert not hasattr(toy, "determinize") and not hasattr(toy, "evaluate")
+    assert not can(toy, "determinize") and not can(toy, "evaluate")
     record = play_game(toy, "standard", [config, config], "toy", 0)
     assert record["length"] >= 4 and record["winner"] in (0, 1)
 

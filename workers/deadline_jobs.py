@@ -25,11 +25,7 @@ BUSY_SECONDS = 5            # then the job comes back this much later
 
 def pass_action(game, state: dict, seat: int, stand_in: dict, rng) -> dict:
     """What ``pass`` means for any game: its first legal action of type pass, else a bot's move."""
-    actions = game.legal_actions(state, seat)
-    for action in actions:
-        if action.get("type") == "pass":
-            return action
-    return choose(game, state, seat, stand_in or DEFAULT_STAND_IN, rng)
+    return game.pass_action(state, seat) or choose(game, state, seat, stand_in or DEFAULT_STAND_IN, rng)
 
 
 def missed(connection, match_id: str, seat: int, since: int, due: str) -> dict:

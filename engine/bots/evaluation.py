@@ -7,7 +7,7 @@ where they lie). A bot must not learn a hidden card through its evaluation; each
 check that re-dealing what the seat cannot see leaves the value unchanged. Without it, a state
 is worth its outcome when the game is over and 0.5 before.
 """
-from engine.bots.outcomes import rewards
+from engine.core import can
 
 
 def seat_count(state: dict) -> int:
@@ -16,11 +16,11 @@ def seat_count(state: dict) -> int:
 
 def evaluator(game):
     """``value(state, seat)`` for ``game``: its own heuristic when it has one, else the default."""
-    own = getattr(game, "evaluate", None)
+    own = game.evaluate if can(game, "evaluate") else None
 
     def value(state: dict, seat: int) -> float:
         outcome = game.outcome(state)
         if outcome is not None:
-            return rewards(outcome, seat_count(state))[seat]
+            return game.results(outcome, seat_count(state))[seat]
         return own(state, seat) if own is not None else 0.5
     return value

@@ -3,6 +3,7 @@ is scored with the game's evaluation (``engine.bots.evaluation``); the best wins
 first listed. Where the game can determinize, the copy is a sample of what the seat cannot see,
 so even the automatic steps after the action (a draw, say) never show it a hidden card."""
 from engine.bots.evaluation import evaluator
+from engine.core import can
 from engine.bots.play import advance
 
 
@@ -10,7 +11,7 @@ def choose(game, state: dict, seat: int, rng, budget: dict | None = None) -> dic
     actions = game.legal_actions(state, seat)
     if len(actions) == 1:
         return actions[0]
-    if callable(getattr(game, "determinize", None)):
+    if can(game, "determinize"):
         state = game.determinize(state, seat, rng)
     value = evaluator(game)
     best, best_value = actions[0], -1.0

@@ -15,7 +15,7 @@ same search serves 2-4 seats. Budget ``{"iterations": n}`` (deterministic for a 
 import math
 import time
 
-from engine.core import ConfigError, canonical_json
+from engine.core import ConfigError, can, canonical_json
 from engine.bots.evaluation import evaluator, seat_count
 from engine.bots.play import actor, advance
 
@@ -39,7 +39,7 @@ class Node:
 
 
 def check(game) -> None:
-    if not callable(getattr(game, "determinize", None)):
+    if not can(game, "determinize"):
         raise ConfigError(f"bot ismcts needs the game's determinize hook (a sample of what a seat "
                           f"cannot see), and {game.id} has none; use random or greedy",
                           rule="kifu/bots")
@@ -99,7 +99,7 @@ def iterate(game, sample: dict, seat: int, root: Node, rng, value, n_seats: int)
 
 def playout(game, sample: dict, rng, value, n_seats: int) -> list[float]:
     """Per-seat values of a new leaf: evaluated at once, or played out at random to the end."""
-    while not hasattr(game, "evaluate") and game.outcome(sample) is None:
+    while not can(game, "evaluate") and game.outcome(sample) is None:
         mover = actor(game, sample)
         legal = game.legal_actions(sample, mover)
         sample = advance(game, sample, mover, legal[rng.below(len(legal))], rng, copy=False)

@@ -4,7 +4,21 @@ from typing import Protocol
 
 from engine.core.errors import ConfigError
 from engine.core.events import Event
+from engine.core.outcomes import rewards
 from engine.core.rng import Rng
+
+# The optional hooks a game may have; a game lists those it has in ``capabilities`` and callers ask
+# ``can(game, name)`` instead of probing for attributes.
+CAPABILITIES = frozenset({
+    "determinize",    # determinize(state, seat, rng): hidden parts re-dealt (searching bots, seat forks)
+    "evaluate",       # evaluate(state, seat) -> [0, 1]: a position's value from what the seat knows
+    "cards_named",    # cards_named(state, action) -> card ids an action names (per-card statistics)
+})
+
+
+def can(game, capability: str) -> bool:
+    """Whether ``game`` declares the optional hook ``capability`` (one of CAPABILITIES)."""
+    return capability in game.capabilities
 
 
 @dataclass(frozen=True)
@@ -61,6 +75,7 @@ class Game(Protocol):
     # The fields each action type may carry ("type" included); ``engine.core.match.play`` refuses
     # any other field before ``decide`` sees the action, so nothing unread is ever stored.
     action_fields: dict[str, frozenset]
+    capabilities: frozenset          # which optional hooks (CAPABILITIES) the game has
 
     def describe(self) -> dict: ...                                     # variants, seats, card list
     def validate(self, config: MatchConfig) -> None: ...                # raise ConfigError
@@ -73,10 +88,15 @@ class Game(Protocol):
     def view(self, state: dict, seat: int | None) -> dict: ...
     def redact(self, event: Event, seat: int | None) -> Event | None: ...
     def outcome(self, state: dict) -> dict | None: ...
+    def results(self, outcome: dict, n_seats: int) -> list[float]: ...  # per seat, 1 win .. 0 loss
+    def pass_action(self, state: dict, seat: int) -> dict | None: ...   # "pass" at a deadline, or None
     def secrets(self, state: dict, seat: int | None) -> Secrets: ...     # what the seat may not know
-    # Optional: a full state consistent with what ``seat`` can see, hidden parts re-dealt with ``rng``
-    # (information-set search, analysis forks). Games without it cannot host searching bots.
+    # Optional (declared in ``capabilities``): a full state consistent with what ``seat`` can see,
+    # hidden parts re-dealt with ``rng`` (information-set search, analysis forks). Games without it
+    # cannot host searching bots.
     def determinize(self, state: dict, seat: int, rng: Rng) -> dict: ...
+    # Optional: a position's value to ``seat`` in [0, 1], reading only what the seat knows (bots).
+    def evaluate(self, state: dict, seat: int) -> float: ...
     # Optional: the card ids (as in ``describe()["cards"]``) an action names, for simulations'
     # per-card statistics; without it, every card id found anywhere in the action counts.
     def cards_named(self, state: dict, action: dict) -> set: ...
@@ -94,6 +114,7 @@ class GameBase:
     variants: dict[str, Variant]
     rules: dict = {}               # rule id -> (seed section, statement): the game's rulebook.py
     action_fields: dict = {}       # action type -> the fields it may carry (Game.action_fields)
+    capabilities: frozenset = frozenset()
 
     def describe(self) -> dict:
         return {"id": self.id, "title": self.title, "seed": self.seed_section,
@@ -120,3 +141,11 @@ class GameBase:
 
     def outcome(self, state: dict) -> dict | None:
         return state["outcome"]
+
+    def results(self, outcome: dict, n_seats: int) -> list[float]:
+        """Per seat: 1 won, 0 lost, shares of a draw or a shared win, ranks in between."""
+        return rewards(outcome, n_seats)
+
+    def pass_action(self, state: dict, seat: int) -> dict | None:
+        """The seat's first legal action of type ``pass`` (what a deadline's "pass" plays), or None."""
+        return next((a for a in self.legal_actions(state, seat) if a.get("type") == "pass"), None)

@@ -1,15 +1,36 @@
-"""The game registry: game id -> decider."""
+"""The game registry: game id -> decider.
+
+Games are found, not listed: every package under ``engine/games/`` whose ``__init__`` defines
+``GAME`` is registered the first time the registry is asked (so a new game is one package, and the
+registry imports no game module statically: the games import ``engine.core``, never the reverse).
+A game kept elsewhere (a plug-in, a test's game) is added with ``register`` or, by module name, with
+``register_module`` (the service reads such names from ``KIFU_GAMES``).
+"""
+import importlib
+import pkgutil
+from pathlib import Path
+
 from engine.core.errors import ConfigError
 
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 _GAMES: dict = {}
+_discovered = False
 
 
 def register(game) -> None:
     _GAMES[game.id] = game
 
 
+def register_module(name: str) -> None:
+    """Register the ``GAME`` of the module ``name`` (e.g. ``tests.toygame``)."""
+    module = importlib.import_module(name)
+    if not hasattr(module, "GAME"):
+        raise ConfigError(f"module {name!r} defines no GAME to register")
+    register(module.GAME)
+
+
 def get_game(game_id: str):
-    _load_builtin()
+    _discover()
     try:
         return _GAMES[game_id]
     except KeyError:
@@ -17,9 +38,17 @@ def get_game(game_id: str):
 
 
 def list_games() -> list:
-    _load_builtin()
+    _discover()
     return [_GAMES[k] for k in sorted(_GAMES)]
 
 
-def _load_builtin() -> None:
-    import engine.games  # noqa: F401  (registers every built-in game)
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    for found in sorted(pkgutil.iter_modules([str(GAMES_DIR)]), key=lambda m: m.name):
+        if found.ispkg:
+            module = importlib.import_module(f"engine.games.{found.name}")
+            if hasattr(module, "GAME"):
+                register(module.GAME)
+    _discovered = True

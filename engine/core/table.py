@@ -9,6 +9,8 @@ given to a game's ``evolve`` (like ``MatchCreated`` and ``SeedRevealed``):
 - ``DeadlineMissed`` {seat, version, due, on_timeout} — a seat to act let its deadline pass;
 - ``SeatForfeited`` {seat} — the seat lost by forfeit; the match is over (``match_outcome``).
 """
+from engine.core.outcomes import rewards
+
 TABLE_EVENTS = frozenset({"SeatControlled", "ClockSet", "DeadlineMissed", "SeatForfeited"})
 TABLE_RULE = "kifu/table"
 
@@ -44,6 +46,16 @@ def match_outcome(game, state: dict):
     winners = [s for s in range(len(state["match"]["seats"])) if s not in forfeited]
     return {"reason": "forfeit", "forfeited": list(forfeited), "winners": winners,
             "winner": winners[0] if len(winners) == 1 else None, "draw": False}
+
+
+def match_results(game, state: dict) -> list[float] | None:
+    """Per seat, what the match's outcome is worth (``Game.results``; a forfeit's winners share it),
+    or None while it runs."""
+    outcome = match_outcome(game, state)
+    if outcome is None:
+        return None
+    n_seats = len(state["match"]["seats"])
+    return rewards(outcome, n_seats) if state["match"].get("forfeited") else game.results(outcome, n_seats)
 
 
 def seats_to_act(game, state: dict) -> list[int]:

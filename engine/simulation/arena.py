@@ -4,9 +4,9 @@ import hashlib
 import hmac
 import json
 
-from engine.core import MatchConfig, apply, create_events, fold, play
+from engine.core import MatchConfig, apply, can, create_events, fold, play
 from engine.bots import bot_key, bot_rng, choose
-from engine.bots.outcomes import winner_of
+from engine.core.outcomes import winner_of
 
 MAX_ACTIONS = 10_000       # actions; every landed game averages under 400 between random players
 
@@ -34,9 +34,8 @@ def cards_in(action, ids: frozenset) -> set:
 def card_reader(game):
     """``(state, action) -> card ids`` for per-card statistics: the game's own ``cards_named`` where
     it has one, else the card ids of ``describe()`` found in the action; None for a game without cards."""
-    own = getattr(game, "cards_named", None)
-    if callable(own):
-        return own
+    if can(game, "cards_named"):
+        return game.cards_named
     ids = card_ids(game)
     return (lambda state, action: cards_in(action, ids)) if ids else None
 

@@ -34,6 +34,7 @@ class DimensionZero(GameBase):
     redact = staticmethod(views.redact)
     determinize = staticmethod(determinize)
     evaluate = staticmethod(evaluate)        # bots' position value for a seat (evaluate.py)
+    capabilities = frozenset({"determinize", "evaluate", "cards_named"})
 
     def describe_more(self) -> dict:
         return {"cards": card_list(),

@@ -33,6 +33,7 @@ class Dokusenroku(GameBase):
     redact = staticmethod(views.redact)
     determinize = staticmethod(determinize)
     evaluate = staticmethod(evaluate)       # bots' position value for a seat (evaluate.py)
+    capabilities = frozenset({"determinize", "evaluate", "cards_named"})
 
     def describe_more(self) -> dict:
         return {"options": {"removed": "cards removed unseen from each deck after shuffling (デッキの枚数調整); "

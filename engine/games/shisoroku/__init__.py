@@ -32,6 +32,7 @@ class Shisoroku(GameBase):
     redact = staticmethod(views.redact)
     determinize = staticmethod(determinize)
     evaluate = staticmethod(evaluate)            # bots' position value for a seat (evaluate.py)
+    capabilities = frozenset({"determinize", "evaluate"})
 
     def describe_more(self) -> dict:
         return {"options": {"kingdom": {"pool": list(KINGDOM), "count": 10, "default": "random"},

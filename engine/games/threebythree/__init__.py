@@ -28,6 +28,7 @@ class ThreeByThree(GameBase):
     redact = staticmethod(views.redact)
     determinize = staticmethod(determinize)
     evaluate = staticmethod(evaluate)       # bots' position value for a seat (evaluate.py)
+    capabilities = frozenset({"determinize", "evaluate"})
 
     def describe_more(self) -> dict:
         return {"cards": card_list()}

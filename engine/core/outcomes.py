@@ -1,4 +1,5 @@
-"""What an outcome is worth to each seat, in [0, 1], whatever form a game's ``outcome`` takes.
+"""What an outcome is worth to each seat, in [0, 1]: ``GameBase.results`` for the forms games use
+and the platform's own (a forfeit).
 
 Known forms: ``{"winner": seat | None, "draw": bool}`` (None without ``draw`` means nobody won),
 ``{"winners": [seats]}`` (shared win), ``{"ranking": [seats, best first]}`` and
