@@ -1,33 +1,12 @@
-"""kifu's HTTP service: the Flask app factory (flaskr style)."""
-import os
+"""kifu's service: ``application/`` (the use cases: commands, queries, seats, disputes, the event
+store; no Flask, no RQ), ``http/`` (the Flask adapter) and ``cli.py`` (the ``kifu`` command).
 
-from flask import Flask
+``create_app`` is re-exported for the Procfile (``gunicorn 'service:create_app()'``).
+"""
 
 
-def create_app(test_config: dict | None = None) -> Flask:
-    """The app. Config: REDIS_URL (unset: embedded fakeredis), SNAPSHOT_EVERY (events, 50),
-    VERIFY_ON_END (queue workers.jobs.verify_match when a match ends, True), STATE_CACHE_SIZE
-    (latest states kept in-process, 512; 0 turns the cache off), VERIFY_INLINE_MAX (GET /verify
-    runs inline up to this many events, else as an RQ job; 2000), SSE_BLOCK_MS (one blocking wait
-    of the live feed, 15000), SSE_MAX_SECONDS (a feed connection's life before the client
-    reconnects with Last-Event-ID, 300)."""
-    app = Flask(__name__, static_folder=None)
-    app.config.from_mapping(REDIS_URL=os.environ.get("REDIS_URL") or None, SNAPSHOT_EVERY=50,
-                            VERIFY_ON_END=True, FAKEREDIS_SERVER=None,
-                            STATE_CACHE_SIZE=512, MAX_CONTENT_LENGTH=1 << 20,
-                            VERIFY_INLINE_MAX=2000, SSE_BLOCK_MS=15000, SSE_MAX_SECONDS=300)
-    app.json.ensure_ascii = False
-    app.json.sort_keys = False
-    if test_config is not None:
-        app.config.from_mapping(test_config)
-
-    from service import redis_conn
-    from service.api import (audit, disputes, forks, games, history, jobs, lobby, matches, simulations,
-                             spec, web)
-    from service.errors import register_error_handlers
-
-    redis_conn.init_app(app)
-    register_error_handlers(app)
-    for module in (games, matches, history, audit, disputes, forks, simulations, jobs, lobby, spec, web):
-        app.register_blueprint(module.bp)
-    return app
+def create_app(test_config: dict | None = None):
+    # Imported here, not at the top: importing the application package (as workers do) must not
+    # load Flask through this package's __init__.
+    from service.http import create_app as factory
+    return factory(test_config)

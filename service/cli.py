@@ -13,7 +13,7 @@ def serve(args) -> int:
     from werkzeug.serving import WSGIRequestHandler, make_server
 
     from service import create_app
-    from service.redis_conn import describe_url
+    from service.http.redis_conn import describe_url
 
     if args.quiet:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
@@ -31,8 +31,8 @@ def serve(args) -> int:
 
 def verify(args) -> int:
     """Check a match's chain and snapshots on the REDIS_URL server (or queue the job for a worker)."""
-    from service.redis_conn import connect
-    from service.store import EventStore
+    from service.http.redis_conn import connect
+    from service.application.store import EventStore
     from engine.audit.verify import verify as verify_now
 
     url = os.environ.get("REDIS_URL")
@@ -79,7 +79,7 @@ def simulate(args) -> int:
 
     from engine.core import ConfigError, get_game
     from engine.simulation.arena import card_reader, play_game
-    from workers.simulations import check_spec, results_of
+    from service.application.simulations import check_spec, results_of
 
     try:
         spec = check_spec({"game": args.game, "variant": args.variant, "seats": args.seat,
@@ -118,8 +118,8 @@ def replay_report(store, match_id: str, engine: str = "current") -> dict:
 def replay(args) -> int:
     """Print where the rules of --engine rule a stored match differently from what it recorded."""
     from engine.audit.rulings import describe
-    from service.redis_conn import connect
-    from service.store import EventStore
+    from service.http.redis_conn import connect
+    from service.application.store import EventStore
 
     url = os.environ.get("REDIS_URL")
     if not url:

@@ -73,7 +73,7 @@ def real_app(real_redis_url):
 @pytest.fixture
 def manual_clock():
     """The service clock, moved only by the test (``manual_clock.advance(minutes=5)``)."""
-    from service import clock
+    from service.application import clock
     from tests.jobs import ManualClock
     fake = ManualClock()
     previous = clock.set_source(fake)

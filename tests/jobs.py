@@ -2,7 +2,7 @@
 and a clock the test moves by hand."""
 from datetime import datetime, timedelta, timezone
 
-from service.redis_conn import get_redis
+from service.http.redis_conn import get_redis
 from workers.runner import run_pending
 
 

@@ -33,7 +33,7 @@ def test_unknown_route_and_wrong_method_answer_json(client):
 
 
 def test_unexpected_failure_is_a_json_500_without_details(app, client, monkeypatch):
-    from service.api import games
+    from service.http.api import games
     monkeypatch.setattr(games, "list_games", lambda: 1 / 0)
     r = client.get("/games")
     assert r.status_code == 500

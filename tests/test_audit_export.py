@@ -33,7 +33,7 @@ def test_a_header_then_one_event_per_line(client):
 
 
 def test_the_export_is_a_stream_read_page_by_page(client, monkeypatch):
-    from service import exporting
+    from service.application import exporting
     monkeypatch.setattr(exporting, "PAGE", 3)
     m = ApiMatch(client)
     m.play_to_end()

@@ -10,7 +10,7 @@ import pytest
 import redis
 from rq import SimpleWorker
 
-from service.store import key
+from service.application.store import key
 from tests.helpers import ApiMatch
 from tests.test_audit_export import REDERIVE
 from workers.queues import get_queue

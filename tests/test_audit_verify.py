@@ -7,7 +7,7 @@ import pytest
 
 from engine.core import GENESIS_HASH, chain_hash
 from engine.core import chained
-from service.records import StoredEvent
+from service.application.records import StoredEvent
 from tests.helpers import ApiMatch
 from tests.test_workers import rewrite_stream
 
@@ -71,8 +71,8 @@ def test_a_forger_who_recomputes_the_chain_is_caught_by_re_deciding(app, client)
         return fields
     rewrite_stream(app, m.id, forge)
     with app.app_context():
-        from service.redis_conn import get_redis
-        from service.store import key
+        from service.http.redis_conn import get_redis
+        from service.application.store import key
         get_redis().hset(key(m.id, "meta"), "last_hash", prev["hash"])
     report = verify(client, m)
     assert [d["version"] for d in report["divergences"]] == [v]

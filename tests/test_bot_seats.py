@@ -3,12 +3,12 @@ import pytest
 from rq import Queue
 from rq.serializers import JSONSerializer
 
-from service.redis_conn import get_redis
-from service.store import EventStore
+from service.http.redis_conn import get_redis
+from service.application.store import EventStore
 from tests.helpers import ApiMatch
 from tests.jobs import run_jobs
 from workers import runner
-from workers.bot_turns import play_bot_turn, watch
+from service.application.bot_turns import play_bot_turn, watch
 from engine.audit.verify import verify
 
 

@@ -5,12 +5,12 @@ from rq import Queue
 from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
 
-from service import clock
-from service.redis_conn import get_redis
-from service.store import EventStore
+from service.application import clock
+from service.http.redis_conn import get_redis
+from service.application.store import EventStore
 from tests.helpers import ApiMatch
 from tests.jobs import run_jobs
-from workers.deadline_jobs import missed
+from service.application.missed_deadlines import missed
 from engine.audit.verify import verify
 
 
@@ -84,10 +84,10 @@ def test_one_seats_move_does_not_restart_the_clock_of_another_seat_acting_at_onc
 
 
 def test_a_deadline_survives_a_web_process_dying_right_after_the_append(client, app, manual_clock, monkeypatch):
-    import service.commands
+    import service.application.commands
     m = create(client, "forfeit")
     choose_setup(m, 0)
-    monkeypatch.setattr(service.commands, "_stored", lambda *a, **k: None)   # nothing after the append runs
+    monkeypatch.setattr(service.application.commands, "_stored", lambda *a, **k: None)   # nothing after the append runs
     choose_setup(m, 1)
     monkeypatch.undo()
     version = m.info()["version"]
@@ -175,8 +175,8 @@ def test_a_deadline_job_run_twice_or_early_changes_nothing_more(client, app, man
 
 
 def test_a_deadline_that_keeps_losing_the_race_to_append_comes_back_later(client, app, manual_clock, monkeypatch):
-    import workers.deadline_jobs
-    from service.errors import ApiError
+    import service.application.missed_deadlines
+    from service.http.errors import ApiError
     m = create(client, "forfeit")
     version = m.info()["version"]
     due = m.info()["deadline"]["due"]
@@ -188,7 +188,7 @@ def test_a_deadline_that_keeps_losing_the_race_to_append_comes_back_later(client
         for job_id in registry.get_job_ids():          # only the job under test may act
             registry.remove(job_id)
         manual_clock.advance(minutes=61)
-        monkeypatch.setattr(workers.deadline_jobs, "commit", always_stale)
+        monkeypatch.setattr(service.application.missed_deadlines, "commit", always_stale)
         assert missed(get_redis(), m.id, 0, version, due)["status"] == "busy"
         monkeypatch.undo()
         assert len(registry.get_job_ids()) == 1
@@ -201,7 +201,7 @@ def test_a_deadline_that_keeps_losing_the_race_to_append_comes_back_later(client
 
 
 def test_a_job_left_by_an_append_that_lost_a_race_does_nothing_and_blocks_nothing(client, app, manual_clock):
-    from workers.dispatch import schedule_deadlines
+    from service.application.dispatch import schedule_deadlines
     m = create(client, "forfeit")
     version = m.info()["version"]
     ghost = {"version": version, "since": clock.iso(manual_clock() - timedelta(minutes=30))}   # never stored

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import yaml
 
-from service.lobby_schemas import ClaimedOut, MyMatchesOut, OpenSeatsOut
-from service.schemas import (ActionOut, DisputeOut, DisputesOut, ErrorOut, EventOut, EventsPageOut,
+from service.http.lobby_schemas import ClaimedOut, MyMatchesOut, OpenSeatsOut
+from service.http.schemas import (ActionOut, DisputeOut, DisputesOut, ErrorOut, EventOut, EventsPageOut,
                              ExplainOut, ForkCreatedOut, GamesOut, JobOut, LegalActionsOut,
                              MatchCreatedOut, MatchOut, StateOut, VerifyOut)
 

@@ -7,7 +7,7 @@ import redis
 from rq import SimpleWorker
 from rq.job import Job
 
-from service.store import EventStore, key
+from service.application.store import EventStore, key
 from tests.helpers import ApiMatch
 from workers.queues import get_queue
 from engine.audit.verify import verify

@@ -4,12 +4,12 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from engine.core import get_game, list_games
-from service.redis_conn import get_redis
+from service.http.redis_conn import get_redis
 from tests.jobs import run_jobs
 from tests.parallel import play_games
 from engine.simulation import arena
 from engine.simulation.arena import encode
-from workers.simulations import chunks, results_of, run_chunk
+from service.application.simulations import chunks, results_of, run_chunk
 from engine.simulation.statistics import wilson
 
 RANDOMS = [{"bot": "random"}, {"bot": "random"}]

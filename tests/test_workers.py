@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from service.redis_conn import get_redis
-from service.store import key
+from service.http.redis_conn import get_redis
+from service.application.store import key
 from tests.helpers import ApiMatch
 from workers.queues import enqueue_verify, get_queue
 

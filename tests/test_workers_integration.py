@@ -15,8 +15,9 @@ from rq import Queue
 from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
-from service import clock, create_app
-from service.store import FEED_KEY, EventStore
+from service.application import clock
+from service import create_app
+from service.application.store import FEED_KEY, EventStore
 from tests.helpers import ApiMatch
 from engine.audit.verify import verify
 

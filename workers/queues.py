@@ -11,7 +11,7 @@ from datetime import datetime
 from rq import Queue
 from rq.serializers import JSONSerializer
 
-from service.redis_conn import is_embedded
+from service.http.redis_conn import is_embedded
 
 QUEUES = ("high", "default", "low")
 

@@ -1,7 +1,7 @@
 """The embedded store's job thread: with no REDIS_URL, bot turns, simulations, deadlines and
 watchdogs run here, one at a time, on a daemon thread of the serving process.
 
-Each pass moves the scheduled jobs that are due by the service clock (``service.clock``) into
+Each pass moves the scheduled jobs that are due by the service clock (``service.application.clock``) into
 their queues, as RQ's scheduler does on a real server, then works every queue empty with an
 in-thread RQ worker. ``run_pending`` is the same pass for tests, run in the caller's thread.
 """
@@ -12,7 +12,7 @@ from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
 from rq.timeouts import TimerDeathPenalty
 
-from service import clock
+from service.application import clock
 from workers.queues import QUEUES, background_queue
 
 POLL_SECONDS = 1.0          # how often scheduled jobs are looked at when nothing wakes the thread
@@ -100,6 +100,6 @@ def runner_for(connection) -> EmbeddedRunner:
     with _lock:
         runner = _runners.get(id(server))
         if runner is None:
-            from service.redis_conn import connect
+            from service.http.redis_conn import connect
             runner = _runners[id(server)] = EmbeddedRunner(connect(server=server))
         return runner

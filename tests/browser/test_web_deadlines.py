@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from service import clock
+from service.application import clock
 from tests.browser.conftest import screenshot
 from tests.browser.driving import held_tokens, wait_status
 from tests.jobs import ManualClock

@@ -18,7 +18,7 @@ SIZES = {"desk": DESK, "phone": PHONE}
 
 def full_state(server, match_id: str) -> dict:
     from engine.core import get_game
-    from service.redis_conn import get_store
+    from service.http.redis_conn import get_store
     with server.app.app_context():
         store = get_store()
         meta = store.meta(match_id)

@@ -128,7 +128,7 @@ def test_against_a_bot_from_an_invite_to_the_end(browsing, server):
 def full_state(server, match_id: str) -> dict:
     """The unredacted final state, straight from the store."""
     from engine.core import get_game
-    from service.redis_conn import get_store
+    from service.http.redis_conn import get_store
     with server.app.app_context():
         store = get_store()
         meta = store.meta(match_id)

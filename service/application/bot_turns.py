@@ -1,0 +1,63 @@
+"""A bot seat's move: load the match, choose from the seat's legal actions, and submit through
+the same append path as a person, with the command id ``bot-<version>`` and that version expected.
+A retried or duplicated job therefore can never move twice: the second finds the version gone
+(409) or the command already answered."""
+from engine.core import controller
+from service.http.errors import ApiError
+from service.application.loading import open_match
+from service.application.store import EventStore
+from engine.bots import bot_key, bot_rng, choose
+from service.application.dispatch import MAX_ATTEMPTS, call_off_watchdogs, dispatch, queue_bot_turn
+
+
+def redispatch(store, match_id: str) -> None:
+    """Queue what the match waits for now (after a crash between an append and its dispatch)."""
+    dispatch(store.redis, match_id, open_match(store, match_id).state)
+
+
+def play_bot_turn(connection, match_id: str, seat: int, version: int) -> dict:
+    store = EventStore(connection)
+    meta = store.meta(match_id)
+    if meta is None:
+        return {"status": "no_match"}
+    if int(meta["version"]) != version:
+        redispatch(store, match_id)
+        return {"status": "stale", "version": int(meta["version"])}
+    m = open_match(store, match_id, meta=meta)
+    held = controller(m.state, seat)
+    if m.outcome() is not None or seat not in m.to_act() or held["by"] != "bot":
+        return {"status": "not_to_act", "version": version}
+    rng = bot_rng(bot_key(store.secret(match_id), seat), version)
+    action = choose(m.game, m.state, seat, held["bot"], rng)
+    from service.application.commands import take_action
+    try:
+        answer, ended = take_action(store, match_id, seat, {"action": action, "expected_version": version,
+                                                            "command_id": f"bot-{version}"},
+                                    meta=meta, by_bot=True)
+    except ApiError as e:
+        if e.status == 409:
+            return {"status": "stale", "version": version}
+        raise
+    call_off_watchdogs(connection, match_id, seat, version)
+    if ended:
+        from workers.queues import enqueue_verify
+        enqueue_verify(connection, match_id)
+    return {"status": "moved", "version": answer["version"], "action": action}
+
+
+def watch(connection, match_id: str, seat: int, version: int, attempt: int) -> dict:
+    """The watchdog: another attempt if the match still waits for this bot move, else make sure the
+    position it has reached is served."""
+    store = EventStore(connection)
+    meta = store.meta(match_id)
+    if meta is None or meta.get("ended"):
+        return {"status": "done"}
+    if int(meta["version"]) != version:
+        redispatch(store, match_id)
+        return {"status": "moved_on", "version": int(meta["version"])}
+    m = open_match(store, match_id, meta=meta)
+    held = controller(m.state, seat)
+    if seat not in m.to_act() or held["by"] != "bot" or attempt >= MAX_ATTEMPTS:
+        return {"status": "not_waiting"}
+    queue_bot_turn(connection, match_id, seat, version, held["bot"], attempt)
+    return {"status": "retried", "attempt": attempt}

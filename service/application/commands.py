@@ -1,0 +1,248 @@
+"""The write side: create a match; take an action (load, decide, append at the expected version);
+append the table's own events (seat control, deadlines, forfeits).
+
+A decision that ends the match is followed, in the same atomic batch, by the platform's
+``SeedRevealed`` event, so the secret seed becomes public exactly when the outcome does. Table
+events go in batches of their own with a ``note`` command, so re-deciding a match (engine.audit)
+re-decides every game batch and only folds theirs. After every append the turn dispatcher queues
+what the new position needs (a bot's move, a deadline).
+"""
+import json
+import logging
+import secrets
+
+from flask import current_app, has_app_context
+
+from engine.core import (GENESIS_HASH, TABLE_RULE, ConfigError, Event, MatchConfig, apply, clone,
+                         controller, create_events, get_game, match_outcome, play)
+from service.application import seats
+from service.application.auth import new_token, token_hash
+from service.application.deadlines import clock_config, read_waiting, waiting_after
+from service.http.errors import ApiError
+from service.application.loading import client_items, open_match
+from service.application.records import now, seal
+from engine.bots import check_config
+
+log = logging.getLogger(__name__)
+PLATFORM_RULE = "kifu/match"
+
+
+def create_match(store, body: dict) -> dict:
+    game = get_game(body["game"])
+    names = [seat["name"] for seat in body["seats"]]
+    variant = game.variants.get(body["variant"])
+    if variant is None:
+        raise ConfigError(f"unknown variant {body['variant']!r} of {game.id}; known: "
+                          f"{', '.join(sorted(game.variants))}", rule=PLATFORM_RULE)
+    if not variant.min_seats <= len(names) <= variant.max_seats:
+        raise ConfigError(f"{game.id}/{variant.id} seats {variant.min_seats}..{variant.max_seats} "
+                          f"players, not {len(names)}", rule=PLATFORM_RULE)
+    bots = {s: check_config(game, seat) for s, seat in enumerate(body["seats"]) if seat.get("bot")}
+    clock = clock_config(game, body.get("deadline"))
+    config = MatchConfig(game.id, variant.id, names, body["options"], position=body["setup"])
+    seed = secrets.token_bytes(32)
+    events = create_events(game, config, seed)
+    command = {"create": {} if config.position is None else {"position": config.position}}
+    table = [Event("SeatControlled", {"seat": s, "by": "bot", "bot": bot, "stand_in": False},
+                   rule=TABLE_RULE) for s, bot in bots.items()]
+    if clock is not None:
+        table.append(Event("ClockSet", clock, rule=TABLE_RULE))
+    return store_new_match(store, game, events, seed, command, body["seats"], config.position is not None,
+                           body.get("audit_live", False), table=table)
+
+
+def store_new_match(store, game, events: list, seed: bytes, command: dict, names: list,
+                    analysis: bool, audit_live: bool, token_hashes: list | None = None,
+                    auditor_hash: str | None = None, extra_meta: dict | None = None,
+                    table: list | None = None) -> dict:
+    """Append a new match's opening batch, with new seat and auditor tokens (or the given hashes of
+    existing ones, for a match that continues another), then the ``table`` events (bot seats, the
+    clock) as a batch of their own. Bot seats get no token. The answer holds the new tokens, shown
+    only here."""
+    table = table or []
+    state, snapshots = _fold(store, game, None, events)
+    ended = _reveal_if_over(store, game, state, events, seed, snapshots)
+    if table and not ended:
+        state, more = _fold(store, game, state, table, copy=False)
+        snapshots += more
+    else:
+        table = []
+    bots = {e.data["seat"]: e.data["bot"]["bot"] for e in table if e.type == "SeatControlled"}
+    match_id, at = secrets.token_urlsafe(12), now()
+    specs = [s if isinstance(s, dict) else {"name": s} for s in names]
+    if token_hashes is None:
+        seat_meta, told = seats.credentials(specs, bots)
+    else:                       # a match that continues another keeps its seats' tokens
+        seat_meta = {**{f"token:{h}": str(s) for s, h in enumerate(token_hashes) if h},
+                     **{f"name:{s}": spec["name"] for s, spec in enumerate(specs)}}
+        told = [{"seat": s, "name": spec["name"], "join": "bot" if s in bots else "token",
+                 "token": None, "bot": bots.get(s)} for s, spec in enumerate(specs)]
+    auditor_token = new_token() if auditor_hash is None else None
+    created = events[0].data
+    meta = {"game": game.id, "variant": created["variant"], "created_at": at,
+            "analysis": "1" if analysis else "0", "audit_live": "1" if audit_live else "0",
+            "engine_version": created["engine_version"], "cardset_version": created["cardset_version"],
+            f"auditor:{auditor_hash or token_hash(auditor_token)}": "1", **seat_meta,
+            **(extra_meta or {})}
+    if ended:
+        meta["ended"] = str(state["version"])
+    meta.update(_clock_meta(store, match_id, game, state, {}, set(), at))
+    records = seal(events, 0, GENESIS_HASH, at, command=command)
+    if table:
+        records += seal(table, len(records), records[-1].hash, at, command={"seat": None, "note": "table"})
+    result = store.append(match_id, 0, GENESIS_HASH, records, meta=meta, secret=seed.hex())
+    if result.status != "ok":
+        raise RuntimeError(f"new match id {match_id} already taken")
+    _stored(store, match_id, state, snapshots)
+    if not ended:
+        seats.list_open(store.redis, match_id, told)
+    return {"match_id": match_id, "version": result.version, "seats": told,
+            "auditor_token": auditor_token, "audit_live": audit_live}
+
+
+def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None = None,
+                by_bot: bool = False) -> tuple[dict, bool]:
+    """The answer to the action, and whether this call ended the match. ``by_bot``: the seat's bot
+    acting (a person may not act for a seat a bot holds)."""
+    command_key = f"{seat}:{body['command_id']}"
+    known = store.stored_answer(match_id, command_key)
+    if known is not None:
+        return json.loads(known), False
+    m = open_match(store, match_id, meta=meta)
+    if body["expected_version"] != m.version:
+        raise _stale(body["expected_version"], m.version)
+    if m.outcome() is not None:
+        raise ApiError(422, "match_over", "the match has ended; no more actions", PLATFORM_RULE)
+    if m.meta.get("continued_in"):
+        raise ApiError(422, "match_continued", "after a dispute this match continues as match "
+                       f"{m.meta['continued_in']}; act there", "kifu/dispute")
+    if seat not in m.to_act():
+        raise ApiError(403, "not_your_turn", f"seat {seat} is not to act (waiting for {m.to_act()})")
+    held = controller(m.state, seat)
+    if (held["by"] == "bot") != by_bot:
+        raise ApiError(409, "seat_held_by_bot",
+                       f"a stand-in bot plays seat {seat} since it missed a deadline; take the seat "
+                       f"back first: POST /matches/{match_id}/seats/{seat}/reclaim", TABLE_RULE)
+    seed = store.secret(match_id)
+    events = _decide(m, seat, body["action"], seed)
+    return commit(store, m, [({"seat": seat, "action": body["action"]}, events)], seed, command_key,
+                  body["command_id"], seat, acted=True)
+
+
+def commit(store, m, batches: list, seed: bytes | None, command_key: str, command_id: str,
+           seat: int | None, acted: bool = False) -> tuple[dict, bool]:
+    """Fold the ``(command, events)`` batches onto the loaded match ``m`` and append them at its
+    version in one atomic append (revealing the seed in the last batch if they end the match).
+    Returns the answer as ``seat`` sees it, and whether the match ended. 409 when someone appended
+    first; a repeated ``command_key`` returns the first answer. ``acted``: the batches are
+    ``seat``'s own action (remembered for its digest of what happened since)."""
+    events = [e for _, batch in batches for e in batch]
+    state, snapshots = _fold(store, m.game, m.state, events)
+    if seed is None and match_outcome(m.game, state) is not None:
+        seed = store.secret(m.match_id)
+    last = list(batches[-1][1])
+    ended = _reveal_if_over(store, m.game, state, last, seed, snapshots)
+    batches = [*batches[:-1], (batches[-1][0], last)]
+    at = now()
+    records, prev = [], m.last_hash
+    for command, batch in batches:
+        records += seal(batch, m.version + len(records), prev, at, command_id, command=command)
+        prev = records[-1].hash
+    answer = {"version": m.version + len(records),
+              "events": client_items(m.game, records, seat, with_hash=ended)}
+    meta_update = {f"acted:{seat}": str(answer["version"])} if acted else {}
+    if ended:
+        meta_update["ended"] = str(state["version"])
+    movers = {command["seat"] for command, _ in batches if "action" in command}
+    meta_update.update(_clock_meta(store, m.match_id, m.game, state, read_waiting(m.meta), movers, at))
+    result = store.append(m.match_id, m.version, m.last_hash, records, command_key=command_key,
+                          answer=json.dumps(answer, ensure_ascii=False), meta=meta_update or None)
+    if result.status == "duplicate":
+        return json.loads(result.answer), False
+    if result.status == "conflict":
+        raise _stale(m.version, result.version)
+    _stored(store, m.match_id, state, snapshots)
+    return answer, ended
+
+
+def _clock_meta(store, match_id: str, game, state: dict, before: dict, movers: set, at: str) -> dict:
+    """The meta's new ``waiting`` (service.application.deadlines), each new deadline's job scheduled first: the
+    append that follows either stores ``waiting`` with the events or leaves a job that finds
+    nothing to do."""
+    waiting = waiting_after(game, state, before, movers, at)
+    if waiting is None:
+        return {}
+    from service.application.dispatch import schedule_deadlines
+    schedule_deadlines(store.redis, match_id, state["match"]["clock"], waiting)
+    return {"waiting": json.dumps(waiting, sort_keys=True)}
+
+
+def _stored(store, match_id: str, state: dict, snapshots: list) -> None:
+    """After an append: snapshots, the state cache, and what the new position needs queued."""
+    for snapshot in snapshots:
+        store.save_snapshot(match_id, snapshot)
+    store.remember(match_id, state)
+    from service.application.dispatch import dispatch
+    try:
+        dispatch(store.redis, match_id, state)
+    except Exception:  # noqa: BLE001 - the events are stored; the watchdog and the next append retry
+        log.exception("could not dispatch the turn of %s at version %s", match_id, state["version"])
+
+
+def _decide(m, seat: int, action: dict, seed: bytes) -> list:
+    """The game's decision. Deciders refuse malformed actions with IllegalAction; should one crash
+    on an odd shape anyway, the client still gets a 4xx (and the log the traceback) — except under
+    test, where the crash must surface as the engine bug it is."""
+    try:
+        return list(play(m.game, m.state, seat, action, seed))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        if has_app_context() and current_app.testing:
+            raise
+        log.exception("decider %s failed on action %r", m.game.id, action)
+        raise ApiError(422, "illegal_action", f"the action could not be processed "
+                       f"({type(e).__name__}); check its shape against legal-actions") from e
+
+
+def _fold(store, game, state: dict | None, events: list, copy: bool = True) -> tuple[dict, list]:
+    """Fold ``events`` into a copy of ``state``; also copies of the state at every snapshot version."""
+    state = clone(state) if state is not None and copy else state
+    snapshots = []
+    for event in events:
+        state = apply(game, state, event)
+        if store.snapshot_due(state["version"]):
+            snapshots.append(clone(state))
+    return state, snapshots
+
+
+def _reveal_if_over(store, game, state: dict, events: list, seed: bytes, snapshots: list) -> bool:
+    """Append SeedRevealed to ``events`` (and fold it) when ``state`` has an outcome."""
+    if match_outcome(game, state) is None or "seed" in state["match"]:
+        return False
+    reveal = Event("SeedRevealed", {"seed": seed.hex()}, rule=PLATFORM_RULE)
+    events.append(reveal)
+    snapshots += _fold(store, game, state, [reveal], copy=False)[1]
+    return True
+
+
+def _stale(expected: int, current: int) -> ApiError:
+    return ApiError(409, "stale_version",
+                    f"expected_version {expected} is stale: the match is at version {current}")
+
+
+def reclaim_seat(store, match_id: str, seat: int) -> dict:
+    """A person takes back the seat a stand-in bot has played since a missed deadline. Not tied to
+    a version: if the bot moves meanwhile (409 on the append) it is tried again at the new one."""
+    for _ in range(5):
+        m = open_match(store, match_id)
+        if m.outcome() is not None:
+            raise ApiError(422, "match_over", "the match has ended", PLATFORM_RULE)
+        if not controller(m.state, seat)["stand_in"]:
+            raise ApiError(409, "seat_not_held", f"seat {seat} is not held by a stand-in bot", TABLE_RULE)
+        reclaimed = Event("SeatControlled", {"seat": seat, "by": "human", "bot": None, "stand_in": False},
+                          seat=seat, rule=TABLE_RULE)
+        try:
+            return commit(store, m, [({"seat": seat, "note": "reclaim"}, [reclaimed])], None, "", "", seat)[0]
+        except ApiError as e:
+            if e.code != "stale_version":
+                raise
+    raise ApiError(409, "stale_version", "the match kept moving; try again")

@@ -1,0 +1,134 @@
+"""Disputes: a seat flags an event, the auditor rules, and when the ruling overturns the event and
+every seat consents the match continues from a fork before it. Each step is an event appended to the
+match (visible to both seats and to spectators), so nothing is ever deleted; the dispute's current
+state is also kept in the meta as ``dispute:<id>`` (JSON), written in the same atomic append.
+"""
+import json
+
+from engine.core import Event
+from service.application import forks
+from service.application.commands import _fold
+from service.http.errors import ApiError
+from service.application.loading import match_game
+from service.application.records import now, seal
+
+RULE = "kifu/dispute"
+DECISIONS = ("stands", "overturned")
+RETRIES = 8
+
+
+def listing(meta: dict) -> list:
+    found = [json.loads(v) for k, v in meta.items() if k.startswith("dispute:")]
+    return sorted(found, key=lambda d: d["dispute"])
+
+
+def file(store, match_id: str, seat: int, body: dict, meta: dict) -> dict:
+    current = int(meta["version"])
+    if not 1 <= body["version"] <= current:
+        raise ApiError(404, "version_not_found",
+                       f"match {match_id} has no version {body['version']} (it is at version {current})")
+
+    def make(meta, version):
+        dispute = {"dispute": version + 1, "version": body["version"], "seat": seat, "reason": body["reason"],
+                   "ruling": None, "consents": [], "continued_in": None}
+        event = Event("DisputeFiled", {k: dispute[k] for k in ("dispute", "version", "seat", "reason")}, seat, RULE)
+        return [event], dispute
+    return _append(store, match_id, seat, "dispute", make)
+
+
+def rule(store, match_id: str, dispute_id: int, body: dict) -> dict:
+    def make(meta, version):
+        dispute = _open(meta, dispute_id)
+        if dispute["ruling"] is not None:
+            raise ApiError(409, "already_ruled", f"dispute {dispute_id} was ruled {dispute['ruling']['decision']}")
+        dispute["ruling"] = {"decision": body["decision"], "note": body["note"], "version": version + 1}
+        event = Event("DisputeRuled", {"dispute": dispute_id, "decision": body["decision"], "note": body["note"]},
+                      None, RULE, cause=dispute_id)
+        return [event], dispute
+    return _append(store, match_id, None, "ruling", make)
+
+
+def consent(store, match_id: str, dispute_id: int, seat: int) -> dict:
+    seats = None
+
+    def make(meta, version):
+        nonlocal seats
+        dispute = _open(meta, dispute_id)
+        if (dispute["ruling"] or {}).get("decision") != "overturned":
+            raise ApiError(409, "not_overturned", f"dispute {dispute_id} can be replayed only once the "
+                           "auditor has ruled it overturned", RULE)
+        if seat in dispute["consents"]:
+            raise ApiError(409, "already_consented", f"seat {seat} has already consented", RULE)
+        dispute["consents"] = sorted(dispute["consents"] + [seat])
+        seats = sum(1 for k in meta if k.startswith("token:"))
+        event = Event("DisputeConsented", {"dispute": dispute_id, "seat": seat}, seat, RULE, cause=dispute_id)
+        return [event], dispute
+    dispute = _append(store, match_id, seat, "consent", make)
+    if len(dispute["consents"]) < seats:
+        return {**dispute, "match": None}
+    meta = store.meta(match_id)
+    start = store.batch_start(match_id, dispute["version"])
+    at = start.version - 1 if start is not None else 0
+    made = forks.continuation(store, match_id, at, meta, start.command if start is not None else None)
+
+    def record(meta, version):
+        d = _open(meta, dispute_id)
+        d["continued_in"] = made["match_id"]
+        event = Event("DisputeForked", {"dispute": dispute_id, "match": made["match_id"], "at": at},
+                      None, RULE, cause=dispute_id)
+        return [event], d
+    # the original takes no more moves: nobody waits on it any longer (service.application.deadlines)
+    dispute = _append(store, match_id, None, "continued", record,
+                      {"continued_in": made["match_id"], "waiting": "{}"})
+    return {**dispute, "match": {"match_id": made["match_id"], "version": made["version"], "from_version": at}}
+
+
+def reveal_originals(store, match_id: str) -> list:
+    """When a continuation ends, the match it continues (and the one that continued, and so on) has
+    its seed revealed too — its hidden cards are public now — so its shuffles can be re-derived.
+    Returns the ids revealed."""
+    from engine.core.match import PLATFORM_RULE
+    revealed = []
+    source = (store.meta(match_id) or {}).get("continues")
+    while source:
+        original = source.rsplit("@", 1)[0]
+        meta = store.meta(original)
+        if meta is None or meta.get("ended"):
+            break
+        seed = store.secret(original).hex()
+
+        def make(meta, version, seed=seed):
+            return [Event("SeedRevealed", {"seed": seed}, rule=PLATFORM_RULE)], None
+        _append(store, original, None, "reveal", make, {"ended": "continued"})
+        revealed.append(original)
+        source = meta.get("continues")
+    return revealed
+
+
+def _open(meta: dict, dispute_id: int) -> dict:
+    raw = meta.get(f"dispute:{dispute_id}")
+    if raw is None:
+        raise ApiError(404, "dispute_not_found", f"no dispute {dispute_id} in this match")
+    return json.loads(raw)
+
+
+def _append(store, match_id: str, seat, note: str, make, extra_meta: dict | None = None) -> dict:
+    """Append the events ``make(meta, version)`` returns at the current version (retried when someone
+    appended first), with the dispute's new state in the meta; returns that state."""
+    for _ in range(RETRIES):
+        meta = store.meta(match_id)
+        version = int(meta["version"])
+        events, dispute = make(meta, version)
+        game = match_game(meta)
+        state, snapshots = _fold(store, game, store.load(game, match_id, version), events, copy=False)
+        records = seal(events, version, meta["last_hash"], now(), command={"seat": seat, "note": note})
+        states = {} if dispute is None else {
+            f"dispute:{dispute['dispute']}": json.dumps(dispute, ensure_ascii=False)}
+        result = store.append(match_id, version, meta["last_hash"], records,
+                              meta={**states, **(extra_meta or {})})
+        if result.status == "ok":
+            for snapshot in snapshots:
+                store.save_snapshot(match_id, snapshot)
+            store.remember(match_id, state)
+            return dispute
+    raise ApiError(409, "busy", "the match kept moving while recording this; try again")

@@ -1,0 +1,62 @@
+"""Explaining one event: the rule it cites (seed section and statement), the chain of causes back to
+the command that started it, and the difference it made to the caller's view."""
+from engine.audit.platform_rules import rule_text
+from engine.audit.statediff import diff
+from engine.core import apply, clone
+from service.application import visibility
+from service.http.errors import ApiError
+from service.application.loading import match_game
+
+MAX_CAUSES = 64
+
+
+def explain(store, match_id: str, version: int, caller, meta: dict) -> dict:
+    game, current = match_game(meta), int(meta["version"])
+    if not 1 <= version <= current:
+        raise ApiError(404, "version_not_found",
+                       f"match {match_id} has no version {version} (it is at version {current})")
+    record = store.read(match_id, version - 1, version)[0]
+    shown = visibility.item(game, record, caller, meta)
+    if shown is None:
+        raise ApiError(404, "event_not_visible", f"event {version} is hidden from the {caller.label}")
+    return {"match_id": match_id, "version": version, "caller": caller.label,
+            "full_truth": caller.sees_all(meta), "event": shown,
+            "rule": rule_text(game, record.event.rule),
+            "causes": _causes(store, match_id, game, record, caller, meta),
+            "command": _command(store, match_id, version, caller, meta),
+            "diff": _diff(store, match_id, game, record, caller, meta)}
+
+
+def _causes(store, match_id, game, record, caller, meta) -> list:
+    """The event's cause, its cause, ... back to the event no other event caused (a seat's action or
+    the match's creation); events hidden from the caller appear as their version only."""
+    out, cause = [], record.event.cause
+    while cause is not None and len(out) < MAX_CAUSES:
+        found = store.read(match_id, cause - 1, cause)
+        if not found:
+            break
+        shown = visibility.item(game, found[0], caller, meta)
+        out.append(shown if shown is not None else {"version": cause, "hidden": True})
+        cause = found[0].event.cause
+    return out
+
+
+def _command(store, match_id, version, caller, meta) -> dict | None:
+    """The command whose batch holds the event: who gave it and, when the caller may see it, what."""
+    start = store.batch_start(match_id, version)
+    if start is None or start.command is None:
+        return None
+    command = start.command
+    mine = caller.seat is not None and command.get("seat") == caller.seat
+    out = {"version": start.version, "seat": command.get("seat"),
+           "kind": "create" if "create" in command else "action" if "action" in command else "note"}
+    if caller.sees_all(meta) or mine:
+        out["command"] = command
+    return out
+
+
+def _diff(store, match_id, game, record, caller, meta) -> list:
+    before = store.load(game, match_id, record.version - 1) if record.version > 1 else None
+    after = apply(game, clone(before) if before is not None else None, record.event)
+    seen_before = {} if before is None else visibility.view(game, before, caller, meta)
+    return diff(seen_before, visibility.view(game, after, caller, meta))

@@ -1,0 +1,94 @@
+"""Forks: a new match that starts from another match's state at a version; the original is untouched.
+
+An *analysis* fork (POST /matches/<id>/forks) is for whoever asks: a seat's fork re-deals every card
+that seat could not see at that version (the game's ``determinize``, with a fresh seed, so the
+re-deal carries no trace of the real cards); only the auditor, once it sees everything, forks the true
+state. The caller gets every seat's token of the fork. A *continuation* (after a dispute both seats
+agree on) is the true state, played on by the same seats with the same tokens.
+"""
+import secrets
+
+from engine.core import Event, MatchConfig, Rng, can, clone, commitment, create_events
+from engine.core.match import PLATFORM_RULE
+from service.application.commands import store_new_match
+from service.http.errors import ApiError
+from service.application.loading import match_game
+
+FORK_RULE = "kifu/fork"
+
+
+def decision_point(store, match_id: str, version: int, current: int) -> None:
+    """422 unless ``version`` ends a batch (a fork starts where a command is awaited, never between
+    the events one command produced)."""
+    if version < current:
+        nxt = store.read(match_id, version, version + 1)
+        if nxt and nxt[0].command is None and nxt[0].event.type != "MatchCreated":
+            start = store.batch_start(match_id, version)
+            raise ApiError(422, "inside_a_command",
+                           f"version {version} falls inside the events of the command at version "
+                           f"{start.version if start else '?'}; fork at the end of a command", FORK_RULE)
+
+
+def analysis_fork(store, match_id: str, version: int, caller, meta: dict) -> dict:
+    game, current = match_game(meta), int(meta["version"])
+    if not 1 <= version <= current:
+        raise ApiError(404, "version_not_found",
+                       f"match {match_id} has no version {version} (it is at version {current})")
+    if caller.seat is None and not caller.auditor_sees_all(meta):
+        raise ApiError(403, "fork_needs_a_seat",
+                       "a fork re-deals what a seat could not see: fork with your seat token (or the "
+                       "auditor token once the match has ended)", FORK_RULE)
+    decision_point(store, match_id, version, current)
+    state = store.load(game, match_id, version)
+    seed = secrets.token_bytes(32)
+    determinized_for = None
+    if not caller.auditor_sees_all(meta):
+        if not can(game, "determinize"):
+            raise ApiError(422, "cannot_redeal", f"{game.id} cannot re-deal hidden cards, so a seat "
+                           "cannot fork it (an auditor can, after the end)", FORK_RULE)
+        state = game.determinize(state, caller.seat, Rng(secrets.token_bytes(32)))
+        determinized_for = caller.seat
+    created = store.read(match_id, 0, 1)[0].event.data
+    events = fork_events(created, seed, match_id, version, state, determinized_for, analysis=True)
+    answer = store_new_match(store, game, events, seed, {"create": {"fork": {"from": match_id, "version": version}}},
+                             created["seats"], analysis=True, audit_live=False,
+                             extra_meta={"forked_from": f"{match_id}@{version}"})
+    return {**answer, "forked_from": {"match_id": match_id, "version": version,
+                                      "determinized_for": determinized_for}}
+
+
+def continuation(store, match_id: str, version: int, meta: dict, command: dict | None) -> dict:
+    """The match played on from its true state at ``version`` by the same seats and auditor (version
+    0: dealt again from the same configuration)."""
+    game = match_game(meta)
+    created = store.read(match_id, 0, 1)[0].event.data
+    seed = secrets.token_bytes(32)
+    if version == 0:
+        position = ((command or {}).get("create") or {}).get("position")
+        config = MatchConfig(created["game"], created["variant"], created["seats"],
+                             created.get("options", {}), position=position)
+        events, opening = create_events(game, config, seed), {"create": {"position": position} if position else {}}
+    else:
+        events = fork_events(created, seed, match_id, version, store.load(game, match_id, version), None,
+                             analysis=created.get("analysis", False))
+        opening = {"create": {"fork": {"from": match_id, "version": version}}}
+    hashes = {k: v for k, v in meta.items() if k.startswith("token:")}
+    by_seat = [h.split(":", 1)[1] for h, _ in sorted(hashes.items(), key=lambda kv: int(kv[1]))]
+    auditor_hash = next(k.split(":", 1)[1] for k in meta if k.startswith("auditor:"))
+    return store_new_match(store, game, events, seed, opening, created["seats"],
+                           analysis=created.get("analysis", False), audit_live=meta.get("audit_live") == "1",
+                           token_hashes=by_seat, auditor_hash=auditor_hash,
+                           extra_meta={"continues": f"{match_id}@{version}"})
+
+
+def fork_events(created: dict, seed: bytes, match_id: str, version: int, state: dict,
+                determinized_for, analysis: bool) -> list:
+    opening = Event("MatchCreated", {
+        "game": created["game"], "variant": created["variant"], "seats": created["seats"],
+        "options": created.get("options", {}), "analysis": analysis, "commitment": commitment(seed),
+        "engine_version": created["engine_version"], "cardset_version": created["cardset_version"]},
+        rule=PLATFORM_RULE)
+    game_state = {k: v for k, v in clone(state).items() if k not in ("version", "match")}
+    forked = Event("MatchForked", {"from": match_id, "version": version,
+                                   "determinized_for": determinized_for, "state": game_state}, rule=FORK_RULE)
+    return [opening, forked]

@@ -1,0 +1,66 @@
+"""The read side: what a seat (or a spectator, seat None) may see of a match."""
+from engine.core import controller
+from service.application.deadlines import due, read_waiting
+from service.application.feed import digest
+from service.application.loading import client_items, match_game, open_match, open_meta
+from service.application.seats import is_unclaimed, join_mode
+
+
+def match_view(store, match_id: str, seat: int | None, meta: dict | None = None) -> dict:
+    m = open_match(store, match_id, meta=meta)
+    return {"match_id": match_id, "game": m.meta["game"], "variant": m.meta["variant"],
+            "version": m.version, "seat": seat, "analysis": m.meta.get("analysis") == "1",
+            "to_act": m.to_act(), "outcome": m.outcome(), "seats": seats(m.state, m.meta),
+            "deadline": deadline(m), "view": m.game.view(m.state, seat),
+            "since_your_last_action": digest(store, match_id, seat, m.meta)}
+
+
+def seats(state: dict, meta: dict) -> list[dict]:
+    out = []
+    for s, name in enumerate(state["match"]["seats"]):
+        held = controller(state, s)
+        out.append({"seat": s, "name": name, "controller": held["by"], "bot": held["bot"],
+                    "stand_in": held["stand_in"], "unclaimed": is_unclaimed(meta, s), "join": join_mode(meta, s)})
+    return out
+
+
+def deadline(m) -> dict | None:
+    """The match's per-move deadline: who waits on a move, since when, and when it falls due;
+    ``due`` and ``seats`` also sum it up (the earliest due, the waiting seats)."""
+    settings = m.state["match"].get("clock")
+    if settings is None:
+        return None
+    waiting = [{"seat": int(s), "since": e["since"], "due": due(settings, e)}
+               for s, e in sorted(read_waiting(m.meta).items(), key=lambda x: int(x[0]))]
+    return {"minutes": settings["minutes"], "on_timeout": settings["on_timeout"],
+            "due": min((w["due"] for w in waiting), default=None), "seats": [w["seat"] for w in waiting],
+            "waiting": waiting}
+
+
+def legal_actions(store, match_id: str, seat: int | None, meta: dict | None = None) -> dict:
+    m = open_match(store, match_id, meta=meta)
+    waiting = seat is not None and m.outcome() is None and seat in m.to_act()
+    actions = list(m.game.legal_actions(m.state, seat)) if waiting else []
+    return {"version": m.version, "actions": actions}
+
+
+def events_page(store, match_id: str, seat: int | None, after: int, limit: int,
+                meta: dict | None = None) -> dict:
+    """Up to ``limit`` stored events after version ``after``, redacted for the caller.
+
+    Events the caller may not see at all are left out, so a page can hold fewer than ``limit``
+    items; ``next_after`` is where the next page starts either way.
+    """
+    meta = meta or open_meta(store, match_id)
+    game = match_game(meta)
+    records = store.read(match_id, after, count=limit)
+    return {"match_id": match_id, "version": int(meta["version"]), "after": after,
+            "next_after": records[-1].version if records else after,
+            "events": client_items(game, records, seat, with_hash=bool(meta.get("ended")))}
+
+
+def state_at(store, match_id: str, seat: int | None, version: int | None,
+             meta: dict | None = None) -> dict:
+    m = open_match(store, match_id, version, meta)
+    return {"match_id": match_id, "version": m.version, "seat": seat,
+            "view": m.game.view(m.state, seat)}

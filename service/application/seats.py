@@ -1,0 +1,148 @@
+"""How a seat gets its bearer token: at creation, by an invite code, or as an open seat.
+
+Each seat of ``POST /matches`` says how it ``join``s:
+  token   the token is in the creation answer (the default; the creator hands it on);
+  invite  the answer holds a one-time invite code instead; whoever claims the seat with it gets
+          the token, once;
+  open    the seat is listed in ``GET /open-seats`` and the first to claim it gets the token.
+
+A seat a bot plays (``"bot"``) has no join and no token.
+
+A seat whose invite link was lost gets a new code from ``reissue_invite`` (the old one stops
+working), asked by the organiser: a seat whose token was given out at creation, or the auditor
+token. A seat that joined by invite or as an open seat may not (it could take a second seat).
+
+The match meta keeps only hashes: ``invite:<seat>`` (sha256 of the code), ``open:<seat>``,
+``name:<seat>``, and ``claimed:<seat>`` (set with HSETNX, so exactly one claim wins a seat).
+Open seats are indexed in the global sorted set ``kifu:open-seats`` (member
+``<match_id>:<seat>``, scored by creation time) and leave it when claimed or when the match ends.
+"""
+import hmac
+import secrets
+import time
+
+from service.application.auth import new_token, token_hash
+from service.http.errors import ApiError
+from service.application.store import key
+
+OPEN_SEATS_KEY = "kifu:open-seats"
+JOIN_MODES = ("token", "invite", "open")
+
+
+def credentials(seats: list[dict], bots: dict) -> tuple[dict, list[dict]]:
+    """Meta fields for the new match's seats and what the creator is told of each seat; ``bots``
+    maps the seats a bot plays to its name (they get no token: nobody acts for them)."""
+    meta, told = {}, []
+    for seat, spec in enumerate(seats):
+        if seat in bots and spec.get("join") is not None:
+            raise ApiError(400, "invalid_request", f"seats.{seat}.join: a bot seat is played by its "
+                           "bot; it has no join")
+        join = "bot" if seat in bots else spec.get("join") or "token"
+        meta[f"name:{seat}"] = spec["name"]
+        entry = {"seat": seat, "name": spec["name"], "join": join, "token": None,
+                 "bot": bots.get(seat)}
+        if join == "bot":
+            pass
+        elif join == "token":
+            entry["token"] = new_token()
+            meta[f"token:{token_hash(entry['token'])}"] = str(seat)
+        elif join == "invite":
+            entry["invite"] = secrets.token_urlsafe(18)
+            meta[f"invite:{seat}"] = token_hash(entry["invite"])
+        else:
+            meta[f"open:{seat}"] = "1"
+        told.append(entry)
+    return meta, told
+
+
+def list_open(redis, match_id: str, told: list[dict]) -> None:
+    """Index the new match's open seats for the lobby."""
+    now = time.time()
+    members = {f"{match_id}:{s['seat']}": now for s in told if s["join"] == "open"}
+    if members:
+        redis.zadd(OPEN_SEATS_KEY, members)
+
+
+def claim(redis, match_id: str, meta: dict, seat: int, invite: str | None) -> dict:
+    """Hand out the seat's token, exactly once; 404/403/409/422 name what stands in the way."""
+    if f"name:{seat}" not in meta:
+        raise ApiError(404, "seat_not_found", f"match {match_id} has no seat {seat}")
+    is_open, code_hash = meta.get(f"open:{seat}") == "1", meta.get(f"invite:{seat}")
+    if not is_open and code_hash is None:
+        raise ApiError(409, "seat_taken", f"seat {seat} got its token when the match was created")
+    if meta.get("ended"):
+        raise ApiError(422, "match_over", "the match has ended; its seats can no longer be claimed",
+                       "kifu/match")
+    if not is_open:
+        if not invite:
+            raise ApiError(403, "bad_invite", f"seat {seat} is claimed with its invite code")
+        if not hmac.compare_digest(token_hash(invite), code_hash):
+            raise ApiError(403, "bad_invite", f"that is not the invite code of seat {seat}")
+    token = new_token()
+    if not redis.hsetnx(key(match_id, "meta"), f"claimed:{seat}", str(time.time())):
+        raise ApiError(409, "seat_taken", f"seat {seat} has already been claimed")
+    redis.hset(key(match_id, "meta"), f"token:{token_hash(token)}", str(seat))
+    redis.zrem(OPEN_SEATS_KEY, f"{match_id}:{seat}")
+    return {"match_id": match_id, "seat": seat, "name": meta.get(f"name:{seat}", ""), "token": token}
+
+
+def reissue_invite(redis, match_id: str, meta: dict, seat: int, by_seat: int | None) -> dict:
+    """A new invite code for an invite seat nobody has claimed, asked by seat ``by_seat`` (None: the
+    auditor token); the old code stops working. A claim racing it with the old code may still win
+    (the claim's HSETNX decides): never two holders."""
+    if by_seat == seat:
+        raise ApiError(409, "seat_taken", f"your token already holds seat {seat}")
+    joined = None if by_seat is None else join_mode(meta, by_seat)
+    if joined is not None:
+        raise ApiError(403, "not_the_organiser", f"seat {by_seat} joined by {joined}; only a seat whose "
+                       "token was given out at creation, or the auditor token, may re-issue another "
+                       "seat's invite")
+    if f"name:{seat}" not in meta:
+        raise ApiError(404, "seat_not_found", f"match {match_id} has no seat {seat}")
+    if f"invite:{seat}" not in meta:
+        raise ApiError(409, "not_an_invite_seat", f"seat {seat} is not taken by an invite code "
+                       "(its token was handed out at creation, it is open to anyone, or a bot plays it)")
+    if meta.get("ended"):
+        raise ApiError(422, "match_over", "the match has ended; its seats can no longer be claimed",
+                       "kifu/match")
+    if redis.hexists(key(match_id, "meta"), f"claimed:{seat}"):      # read afresh, not from ``meta``
+        raise ApiError(409, "seat_taken", f"seat {seat} has already been claimed")
+    code = secrets.token_urlsafe(18)
+    redis.hset(key(match_id, "meta"), f"invite:{seat}", token_hash(code))
+    return {"match_id": match_id, "seat": seat, "name": meta[f"name:{seat}"], "invite": code}
+
+
+def join_mode(meta: dict, seat: int) -> str | None:
+    """How the seat is taken: ``invite``, ``open``, or None (token handed out at creation, or a bot)."""
+    return "invite" if f"invite:{seat}" in meta else "open" if meta.get(f"open:{seat}") == "1" else None
+
+
+def seat_count(meta: dict) -> int:
+    return sum(1 for field in meta if field.startswith("name:"))
+
+
+def seat_names(meta: dict) -> list[str]:
+    return [meta.get(f"name:{seat}", "") for seat in range(seat_count(meta))]
+
+
+def is_unclaimed(meta: dict, seat: int) -> bool:
+    return (meta.get(f"open:{seat}") == "1" or f"invite:{seat}" in meta) \
+        and f"claimed:{seat}" not in meta
+
+
+def open_seats(store, limit: int = 100) -> list[dict]:
+    """The newest open seats still to be claimed; claimed, ended or vanished ones leave the index."""
+    out, stale = [], []
+    for member in store.redis.zrevrange(OPEN_SEATS_KEY, 0, limit * 2 - 1):
+        member = member.decode() if isinstance(member, bytes) else member
+        match_id, _, seat = member.rpartition(":")
+        meta = store.meta(match_id) or {}
+        if meta.get(f"open:{seat}") != "1" or not is_unclaimed(meta, int(seat)) or meta.get("ended"):
+            stale.append(member)
+        elif len(out) < limit:
+            out.append({"match_id": match_id, "seat": int(seat), "name": meta[f"name:{seat}"],
+                        "game": meta["game"], "variant": meta["variant"],
+                        "seats": seat_names(meta), "created_at": meta["created_at"]})
+    if stale:
+        store.redis.zrem(OPEN_SEATS_KEY, *stale)
+    return out

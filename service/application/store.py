@@ -1,0 +1,147 @@
+"""The event store: one Redis stream per match, appended only through one Lua script.
+
+Keys of match ``m`` (all share the hash tag ``{m}``, so they live in one Cluster slot):
+  kifu:{m}:events    stream, entry id ``<version>-0``, fields as in ``records.FIELDS``
+  kifu:{m}:meta      hash: game, variant, version, last_hash, created_at, analysis, ended,
+                     ``token:<sha256>`` -> seat
+  kifu:{m}:secret    the match seed (hex); never served, revealed by the SeedRevealed event
+  kifu:{m}:snap      sorted set of JSON ``{"version", "state"}`` snapshots, scored by version
+  kifu:{m}:commands  hash ``<seat>:<command_id>`` -> the first answer to that command
+and the global capped feed ``kifu:feed`` (one entry per appended batch).
+"""
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.core import apply
+from service.application.records import StoredEvent
+
+FEED_KEY = "kifu:feed"
+APPEND_LUA = (Path(__file__).with_name("append.lua")).read_text(encoding="utf-8")
+
+
+def key(match_id: str, part: str) -> str:
+    return f"kifu:{{{match_id}}}:{part}"
+
+
+def _text(value) -> str:
+    return value.decode("utf-8") if isinstance(value, bytes) else value
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    status: str            # "ok" | "duplicate" | "conflict"
+    version: int | None    # the new version (ok) or the current one (conflict)
+    answer: str | None = None   # the stored first answer (duplicate)
+
+
+class ChainBroken(Exception):
+    """The stored chain does not end where the caller's state says it does (tampering or a bug)."""
+
+
+class EventStore:
+    def __init__(self, redis, snapshot_every: int = 50, cache=None):
+        self.redis = redis
+        self.snapshot_every = snapshot_every
+        self.cache = cache          # a StateCache, or None to always load from Redis
+        self._append = redis.register_script(APPEND_LUA)
+
+    def append(self, match_id: str, expected: int, prev_hash: str, records: list[StoredEvent], *,
+               command_key: str = "", answer: str = "", meta: dict | None = None,
+               secret: str = "") -> AppendResult:
+        """Append ``records`` if the match is at ``expected`` and ``command_key`` is new."""
+        meta = meta or {}
+        args = [match_id, expected, prev_hash, command_key, answer, len(records), len(meta), secret]
+        for record in records:
+            args.extend(record.fields())
+        for field, value in meta.items():
+            args.extend([field, value])
+        keys = [key(match_id, "events"), key(match_id, "meta"), key(match_id, "commands"), FEED_KEY,
+                key(match_id, "secret")]
+        status, value = (_text(v) for v in self._append(keys=keys, args=args))
+        if status == "duplicate":
+            return AppendResult(status, None, value)
+        if status == "broken":
+            raise ChainBroken(f"match {match_id} at version {expected}: {value} (expected {prev_hash})")
+        return AppendResult(status, int(value))
+
+    def meta(self, match_id: str) -> dict | None:
+        raw = self.redis.hgetall(key(match_id, "meta"))
+        return {_text(k): _text(v) for k, v in raw.items()} or None
+
+    def stored_answer(self, match_id: str, command_key: str) -> str | None:
+        answer = self.redis.hget(key(match_id, "commands"), command_key)
+        return None if answer is None else _text(answer)
+
+    def secret(self, match_id: str) -> bytes:
+        return bytes.fromhex(_text(self.redis.get(key(match_id, "secret"))))
+
+    def read(self, match_id: str, after: int = 0, until: int | None = None,
+             count: int | None = None) -> list[StoredEvent]:
+        """Stored events with ``after < version <= until``, oldest first."""
+        end = "+" if until is None else f"{until}-0"
+        if until is not None and until <= after:
+            return []
+        entries = self.redis.xrange(key(match_id, "events"), f"({after}-0", end, count=count)
+        return [StoredEvent.from_entry(_text(i), {_text(k): _text(v) for k, v in f.items()})
+                for i, f in entries]
+
+    def last_at(self, match_id: str) -> str | None:
+        """When the match's newest event was appended."""
+        top = self.redis.xrevrange(key(match_id, "events"), count=1)
+        if not top:
+            return None
+        return {_text(k): _text(v) for k, v in top[0][1].items()}.get("at")
+
+    def read_back(self, match_id: str, version: int, count: int = 64) -> list[StoredEvent]:
+        """Up to ``count`` stored events at ``version`` and before, newest first."""
+        entries = self.redis.xrevrange(key(match_id, "events"), f"{version}-0", "-", count=count)
+        return [StoredEvent.from_entry(_text(i), {_text(k): _text(v) for k, v in f.items()})
+                for i, f in entries]
+
+    def batch_start(self, match_id: str, version: int) -> StoredEvent | None:
+        """The first event of the batch holding ``version`` (the one carrying the command), or None
+        for events stored before commands were recorded."""
+        while version >= 1:
+            back = self.read_back(match_id, version)
+            for record in back:
+                if record.command is not None or record.event.type == "MatchCreated":
+                    return record
+            version = back[-1].version - 1 if back else 0
+        return None
+
+    def save_snapshot(self, match_id: str, state: dict) -> None:
+        body = json.dumps({"version": state["version"], "state": state}, ensure_ascii=False)
+        self.redis.zadd(key(match_id, "snap"), {body: state["version"]})
+
+    def snapshot_due(self, version: int) -> bool:
+        return version % self.snapshot_every == 0
+
+    def snapshots(self, match_id: str, until: int | None = None, newest_only: bool = False,
+                  above: int | None = None) -> list:
+        """Snapshots ``{"version", "state"}`` with ``above < version <= until``, oldest first."""
+        top = "+inf" if until is None else until
+        bottom = "-inf" if above is None else f"({above}"
+        if newest_only:
+            raw = self.redis.zrevrangebyscore(key(match_id, "snap"), top, bottom, start=0, num=1)
+        else:
+            raw = self.redis.zrangebyscore(key(match_id, "snap"), bottom, top)
+        return [json.loads(_text(r)) for r in raw]
+
+    def load(self, game, match_id: str, version: int) -> dict:
+        """The full state at ``version``: the newest of the cached state and the snapshots at or
+        below it, then the events after that folded."""
+        state = self.cache.base(match_id, version) if self.cache else None
+        if state is None or state["version"] < version:
+            newer = self.snapshots(match_id, version, newest_only=True,
+                                   above=state["version"] if state else None)
+            if newer:
+                state = newer[0]["state"]
+            for record in self.read(match_id, state["version"] if state else 0, version):
+                state = apply(game, state, record.event)
+        self.remember(match_id, state)
+        return state
+
+    def remember(self, match_id: str, state: dict) -> None:
+        if self.cache is not None:
+            self.cache.remember(match_id, state)

@@ -1,0 +1,34 @@
+"""The HTTP adapter: the Flask app factory (flaskr style), its blueprints (``api/``), request
+schemas, the mapping of the application's domain errors to status codes, and the web client."""
+import os
+
+from flask import Flask
+
+from service.http import redis_conn
+from service.http.api import (audit, disputes, forks, games, history, jobs, lobby, matches, simulations,
+                              spec, web)
+from service.http.errors import register_error_handlers
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """The app. Config: REDIS_URL (unset: embedded fakeredis), SNAPSHOT_EVERY (events, 50),
+    VERIFY_ON_END (queue workers.jobs.verify_match when a match ends, True), STATE_CACHE_SIZE
+    (latest states kept in-process, 512; 0 turns the cache off), VERIFY_INLINE_MAX (GET /verify
+    runs inline up to this many events, else as an RQ job; 2000), SSE_BLOCK_MS (one blocking wait
+    of the live feed, 15000), SSE_MAX_SECONDS (a feed connection's life before the client
+    reconnects with Last-Event-ID, 300)."""
+    app = Flask(__name__, static_folder=None)
+    app.config.from_mapping(REDIS_URL=os.environ.get("REDIS_URL") or None, SNAPSHOT_EVERY=50,
+                            VERIFY_ON_END=True, FAKEREDIS_SERVER=None,
+                            STATE_CACHE_SIZE=512, MAX_CONTENT_LENGTH=1 << 20,
+                            VERIFY_INLINE_MAX=2000, SSE_BLOCK_MS=15000, SSE_MAX_SECONDS=300)
+    app.json.ensure_ascii = False
+    app.json.sort_keys = False
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+
+    redis_conn.init_app(app)
+    register_error_handlers(app)
+    for module in (games, matches, history, audit, disputes, forks, simulations, jobs, lobby, spec, web):
+        app.register_blueprint(module.bp)
+    return app

@@ -1,0 +1,68 @@
+"""Audit routes: explain an event, verify a match, export it as JSON Lines, follow it live (SSE)."""
+from flask import Blueprint, Response, current_app, request, stream_with_context
+
+from service.application import exporting, explain as explaining, feed
+from service.http.api import answer
+from service.application.auth import identify
+from service.http.errors import ApiError
+from service.application.loading import open_meta
+from service.http.redis_conn import get_redis, get_store
+from service.http.schemas import ExplainOut, StreamQuery, VerifyOut
+
+bp = Blueprint("audit", __name__, url_prefix="/matches")
+
+
+def caller_of(store, match_id: str):
+    meta = open_meta(store, match_id)
+    return meta, identify(meta)
+
+
+@bp.get("/<match_id>/events/<int:version>/explain")
+def explain(match_id: str, version: int):
+    store = get_store()
+    meta, caller = caller_of(store, match_id)
+    return answer(ExplainOut(), explaining.explain(store, match_id, version, caller, meta))
+
+
+@bp.get("/<match_id>/verify")
+def verify(match_id: str):
+    """Inline for matches up to VERIFY_INLINE_MAX events; longer ones are an RQ job (202 until it
+    has run; ask again for the report)."""
+    store = get_store()
+    meta = open_meta(store, match_id)
+    version = int(meta["version"])
+    if version <= current_app.config["VERIFY_INLINE_MAX"]:
+        from engine.audit.verify import verify as verify_now
+        return answer(VerifyOut(), {"status": "finished", "job_id": None, **verify_now(store, match_id)})
+    from workers.queues import verify_job
+    job = verify_job(get_redis(), match_id, version)
+    status = job.get_status(refresh=True)
+    status = getattr(status, "value", status)
+    if status == "finished":
+        return answer(VerifyOut(), {"status": "finished", "job_id": job.id, **job.return_value()})
+    if status == "failed":
+        raise ApiError(500, "verify_failed", f"verification job {job.id} failed; see the worker's log")
+    return answer(VerifyOut(), {"status": status, "job_id": job.id, "match_id": match_id, "ok": None,
+                                "version": version}, 202)
+
+
+@bp.get("/<match_id>/export")
+def export(match_id: str):
+    store = get_store()
+    meta, caller = caller_of(store, match_id)
+    lines = exporting.export_lines(store, match_id, caller, meta)
+    return Response(stream_with_context(lines), mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="{match_id}.jsonl"'})
+
+
+@bp.get("/<match_id>/stream")
+def stream(match_id: str):
+    store = get_store()
+    meta, caller = caller_of(store, match_id)
+    query = StreamQuery().load(request.args.to_dict())
+    after = feed.last_event_id(request.headers.get("Last-Event-ID"), query["after"])
+    config = current_app.config
+    lines = feed.sse_lines(store, match_id, after, caller, meta, query["follow"],
+                           config["SSE_BLOCK_MS"], config["SSE_MAX_SECONDS"])
+    return Response(stream_with_context(lines), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -1,0 +1,67 @@
+"""Matches: create one, read it as your seat (or as a spectator), list your actions, act."""
+import logging
+
+from flask import Blueprint, current_app
+
+from service.application import commands, disputes, queries
+from service.http.api import actor, answer, json_body, viewer
+from service.http.errors import ApiError
+from service.http.redis_conn import get_redis, get_store
+from service.http.schemas import (ActionIn, ActionOut, CreateMatchIn, LegalActionsOut, MatchCreatedOut,
+                             MatchOut)
+
+log = logging.getLogger(__name__)
+bp = Blueprint("matches", __name__, url_prefix="/matches")
+
+
+@bp.post("")
+def create():
+    body = CreateMatchIn().load(json_body())
+    return answer(MatchCreatedOut(), commands.create_match(get_store(), body), 201)
+
+
+@bp.get("/<match_id>")
+def show(match_id: str):
+    store = get_store()
+    meta, seat = viewer(store, match_id)
+    return answer(MatchOut(), queries.match_view(store, match_id, seat, meta))
+
+
+@bp.get("/<match_id>/legal-actions")
+def legal_actions(match_id: str):
+    store = get_store()
+    meta, seat = viewer(store, match_id)
+    return answer(LegalActionsOut(), queries.legal_actions(store, match_id, seat, meta))
+
+
+@bp.post("/<match_id>/actions")
+def act(match_id: str):
+    store = get_store()
+    meta, seat = actor(store, match_id)
+    body = ActionIn().load(json_body())
+    result, ended = commands.take_action(store, match_id, seat, body, meta)
+    if ended and meta.get("continues"):
+        disputes.reveal_originals(store, match_id)
+    if ended and current_app.config["VERIFY_ON_END"]:
+        _verify_later(match_id)
+    return answer(ActionOut(), result)
+
+
+@bp.post("/<match_id>/seats/<int:seat>/reclaim")
+def reclaim(match_id: str, seat: int):
+    """Take back your seat from the stand-in bot that has played it since a missed deadline."""
+    store = get_store()
+    _, own = actor(store, match_id)
+    if own != seat:
+        raise ApiError(403, "not_your_seat", f"your token holds seat {own}, not seat {seat}")
+    return answer(ActionOut(), commands.reclaim_seat(store, match_id, seat))
+
+
+def _verify_later(match_id: str) -> None:
+    """Queue the replay verification of a finished match (in-process on the embedded store)."""
+    from workers.queues import enqueue_verify
+    try:
+        enqueue_verify(get_redis(), match_id)
+    except Exception:  # noqa: BLE001 - the action is stored; a lost audit job must not fail it
+        log.exception("could not queue verify_match(%s)", match_id)
+

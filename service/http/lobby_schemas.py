@@ -1,0 +1,72 @@
+"""Marshmallow schemas of the lobby: claiming a seat, the open seats, the matches a browser holds."""
+from marshmallow import Schema, fields, validate
+
+from service.http.schemas import ErrorDetailOut
+
+MY_MATCHES_MAX = 200
+
+
+class ClaimIn(Schema):
+    invite = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=128))
+
+
+class HeldSeatIn(Schema):
+    match_id = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    token = fields.Str(required=True, validate=validate.Length(min=1, max=256))
+
+
+class MyMatchesIn(Schema):
+    seats = fields.List(fields.Nested(HeldSeatIn), required=True,
+                        validate=validate.Length(max=MY_MATCHES_MAX))
+
+
+class ClaimedOut(Schema):
+    match_id = fields.Str(required=True)
+    seat = fields.Int(required=True)
+    name = fields.Str(required=True)
+    token = fields.Str(required=True)
+
+
+class InviteOut(Schema):
+    match_id = fields.Str(required=True)
+    seat = fields.Int(required=True)
+    name = fields.Str(required=True)
+    invite = fields.Str(required=True)
+
+
+class OpenSeatOut(Schema):
+    match_id = fields.Str(required=True)
+    seat = fields.Int(required=True)
+    name = fields.Str(required=True)
+    game = fields.Str(required=True)
+    variant = fields.Str(required=True)
+    seats = fields.List(fields.Str(), required=True)
+    created_at = fields.Str(required=True)
+
+
+class OpenSeatsOut(Schema):
+    open_seats = fields.List(fields.Nested(OpenSeatOut), required=True)
+
+
+class MyMatchOut(Schema):
+    match_id = fields.Str(required=True)
+    game = fields.Str(required=True)
+    variant = fields.Str(required=True)
+    seat = fields.Int(required=True)
+    seats = fields.List(fields.Str(), required=True)
+    version = fields.Int(required=True)
+    to_act = fields.List(fields.Int(), required=True)
+    your_move = fields.Bool(required=True)
+    outcome = fields.Dict(required=True, allow_none=True)
+    updated_at = fields.Str(required=True)
+    due = fields.Str(required=True, allow_none=True)
+
+
+class UnknownSeatOut(Schema):
+    match_id = fields.Str(required=True)
+    error = fields.Nested(ErrorDetailOut, required=True)
+
+
+class MyMatchesOut(Schema):
+    matches = fields.List(fields.Nested(MyMatchOut), required=True)
+    unknown = fields.List(fields.Nested(UnknownSeatOut), required=True)

@@ -1,0 +1,286 @@
+"""Marshmallow schemas for every request body (loaded, unknown fields refused) and every answer."""
+from marshmallow import Schema, fields, post_dump, validate
+
+from service.application.seats import JOIN_MODES
+
+
+class PassThrough(Schema):
+    """Dumps its declared fields and keeps the rest of the game-defined dict as it is."""
+
+    @post_dump(pass_original=True)
+    def keep_extra(self, data, original, **kwargs):
+        return {**original, **data}
+
+
+# --- requests -------------------------------------------------------------------------------
+
+BOT_NAMES = ("random", "greedy", "ismcts")
+
+
+class BotIn(Schema):
+    """A bot config; its budget is checked against the bot (``engine.bots.check_config``)."""
+    bot = fields.Str(required=True, validate=validate.OneOf(BOT_NAMES))
+    budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
+
+
+class SeatIn(Schema):
+    name = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    join = fields.Str(load_default=None, validate=validate.OneOf(JOIN_MODES))   # default: token
+    bot = fields.Str(validate=validate.OneOf(BOT_NAMES))
+    budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
+
+
+class DeadlineIn(Schema):
+    minutes = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=30 * 24 * 60))
+    on_timeout = fields.Str(required=True, validate=validate.OneOf(("pass", "bot", "forfeit")))
+    stand_in = fields.Nested(BotIn, load_default=None)
+
+
+class CreateMatchIn(Schema):
+    game = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    variant = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    seats = fields.List(fields.Nested(SeatIn), required=True, validate=validate.Length(min=1, max=16))
+    options = fields.Dict(keys=fields.Str(), load_default=dict)
+    setup = fields.Dict(keys=fields.Str(), allow_none=True, load_default=None)
+    audit_live = fields.Bool(load_default=False)
+    deadline = fields.Nested(DeadlineIn, allow_none=True, load_default=None)
+
+
+class SimulationIn(Schema):
+    game = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    variant = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    seats = fields.List(fields.Nested(BotIn), required=True, validate=validate.Length(min=1, max=16))
+    games = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
+    seed = fields.Raw(required=True, validate=lambda v: isinstance(v, (int, str)) and not isinstance(v, bool)
+                      and 0 < len(str(v)) <= 128)
+
+
+class ActionIn(Schema):
+    action = fields.Dict(keys=fields.Str(), required=True)
+    expected_version = fields.Int(strict=True, required=True, validate=validate.Range(min=0))
+    command_id = fields.Str(required=True, validate=validate.Length(min=1, max=128))
+
+
+class EventsQuery(Schema):
+    after = fields.Int(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Int(load_default=100, validate=validate.Range(min=1, max=1000))
+
+
+class StateQuery(Schema):
+    version = fields.Int(load_default=None)
+
+
+class DisputeIn(Schema):
+    version = fields.Int(strict=True, required=True)
+    reason = fields.Str(required=True, validate=validate.Length(min=1, max=1000))
+
+
+class RulingIn(Schema):
+    decision = fields.Str(required=True, validate=validate.OneOf(["stands", "overturned"]))
+    note = fields.Str(load_default="", validate=validate.Length(max=2000))
+
+
+class ForkIn(Schema):
+    version = fields.Int(strict=True, required=True)
+
+
+class StreamQuery(Schema):
+    after = fields.Int(load_default=None, validate=validate.Range(min=0))
+    follow = fields.Bool(load_default=True)
+
+
+# --- answers ---------------------------------------------------------------------------------
+
+class VariantOut(Schema):
+    id = fields.Str(required=True)
+    title = fields.Str(required=True)
+    min_seats = fields.Int(required=True)
+    max_seats = fields.Int(required=True)
+
+
+class GameSummaryOut(Schema):
+    id = fields.Str(required=True)
+    title = fields.Str(required=True)
+    cardset_version = fields.Str(required=True)
+    variants = fields.List(fields.Nested(VariantOut), required=True)
+    bots = fields.List(fields.Str(), required=True)   # bots that can hold one of its seats
+
+
+class GamesOut(Schema):
+    games = fields.List(fields.Nested(GameSummaryOut), required=True)
+
+
+class GameDescriptionOut(PassThrough):
+    id = fields.Str(required=True)
+    title = fields.Str(required=True)
+    variants = fields.Raw(required=True)
+
+
+class SeatTokenOut(Schema):
+    seat = fields.Int(required=True)
+    name = fields.Str(required=True)
+    join = fields.Str(required=True)           # token | invite | open | bot
+    token = fields.Str(required=True, allow_none=True)      # join "token" only, shown only here
+    invite = fields.Str()                      # join "invite" only: the one-time code, shown only here
+    bot = fields.Str(required=True, allow_none=True)
+
+
+class MatchCreatedOut(Schema):
+    match_id = fields.Str(required=True)
+    version = fields.Int(required=True)
+    seats = fields.List(fields.Nested(SeatTokenOut), required=True)
+    auditor_token = fields.Str(required=True)
+    audit_live = fields.Bool(required=True)
+
+
+class SeatOut(Schema):
+    seat = fields.Int(required=True)
+    name = fields.Str(required=True)
+    controller = fields.Str(required=True)          # "human" | "bot"
+    bot = fields.Dict(required=True, allow_none=True)
+    stand_in = fields.Bool(required=True)
+    unclaimed = fields.Bool(required=True)     # an invite or open seat nobody has claimed yet
+    join = fields.Str(required=True, allow_none=True)  # "invite" | "open" | None (token at creation, bot)
+
+
+class WaitingOut(Schema):
+    seat = fields.Int(required=True)
+    since = fields.Str(required=True)                 # when the seat began to wait
+    due = fields.Str(required=True)
+
+
+class DeadlineOut(Schema):
+    minutes = fields.Int(required=True)
+    on_timeout = fields.Str(required=True)
+    due = fields.Str(required=True, allow_none=True)  # the earliest due of the waiting seats
+    seats = fields.List(fields.Int(), required=True)  # the people it is running for now
+    waiting = fields.List(fields.Nested(WaitingOut), required=True)
+
+
+class MatchOut(Schema):
+    match_id = fields.Str(required=True)
+    game = fields.Str(required=True)
+    variant = fields.Str(required=True)
+    version = fields.Int(required=True)
+    seat = fields.Int(required=True, allow_none=True)
+    analysis = fields.Bool(required=True)
+    seats = fields.List(fields.Nested(SeatOut), required=True)
+    to_act = fields.List(fields.Int(), required=True)
+    outcome = fields.Dict(required=True, allow_none=True)
+    deadline = fields.Nested(DeadlineOut, required=True, allow_none=True)
+    view = fields.Dict(required=True)
+    since_your_last_action = fields.Dict(required=True, allow_none=True)
+
+
+class LegalActionsOut(Schema):
+    version = fields.Int(required=True)
+    actions = fields.List(fields.Dict(), required=True)
+
+
+class EventOut(Schema):
+    version = fields.Int(required=True)
+    type = fields.Str(required=True)
+    data = fields.Dict(required=True)
+    seat = fields.Int(required=True, allow_none=True)
+    rule = fields.Str(required=True)
+    cause = fields.Int(required=True, allow_none=True)
+    at = fields.Str(required=True)
+    hash = fields.Str()          # only once the match has an outcome
+    command = fields.Dict()      # the command that produced the batch: own seat's, or full truth
+    rng = fields.Dict()          # exports only: the batch's draws, once the seed is revealed
+
+
+class ActionOut(Schema):
+    version = fields.Int(required=True)
+    events = fields.List(fields.Nested(EventOut), required=True)
+
+
+class EventsPageOut(Schema):
+    match_id = fields.Str(required=True)
+    version = fields.Int(required=True)
+    after = fields.Int(required=True)
+    next_after = fields.Int(required=True)
+    events = fields.List(fields.Nested(EventOut), required=True)
+
+
+class StateOut(Schema):
+    match_id = fields.Str(required=True)
+    version = fields.Int(required=True)
+    seat = fields.Int(required=True, allow_none=True)
+    view = fields.Dict(required=True)
+
+
+class ProgressOut(Schema):
+    done = fields.Int(required=True)
+    total = fields.Int(required=True)
+
+
+class JobOut(Schema):
+    id = fields.Str(required=True)
+    kind = fields.Str(required=True)                # "simulation" | "verify"
+    status = fields.Str(required=True)              # queued | running | finished | failed
+    progress = fields.Nested(ProgressOut, required=True, allow_none=True)
+    spec = fields.Dict(required=True, allow_none=True)
+    created_at = fields.Str(required=True, allow_none=True)
+    results = fields.Dict(required=True, allow_none=True)
+    error = fields.Str(required=True, allow_none=True)
+
+
+class ErrorDetailOut(Schema):
+    code = fields.Str(required=True)
+    message = fields.Str(required=True)
+    rule = fields.Str(required=True, allow_none=True)
+
+
+class ErrorOut(Schema):
+    error = fields.Nested(ErrorDetailOut, required=True)
+
+
+class ExplainOut(Schema):
+    match_id = fields.Str(required=True)
+    version = fields.Int(required=True)
+    caller = fields.Str(required=True)
+    full_truth = fields.Bool(required=True)
+    event = fields.Nested(EventOut, required=True)
+    rule = fields.Dict(required=True)
+    causes = fields.List(fields.Dict(), required=True)
+    command = fields.Dict(required=True, allow_none=True)
+    diff = fields.List(fields.Dict(), required=True)
+
+
+class DivergenceOut(Schema):
+    version = fields.Int(required=True, allow_none=True)
+    reason = fields.Str(required=True)
+
+
+class VerifyOut(Schema):
+    status = fields.Str(required=True)
+    job_id = fields.Str(required=True, allow_none=True)
+    match_id = fields.Str(required=True)
+    ok = fields.Bool(required=True, allow_none=True)
+    version = fields.Int(required=True)
+    snapshots_checked = fields.Int()
+    seed_revealed = fields.Bool()
+    redecided = fields.Int()
+    first_divergence = fields.Nested(DivergenceOut, allow_none=True)
+    divergences = fields.List(fields.Nested(DivergenceOut))
+
+
+class DisputeOut(Schema):
+    dispute = fields.Int(required=True)
+    version = fields.Int(required=True)
+    seat = fields.Int(required=True)
+    reason = fields.Str(required=True)
+    ruling = fields.Dict(required=True, allow_none=True)
+    consents = fields.List(fields.Int(), required=True)
+    continued_in = fields.Str(required=True, allow_none=True)
+    match = fields.Dict(allow_none=True)
+
+
+class DisputesOut(Schema):
+    match_id = fields.Str(required=True)
+    disputes = fields.List(fields.Nested(DisputeOut), required=True)
+
+
+class ForkCreatedOut(MatchCreatedOut):
+    forked_from = fields.Dict(required=True)
