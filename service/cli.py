@@ -6,15 +6,24 @@ import json
 import logging
 import os
 import sys
+import time
+
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+from engine.audit.rulesets import current, current_pin, for_created
+from engine.audit.rulings import describe, ruling_diff
+from engine.audit.verify import verify as verify_now
+from engine.core import ConfigError, get_game
+from engine.simulation.arena import card_reader, play_game
+from service import create_app
+from service.application.connections import connect, describe_url
+from service.application.dispatch import queue_verify
+from service.application.simulations import check_spec, results_of
+from workers.wiring import build_store
 
 
 def serve(args) -> int:
     """Werkzeug's threaded server; the URL is printed once the port is bound (port 0: any free)."""
-    from werkzeug.serving import WSGIRequestHandler, make_server
-
-    from service import create_app
-    from service.http.redis_conn import describe_url
-
     if args.quiet:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
     app = create_app()
@@ -31,10 +40,6 @@ def serve(args) -> int:
 
 def verify(args) -> int:
     """Check a match's chain and snapshots on the REDIS_URL server (or queue the job for a worker)."""
-    from service.http.redis_conn import connect
-    from service.application.store import EventStore
-    from engine.audit.verify import verify as verify_now
-
     url = os.environ.get("REDIS_URL")
     if not url:
         print("kifu verify needs REDIS_URL (the embedded store lives inside `kifu serve`)",
@@ -43,9 +48,9 @@ def verify(args) -> int:
     connection = connect(url)
     if args.enqueue:
         from workers.queues import enqueue_verify
-        print(f"queued job {enqueue_verify(connection, args.match_id).id}")
+        print(f"queued job {queue_verify(build_store(connection).jobs, args.match_id)}")
         return 0
-    report = verify_now(EventStore(connection), args.match_id)
+    report = verify_now(build_store(connection), args.match_id)
     print(json.dumps(report, indent=2))
     return 0 if report["ok"] else 1
 
@@ -62,7 +67,6 @@ def parse_bot(text: str) -> dict:
 
 
 def progress_bar(done: int, total: int, started: float, out=None) -> None:
-    import time
     out = out or sys.stderr
     width = 30
     filled = width * done // total
@@ -75,12 +79,6 @@ def progress_bar(done: int, total: int, started: float, out=None) -> None:
 
 def simulate(args) -> int:
     """The same games and results as POST /simulations with the same body, played in this process."""
-    import time
-
-    from engine.core import ConfigError, get_game
-    from engine.simulation.arena import card_reader, play_game
-    from service.application.simulations import check_spec, results_of
-
     try:
         spec = check_spec({"game": args.game, "variant": args.variant, "seats": args.seat,
                            "games": args.games, "seed": args.seed})
@@ -96,13 +94,12 @@ def simulate(args) -> int:
             progress_bar(index + 1, spec["games"], started)
     print(json.dumps({"spec": spec, "results": results_of(spec, records)}, indent=2, ensure_ascii=False))
     return 0
+
+
 def replay_report(store, match_id: str, engine: str = "current") -> dict:
     """A ruling diff of a stored match under the current rules (or, ``pinned``, its own) — read
     only: the match is never written to. The seed comes from the store, so running matches can be
     replayed by whoever runs this command with access to Redis."""
-    from engine.audit.rulesets import current, for_created
-    from engine.audit.rulings import ruling_diff
-
     records = store.read(match_id)
     if not records or records[0].event.type != "MatchCreated":
         raise LookupError(f"no match {match_id!r}")
@@ -110,23 +107,18 @@ def replay_report(store, match_id: str, engine: str = "current") -> dict:
     game = current(created["game"]) if engine == "current" else for_created(created)
     report = ruling_diff(game, records, store.secret(match_id))
     pin = f"engine {created['engine_version']} / card set {created['cardset_version']}"
-    from engine.audit.rulesets import current_pin
     now = "engine {} / card set {}".format(*current_pin(created["game"]))
     return {"match_id": match_id, "pinned": pin, "replayed_with": now if engine == "current" else pin, **report}
 
 
 def replay(args) -> int:
     """Print where the rules of --engine rule a stored match differently from what it recorded."""
-    from engine.audit.rulings import describe
-    from service.http.redis_conn import connect
-    from service.application.store import EventStore
-
     url = os.environ.get("REDIS_URL")
     if not url:
         print("kifu replay needs REDIS_URL (the embedded store lives inside `kifu serve`)", file=sys.stderr)
         return 2
     try:
-        report = replay_report(EventStore(connect(url)), args.match_id, args.engine)
+        report = replay_report(build_store(connect(url)), args.match_id, args.engine)
     except LookupError as e:
         print(str(e), file=sys.stderr)
         return 2

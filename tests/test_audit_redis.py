@@ -13,7 +13,7 @@ from rq import SimpleWorker
 from service.application.store import key
 from tests.helpers import ApiMatch
 from tests.test_audit_export import REDERIVE
-from workers.queues import get_queue
+from workers.queues import background_queue
 
 pytestmark = pytest.mark.redis
 
@@ -51,7 +51,7 @@ def test_a_card_changed_by_hand_fails_verify_there_only_and_an_export_re_derives
     audit_app.config["VERIFY_INLINE_MAX"] = 10                     # a long match: the job, on a real worker
     queued = client.get(f"/matches/{m.id}/verify")
     assert queued.status_code == 202 and queued.get_json()["ok"] is None
-    queue = get_queue(connection, "low")
+    queue = background_queue(connection, "low")
     SimpleWorker([queue], connection=connection, serializer=queue.serializer).work(burst=True)
     report = client.get(f"/matches/{m.id}/verify").get_json()
     assert report["status"] == "finished" and report["job_id"] == queued.get_json()["job_id"]

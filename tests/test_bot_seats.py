@@ -3,7 +3,7 @@ import pytest
 from rq import Queue
 from rq.serializers import JSONSerializer
 
-from service.http.redis_conn import get_redis
+from service.http.redis_conn import get_redis, get_store
 from service.application.store import EventStore
 from tests.helpers import ApiMatch
 from tests.jobs import run_jobs
@@ -81,8 +81,8 @@ def test_a_duplicated_or_late_bot_job_never_moves_twice(app, client):
     m = create(client, [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}])
     version = m.info()["version"]
     with app.app_context():
-        first = play_bot_turn(get_redis(), m.id, 0, version)
-        again = play_bot_turn(get_redis(), m.id, 0, version)
+        first = play_bot_turn(get_store(), m.id, 0, version)
+        again = play_bot_turn(get_store(), m.id, 0, version)
     assert first["status"] == "moved" and again["status"] == "stale"
     assert bot_commands(app, m.id) == [f"bot-{version}"]
 
@@ -101,7 +101,7 @@ def test_the_watchdog_retries_a_lost_bot_job_and_repairs_a_stalled_chain(app, cl
         r = get_redis()
         for name in ("high",):
             Queue(name, connection=r, serializer=JSONSerializer).empty()   # the jobs were lost
-        assert watch(r, m.id, 0, version, 1)["status"] == "retried"
+        assert watch(get_store(), m.id, 0, version, 1)["status"] == "retried"
         assert f"bot-{m.id}-{version}-0-a1" in queued(app)
     manual_clock.advance(hours=1)
     run_jobs(app)
@@ -150,5 +150,5 @@ def test_a_bot_that_moved_calls_off_its_watchdog(app, client):
             assert m.post(1, {"type": "add", "n": 1}).status_code == 200
         version = m.info()["version"]
         assert f"watch-bot-{m.id}-{version}-0" in registry.get_job_ids()
-        assert play_bot_turn(get_redis(), m.id, 0, version)["status"] == "moved"
+        assert play_bot_turn(get_store(), m.id, 0, version)["status"] == "moved"
         assert f"watch-bot-{m.id}-{version}-0" not in registry.get_job_ids()

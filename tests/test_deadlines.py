@@ -6,7 +6,7 @@ from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
 
 from service.application import clock
-from service.http.redis_conn import get_redis
+from service.http.redis_conn import get_redis, get_store
 from service.application.store import EventStore
 from tests.helpers import ApiMatch
 from tests.jobs import run_jobs
@@ -165,11 +165,11 @@ def test_a_deadline_job_run_twice_or_early_changes_nothing_more(client, app, man
     version = m.info()["version"]
     due = m.info()["deadline"]["due"]
     with app.app_context():
-        assert missed(get_redis(), m.id, 0, version, due)["status"] == "early"
+        assert missed(get_store(), m.id, 0, version, due)["status"] == "early"
         manual_clock.advance(minutes=60)
-        assert missed(get_redis(), m.id, 0, version, due) == {"status": "forfeit", "seats": [0, 1]}
-        assert missed(get_redis(), m.id, 0, version, due)["status"] == "moved"
-        assert missed(get_redis(), m.id, 1, version, due)["status"] == "moved"
+        assert missed(get_store(), m.id, 0, version, due) == {"status": "forfeit", "seats": [0, 1]}
+        assert missed(get_store(), m.id, 0, version, due)["status"] == "moved"
+        assert missed(get_store(), m.id, 1, version, due)["status"] == "moved"
     assert [e["type"] for e in events(m)].count("DeadlineMissed") == 2      # both seats were late
     assert m.info()["outcome"]["forfeited"] == [0, 1]
 
@@ -189,7 +189,7 @@ def test_a_deadline_that_keeps_losing_the_race_to_append_comes_back_later(client
             registry.remove(job_id)
         manual_clock.advance(minutes=61)
         monkeypatch.setattr(service.application.missed_deadlines, "commit", always_stale)
-        assert missed(get_redis(), m.id, 0, version, due)["status"] == "busy"
+        assert missed(get_store(), m.id, 0, version, due)["status"] == "busy"
         monkeypatch.undo()
         assert len(registry.get_job_ids()) == 1
     manual_clock.advance(seconds=4)
@@ -206,7 +206,7 @@ def test_a_job_left_by_an_append_that_lost_a_race_does_nothing_and_blocks_nothin
     version = m.info()["version"]
     ghost = {"version": version, "since": clock.iso(manual_clock() - timedelta(minutes=30))}   # never stored
     with app.app_context():
-        schedule_deadlines(get_redis(), m.id, {"minutes": 60}, {"0": ghost})
+        schedule_deadlines(get_store().jobs, m.id, {"minutes": 60}, {"0": ghost})
         registry = ScheduledJobRegistry(queue=Queue("default", connection=get_redis(), serializer=JSONSerializer))
         assert len(registry.get_job_ids()) == 3                 # its own job beside the two real ones
     manual_clock.advance(minutes=31)                            # the ghost's due has passed, not the seats'

@@ -9,7 +9,7 @@ from rq.job import Job
 
 from service.application.store import EventStore, key
 from tests.helpers import ApiMatch
-from workers.queues import get_queue
+from workers.queues import background_queue
 from engine.audit.verify import verify
 
 pytestmark = pytest.mark.redis
@@ -30,7 +30,7 @@ def connection(real_redis_url):
 def test_a_match_played_on_real_redis_is_verified_by_a_real_rq_worker(real_client, connection):
     m = ApiMatch(real_client)
     m.play_to_end()
-    queue = get_queue(connection, "low")
+    queue = background_queue(connection, "low")
     assert queue.is_async and f"verify-{m.id}" in queue.job_ids
     SimpleWorker([queue], connection=connection, serializer=queue.serializer).work(burst=True)
     job = Job.fetch(f"verify-{m.id}", connection=connection, serializer=queue.serializer)

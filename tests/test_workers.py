@@ -3,10 +3,13 @@ import json
 
 import pytest
 
-from service.http.redis_conn import get_redis
+from service.http.redis_conn import get_redis, get_store
 from service.application.store import key
 from tests.helpers import ApiMatch
-from workers.queues import enqueue_verify, get_queue
+from rq import Queue
+from rq.serializers import JSONSerializer
+
+from service.application.dispatch import queue_verify
 
 
 @pytest.fixture
@@ -18,9 +21,10 @@ def finished(app, client):
 
 def run_verify(app, match_id: str) -> dict:
     with app.app_context():
-        job = enqueue_verify(get_redis(), match_id)
-        assert job.get_status() == "finished", job.latest_result()
-        return job.return_value()
+        jobs = get_store().jobs
+        job = jobs.status(queue_verify(jobs, match_id, f"verify-{match_id}-again"))
+        assert job["status"] == "finished", job
+        return job["result"]
 
 
 def rewrite_stream(app, match_id: str, change) -> None:
@@ -36,11 +40,12 @@ def rewrite_stream(app, match_id: str, change) -> None:
                 r.xadd(stream, fields, id=entry_id)
 
 
-def test_jobs_run_in_process_with_the_json_serializer(app):
-    from rq.serializers import JSONSerializer
+def test_verification_runs_at_once_on_the_embedded_store_with_the_json_serializer(app, finished):
+    from rq.job import Job
     with app.app_context():
-        queue = get_queue(get_redis())
-    assert queue.is_async is False and queue.serializer is JSONSerializer
+        job_id = queue_verify(get_store().jobs, finished.id, "verify-now")
+        job = Job.fetch(job_id, connection=get_redis(), serializer=JSONSerializer)
+    assert job.get_status() == "finished" and job.serializer is JSONSerializer
 
 
 def test_a_finished_match_verifies(app, finished):
@@ -52,8 +57,7 @@ def test_a_finished_match_verifies(app, finished):
 def test_the_end_of_a_match_queued_its_verification(app, finished):
     from rq.job import Job
     with app.app_context():
-        job = Job.fetch(f"verify-{finished.id}", connection=get_redis(),
-                        serializer=get_queue(get_redis()).serializer)
+        job = Job.fetch(f"verify-{finished.id}", connection=get_redis(), serializer=JSONSerializer)
     assert job.return_value()["ok"]
 
 

@@ -1,25 +1,30 @@
-"""Queues by priority, and how jobs reach a worker.
+"""The RQ adapter behind the application's ``Jobs`` port (service.application.ports), and the queues.
 
 On a real Redis (``REDIS_URL``) jobs go to RQ queues for ``rq worker --with-scheduler`` processes;
 scheduled jobs (deadlines, watchdogs) wait in RQ's ScheduledJobRegistry, which lives in Redis and
 so survives restarts of web and worker processes. On the embedded fakeredis, bot turns,
 simulations and scheduled jobs run on the process's own job thread (``workers.runner``), never
-inside a web request; ``verify_match`` (cheap, read-only) still runs at enqueue time.
+inside a web request; an ``eager`` job (``verify_match``: cheap, read-only) runs at enqueue time.
+Jobs are queued by name (``workers.jobs.<name>``), so this module imports no job code.
 """
 from datetime import datetime
 
-from rq import Queue
+import fakeredis
+from rq import Queue, Retry
+from rq.exceptions import NoSuchJobError
+from rq.job import Job
+from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
 
-from service.http.redis_conn import is_embedded
+from service.application.ports import JOBS
 
 QUEUES = ("high", "default", "low")
+RQ_STATUS = {"queued": "queued", "deferred": "queued", "scheduled": "queued", "started": "running",
+             "finished": "finished", "failed": "failed", "stopped": "failed", "canceled": "failed"}
 
 
-def get_queue(connection, name: str = "default") -> Queue:
-    """The queue ``name``; on the embedded store it runs each job at once, in the caller's thread."""
-    return Queue(name, connection=connection, serializer=JSONSerializer,
-                 is_async=not is_embedded(connection))
+def is_embedded(connection) -> bool:
+    return isinstance(connection, fakeredis.FakeRedis)
 
 
 def background_queue(connection, name: str = "default") -> Queue:
@@ -27,39 +32,44 @@ def background_queue(connection, name: str = "default") -> Queue:
     return Queue(name, connection=connection, serializer=JSONSerializer)
 
 
-def enqueue(connection, name: str, func, *args, job_id: str | None = None, **options):
-    """Queue ``func(*args)``; on the embedded store the job thread is woken to run it."""
-    job = background_queue(connection, name).enqueue(func, *args, job_id=job_id, **options)
-    _wake(connection)
-    return job
+class RqJobs:
+    """``Jobs`` on RQ: ``connection`` is the Redis holding the queues and the scheduler."""
 
+    def __init__(self, connection, wake=None):
+        self.connection = connection
+        self.embedded = is_embedded(connection)
+        self._wake = wake            # embedded: called after each enqueue to wake the job thread
 
-def schedule(connection, name: str, when: datetime, func, *args, job_id: str | None = None, **options):
-    """Queue ``func(*args)`` to run at ``when`` (RQ's scheduler; the job thread when embedded)."""
-    job = background_queue(connection, name).enqueue_at(when, func, *args, job_id=job_id, **options)
-    _wake(connection)
-    return job
+    def enqueue(self, queue: str, job: str, *args, job_id: str | None = None, at: datetime | None = None,
+                retries: tuple = (), timeout: int | None = None, keep: int = 3600, eager: bool = False) -> str:
+        if job not in JOBS:
+            raise ValueError(f"unknown job {job!r}; jobs are {', '.join(JOBS)}")
+        q = Queue(queue, connection=self.connection, serializer=JSONSerializer,
+                  is_async=not (eager and self.embedded))
+        options = {"job_id": job_id, "result_ttl": keep, "failure_ttl": max(keep, 86400)}
+        if retries:
+            options["retry"] = Retry(max=len(retries), interval=list(retries))
+        if timeout is not None:
+            options["job_timeout"] = timeout
+        func = f"workers.jobs.{job}"
+        queued = q.enqueue_at(at, func, *args, **options) if at is not None else q.enqueue(func, *args, **options)
+        if self.embedded and not eager and self._wake is not None:
+            self._wake(self.connection)
+        return queued.id
 
+    def exists(self, job_id: str) -> bool:
+        return Job.exists(job_id, connection=self.connection)
 
-def _wake(connection) -> None:
-    if is_embedded(connection):
-        from workers.runner import wake
-        wake(connection)
+    def cancel(self, job_id: str) -> None:
+        for name in QUEUES:
+            ScheduledJobRegistry(queue=background_queue(self.connection, name)).remove(job_id)
+        self.connection.delete(Job.key_for(job_id))
 
-
-def enqueue_verify(connection, match_id: str, job_id: str | None = None):
-    """Queue ``verify_match`` (low priority); on the embedded store it has already run on return."""
-    from workers.jobs import verify_match
-    return get_queue(connection, "low").enqueue(verify_match, match_id, result_ttl=86400,
-                                                job_id=job_id or f"verify-{match_id}")
-
-
-def verify_job(connection, match_id: str, version: int):
-    """The verification job of ``match_id`` at ``version`` (queued now if there is none yet)."""
-    from rq.exceptions import NoSuchJobError
-    from rq.job import Job
-    job_id = f"verify-{match_id}-v{version}"
-    try:
-        return Job.fetch(job_id, connection=connection, serializer=get_queue(connection).serializer)
-    except NoSuchJobError:
-        return enqueue_verify(connection, match_id, job_id)
+    def status(self, job_id: str) -> dict | None:
+        try:
+            job = Job.fetch(job_id, connection=self.connection, serializer=JSONSerializer)
+        except NoSuchJobError:
+            return None
+        status = RQ_STATUS.get(job.get_status(refresh=False), "queued")
+        return {"status": status, "created_at": job.created_at.isoformat() if job.created_at else None,
+                "result": job.return_value() if status == "finished" else None}

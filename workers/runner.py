@@ -5,6 +5,7 @@ Each pass moves the scheduled jobs that are due by the service clock (``service.
 their queues, as RQ's scheduler does on a real server, then works every queue empty with an
 in-thread RQ worker. ``run_pending`` is the same pass for tests, run in the caller's thread.
 """
+import logging
 import threading
 
 from rq import SimpleWorker
@@ -13,8 +14,10 @@ from rq.serializers import JSONSerializer
 from rq.timeouts import TimerDeathPenalty
 
 from service.application import clock
+from service.application.connections import connect
 from workers.queues import QUEUES, background_queue
 
+log = logging.getLogger(__name__)
 POLL_SECONDS = 1.0          # how often scheduled jobs are looked at when nothing wakes the thread
 THREAD = True               # False: no job thread; the caller runs jobs with run_pending (tests)
 _runners: dict = {}
@@ -82,8 +85,7 @@ class EmbeddedRunner:
             try:
                 run_pending(self.connection, worker_class=ThreadWorker)
             except Exception:  # noqa: BLE001 - keep the thread alive; the job records its failure
-                import logging
-                logging.getLogger(__name__).exception("embedded job pass failed")
+                log.exception("embedded job pass failed")
             if not self._wake.is_set():
                 self._idle.set()
 
@@ -100,6 +102,5 @@ def runner_for(connection) -> EmbeddedRunner:
     with _lock:
         runner = _runners.get(id(server))
         if runner is None:
-            from service.http.redis_conn import connect
             runner = _runners[id(server)] = EmbeddedRunner(connect(server=server))
         return runner

@@ -2,21 +2,20 @@
 the same append path as a person, with the command id ``bot-<version>`` and that version expected.
 A retried or duplicated job therefore can never move twice: the second finds the version gone
 (409) or the command already answered."""
-from engine.core import controller
-from service.http.errors import ApiError
-from service.application.loading import open_match
-from service.application.store import EventStore
 from engine.bots import bot_key, bot_rng, choose
-from service.application.dispatch import MAX_ATTEMPTS, call_off_watchdogs, dispatch, queue_bot_turn
+from engine.core import controller
+from service.application.commands import take_action
+from service.application.dispatch import MAX_ATTEMPTS, call_off_watchdogs, dispatch, queue_bot_turn, queue_verify
+from service.application.loading import open_match
+from service.http.errors import ApiError
 
 
 def redispatch(store, match_id: str) -> None:
     """Queue what the match waits for now (after a crash between an append and its dispatch)."""
-    dispatch(store.redis, match_id, open_match(store, match_id).state)
+    dispatch(store.jobs, match_id, open_match(store, match_id).state)
 
 
-def play_bot_turn(connection, match_id: str, seat: int, version: int) -> dict:
-    store = EventStore(connection)
+def play_bot_turn(store, match_id: str, seat: int, version: int) -> dict:
     meta = store.meta(match_id)
     if meta is None:
         return {"status": "no_match"}
@@ -29,7 +28,6 @@ def play_bot_turn(connection, match_id: str, seat: int, version: int) -> dict:
         return {"status": "not_to_act", "version": version}
     rng = bot_rng(bot_key(store.secret(match_id), seat), version)
     action = choose(m.game, m.state, seat, held["bot"], rng)
-    from service.application.commands import take_action
     try:
         answer, ended = take_action(store, match_id, seat, {"action": action, "expected_version": version,
                                                             "command_id": f"bot-{version}"},
@@ -38,17 +36,15 @@ def play_bot_turn(connection, match_id: str, seat: int, version: int) -> dict:
         if e.status == 409:
             return {"status": "stale", "version": version}
         raise
-    call_off_watchdogs(connection, match_id, seat, version)
+    call_off_watchdogs(store.jobs, match_id, seat, version)
     if ended:
-        from workers.queues import enqueue_verify
-        enqueue_verify(connection, match_id)
+        queue_verify(store.jobs, match_id)
     return {"status": "moved", "version": answer["version"], "action": action}
 
 
-def watch(connection, match_id: str, seat: int, version: int, attempt: int) -> dict:
+def watch(store, match_id: str, seat: int, version: int, attempt: int) -> dict:
     """The watchdog: another attempt if the match still waits for this bot move, else make sure the
     position it has reached is served."""
-    store = EventStore(connection)
     meta = store.meta(match_id)
     if meta is None or meta.get("ended"):
         return {"status": "done"}
@@ -59,5 +55,5 @@ def watch(connection, match_id: str, seat: int, version: int, attempt: int) -> d
     held = controller(m.state, seat)
     if seat not in m.to_act() or held["by"] != "bot" or attempt >= MAX_ATTEMPTS:
         return {"status": "not_waiting"}
-    queue_bot_turn(connection, match_id, seat, version, held["bot"], attempt)
+    queue_bot_turn(store.jobs, match_id, seat, version, held["bot"], attempt)
     return {"status": "retried", "attempt": attempt}

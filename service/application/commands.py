@@ -18,6 +18,7 @@ from engine.core import (GENESIS_HASH, TABLE_RULE, ConfigError, Event, MatchConf
 from service.application import seats
 from service.application.auth import new_token, token_hash
 from service.application.deadlines import clock_config, read_waiting, waiting_after
+from service.application.dispatch import dispatch, schedule_deadlines
 from service.http.errors import ApiError
 from service.application.loading import client_items, open_match
 from service.application.records import now, seal
@@ -172,8 +173,7 @@ def _clock_meta(store, match_id: str, game, state: dict, before: dict, movers: s
     waiting = waiting_after(game, state, before, movers, at)
     if waiting is None:
         return {}
-    from service.application.dispatch import schedule_deadlines
-    schedule_deadlines(store.redis, match_id, state["match"]["clock"], waiting)
+    schedule_deadlines(store.jobs, match_id, state["match"]["clock"], waiting)
     return {"waiting": json.dumps(waiting, sort_keys=True)}
 
 
@@ -182,9 +182,8 @@ def _stored(store, match_id: str, state: dict, snapshots: list) -> None:
     for snapshot in snapshots:
         store.save_snapshot(match_id, snapshot)
     store.remember(match_id, state)
-    from service.application.dispatch import dispatch
     try:
-        dispatch(store.redis, match_id, state)
+        dispatch(store.jobs, match_id, state)
     except Exception:  # noqa: BLE001 - the events are stored; the watchdog and the next append retry
         log.exception("could not dispatch the turn of %s at version %s", match_id, state["version"])
 

@@ -12,18 +12,13 @@ current position (a worker may have died between appending a move and queueing t
 import os
 from datetime import timedelta
 
-from rq import Retry
-from rq.job import Job
-from rq.registry import ScheduledJobRegistry
-
 from engine.audit.rulesets import pinned
 from engine.core import controller, match_outcome, seats_to_act
 from service.application import clock
 from service.application.deadlines import due
-from workers.queues import background_queue, enqueue, schedule
 
 MAX_ATTEMPTS = 5
-DEADLINE_RETRY = Retry(max=3, interval=[10, 60, 300])    # a deadline job that failed runs again
+DEADLINE_RETRIES = (10, 60, 300)       # a deadline job that failed runs again after these seconds
 
 
 def watchdog_seconds(bot: dict | None = None) -> float:
@@ -38,7 +33,7 @@ def bot_job_id(match_id: str, version: int, seat: int, attempt: int = 0) -> str:
     return f"bot-{match_id}-{version}-{seat}" + (f"-a{attempt}" if attempt else "")
 
 
-def dispatch(connection, match_id: str, state: dict) -> None:
+def dispatch(jobs, match_id: str, state: dict) -> None:
     """Queue the moves of the bots the match at ``state`` waits for."""
     match = state["match"]
     game = pinned(match["game"], match.get("engine_version"), match.get("cardset_version"))
@@ -47,7 +42,7 @@ def dispatch(connection, match_id: str, state: dict) -> None:
     for seat in seats_to_act(game, state):
         held = controller(state, seat)
         if held["by"] == "bot":
-            queue_bot_turn(connection, match_id, seat, state["version"], held["bot"])
+            queue_bot_turn(jobs, match_id, seat, state["version"], held["bot"])
 
 
 def deadline_job_id(match_id: str, seat: int, entry: dict) -> str:
@@ -57,42 +52,53 @@ def deadline_job_id(match_id: str, seat: int, entry: dict) -> str:
     return f"deadline-{match_id}-{seat}-{entry['version']}-{since_ms}"
 
 
-def schedule_deadlines(connection, match_id: str, settings: dict, waiting: dict) -> None:
+def schedule_deadlines(jobs, match_id: str, settings: dict, waiting: dict) -> None:
     """A scheduled ``deadline_passed`` job for each waiting seat, unless it has one already."""
     for seat, entry in waiting.items():
         job_id = deadline_job_id(match_id, int(seat), entry)
-        if not Job.exists(job_id, connection=connection):
+        if not jobs.exists(job_id):
             when = due(settings, entry)
-            schedule_deadline(connection, clock.parse(when), match_id, int(seat), entry["version"], when, job_id)
+            schedule_deadline(jobs, clock.parse(when), match_id, int(seat), entry["version"], when, job_id)
 
 
-def schedule_deadline(connection, at, match_id: str, seat: int, since: int, when: str,
+def schedule_deadline(jobs, at, match_id: str, seat: int, since: int, when: str,
                       job_id: str | None = None) -> None:
     """Run ``deadline_passed`` at ``at`` for ``seat``, waiting since version ``since``, due ``when``."""
-    from workers.jobs import deadline_passed
-    schedule(connection, "default", at, deadline_passed, match_id, seat, since, when, job_id=job_id,
-             result_ttl=86400, retry=DEADLINE_RETRY)
+    jobs.enqueue("default", "deadline_passed", match_id, seat, since, when, job_id=job_id, at=at,
+                 keep=86400, retries=DEADLINE_RETRIES)
 
 
-def call_off_watchdogs(connection, match_id: str, seat: int, version: int) -> None:
+def call_off_watchdogs(jobs, match_id: str, seat: int, version: int) -> None:
     """The bot has moved at ``version``: its watchdogs have nothing left to watch."""
-    registry = ScheduledJobRegistry(queue=background_queue(connection, "default"))
     for attempt in range(1, MAX_ATTEMPTS):
-        job_id = f"watch-{bot_job_id(match_id, version, seat, attempt - 1)}"
-        registry.remove(job_id)
-        connection.delete(Job.key_for(job_id))
+        jobs.cancel(f"watch-{bot_job_id(match_id, version, seat, attempt - 1)}")
 
 
-def queue_bot_turn(connection, match_id: str, seat: int, version: int, bot: dict,
-                   attempt: int = 0) -> bool:
+def queue_bot_turn(jobs, match_id: str, seat: int, version: int, bot: dict, attempt: int = 0) -> bool:
     """Queue the bot's move (and its watchdog) unless that attempt is already queued or done."""
-    from workers.jobs import bot_turn, watch_turn
     job_id = bot_job_id(match_id, version, seat, attempt)
-    if Job.exists(job_id, connection=connection):
+    if jobs.exists(job_id):
         return False
-    enqueue(connection, "high", bot_turn, match_id, seat, version, job_id=job_id, result_ttl=3600)
+    jobs.enqueue("high", "bot_turn", match_id, seat, version, job_id=job_id)
     wait = watchdog_seconds(bot) * 2 ** attempt
     if attempt + 1 < MAX_ATTEMPTS:
-        schedule(connection, "default", clock.now() + timedelta(seconds=wait), watch_turn, match_id, seat,
-                 version, attempt + 1, job_id=f"watch-{job_id}", result_ttl=3600)
+        jobs.enqueue("default", "watch_turn", match_id, seat, version, attempt + 1, job_id=f"watch-{job_id}",
+                     at=clock.now() + timedelta(seconds=wait))
     return True
+
+
+def queue_verify(jobs, match_id: str, job_id: str | None = None) -> str:
+    """Queue ``verify_match`` (low priority; on the embedded store it has run on return)."""
+    return jobs.enqueue("low", "verify_match", match_id, job_id=job_id or f"verify-{match_id}", keep=86400,
+                        eager=True)
+
+
+def verify_job(jobs, match_id: str, version: int) -> tuple[str, dict]:
+    """The verification job of ``match_id`` at ``version`` (queued now if there is none yet): its id
+    and status."""
+    job_id = f"verify-{match_id}-v{version}"
+    found = jobs.status(job_id)
+    if found is None:
+        queue_verify(jobs, match_id, job_id)
+        found = jobs.status(job_id)
+    return job_id, found

@@ -7,16 +7,15 @@ doubled, and a seat that moved in time (its ``waiting`` entry changed) is left a
 """
 from datetime import timedelta
 
+from engine.bots import bot_key, bot_rng, choose
 from engine.core import Event, apply, clone, play, seats_to_act
 from service.application import clock
 from service.application.commands import commit
 from service.application.deadlines import DEFAULT_STAND_IN, read_waiting
 from service.application.deadlines import due as deadline_due
-from service.http.errors import ApiError
+from service.application.dispatch import queue_verify, schedule_deadline
 from service.application.loading import open_match
-from service.application.store import EventStore
-from engine.bots import bot_key, bot_rng, choose
-from service.application.dispatch import schedule_deadline
+from service.http.errors import ApiError
 
 DEADLINE_RULE = "kifu/deadline"
 RETRIES = 5                 # appends tried in one run when others keep moving first
@@ -28,13 +27,12 @@ def pass_action(game, state: dict, seat: int, stand_in: dict, rng) -> dict:
     return game.pass_action(state, seat) or choose(game, state, seat, stand_in or DEFAULT_STAND_IN, rng)
 
 
-def missed(connection, match_id: str, seat: int, since: int, due: str) -> dict:
+def missed(store, match_id: str, seat: int, since: int, due: str) -> dict:
     """``seat`` has waited since version ``since``, due at ``due``; if that is still its ``waiting``
     entry and the time is up, append the configured outcome for it and for every other seat whose
     time is up too (two seats late at the same moment forfeit together). Retried at the new version
     when someone appended first. A job whose entry never got stored (its append lost a race) or has
     changed since finds another due, or none, and does nothing."""
-    store = EventStore(connection)
     for _ in range(RETRIES):
         meta = store.meta(match_id)
         over = meta is None or meta.get("ended") or meta.get("continued_in")   # continued after a dispute
@@ -47,7 +45,7 @@ def missed(connection, match_id: str, seat: int, since: int, due: str) -> dict:
         if dues[seat] != due:
             return {"status": "moved"}
         if clock.now() < clock.parse(due):            # a scheduler ahead of this clock: come back on time
-            schedule_deadline(connection, clock.parse(due) + timedelta(milliseconds=1), match_id, seat, since, due)
+            schedule_deadline(store.jobs, clock.parse(due) + timedelta(milliseconds=1), match_id, seat, since, due)
             return {"status": "early"}
         late = {s: (waiting[str(s)]["version"], when) for s, when in sorted(dues.items())
                 if clock.parse(when) <= clock.now()}
@@ -59,10 +57,9 @@ def missed(connection, match_id: str, seat: int, since: int, due: str) -> dict:
                 continue
             raise
         if settings["on_timeout"] == "forfeit":
-            from workers.queues import enqueue_verify
-            enqueue_verify(connection, match_id)
+            queue_verify(store.jobs, match_id)
         return {"status": settings["on_timeout"], "seats": list(late)}
-    schedule_deadline(connection, clock.now() + timedelta(seconds=BUSY_SECONDS), match_id, seat, since, due)
+    schedule_deadline(store.jobs, clock.now() + timedelta(seconds=BUSY_SECONDS), match_id, seat, since, due)
     return {"status": "busy"}          # the match kept moving: the job comes back shortly
 
 

@@ -11,15 +11,11 @@ import json
 import math
 import secrets
 
-from rq import Retry
-from rq.job import Job
-from rq.serializers import JSONSerializer
-
-from engine.core import ConfigError, get_game
-from service.application import clock
-from engine.simulation.arena import card_reader, encode, play_game
 from engine.bots import check_config
+from engine.core import ConfigError, get_game
+from engine.simulation.arena import card_reader, encode, play_game
 from engine.simulation.statistics import aggregate
+from service.application import clock
 
 RULE = "kifu/simulations"
 MAX_GAMES = 100_000
@@ -55,22 +51,21 @@ def chunks(games: int) -> list[list[int]]:
     return [[start, min(size, games - start)] for start in range(0, games, size)]
 
 
-def create(connection, body: dict) -> str:
-    from workers.jobs import simulate_chunk
-    from workers.queues import enqueue
+def create(store, body: dict) -> str:
+    connection = store.redis
     spec = check_spec(body)
     sim_id = "sim-" + secrets.token_urlsafe(9)
     pieces = chunks(spec["games"])
     connection.hset(key(sim_id), mapping={"spec": json.dumps(spec), "created_at": clock.iso(clock.now()),
                                           "chunks": json.dumps(pieces)})
     for k, (start, count) in enumerate(pieces):
-        enqueue(connection, "low", simulate_chunk, sim_id, start, count, job_id=f"{sim_id}-{k}",
-                job_timeout=6 * 3600, result_ttl=7 * 86400, failure_ttl=7 * 86400,
-                retry=Retry(max=2, interval=[5, 30]))
+        store.jobs.enqueue("low", "simulate_chunk", sim_id, start, count, job_id=f"{sim_id}-{k}",
+                           timeout=6 * 3600, keep=7 * 86400, retries=(5, 30))
     return sim_id
 
 
-def run_chunk(connection, sim_id: str, start: int, count: int, job=None) -> dict:
+def run_chunk(connection, sim_id: str, start: int, count: int, progress=None) -> dict:
+    """Play games ``start .. start+count-1`` not yet recorded; ``progress(done, total)`` after each."""
     spec = json.loads(connection.hget(key(sim_id), "spec"))
     game = get_game(spec["game"])
     cards = card_reader(game)
@@ -81,9 +76,8 @@ def run_chunk(connection, sim_id: str, start: int, count: int, job=None) -> dict
             record = play_game(game, spec["variant"], spec["seats"], spec["seed"], index, cards)
             connection.hset(games, index, encode(record))
             played += 1
-        if job is not None:
-            job.meta["progress"] = {"done": index - start + 1, "total": count}
-            job.save_meta()
+        if progress is not None:
+            progress(index - start + 1, count)
     return {"start": start, "count": count, "played": played}
 
 
@@ -92,8 +86,9 @@ def results_of(spec: dict, records: list) -> dict:
     return aggregate(records, spec["seats"], with_cards=card_reader(get_game(spec["game"])) is not None)
 
 
-def status(connection, sim_id: str) -> dict | None:
+def status(store, sim_id: str) -> dict | None:
     """The job document of ``GET /jobs/<id>``, or None for an unknown simulation."""
+    connection = store.redis
     raw = connection.hgetall(key(sim_id))
     if not raw:
         return None
@@ -107,13 +102,12 @@ def status(connection, sim_id: str) -> dict | None:
         doc["status"], doc["results"] = "finished", _results(connection, sim_id, spec)
         return doc
     job_ids = [f"{sim_id}-{k}" for k in range(len(json.loads(raw["chunks"])))]
-    jobs = [j for j in Job.fetch_many(job_ids, connection=connection, serializer=JSONSerializer)
-            if j is not None]
-    failed = [j for j in jobs if j.get_status(refresh=False) == "failed"]
+    jobs = {job_id: store.jobs.status(job_id) for job_id in job_ids}
+    failed = [job_id for job_id, job in jobs.items() if job and job["status"] == "failed"]
     if failed:
         doc["status"] = "failed"
-        doc["error"] = f"{len(failed)} of {len(job_ids)} simulation jobs failed (job {failed[0].id})"
-    elif done or any(j.get_status(refresh=False) == "started" for j in jobs):
+        doc["error"] = f"{len(failed)} of {len(job_ids)} simulation jobs failed (job {failed[0]})"
+    elif done or any(job and job["status"] == "running" for job in jobs.values()):
         doc["status"] = "running"
     return doc
 

@@ -40,8 +40,9 @@ class ChainBroken(Exception):
 
 
 class EventStore:
-    def __init__(self, redis, snapshot_every: int = 50, cache=None):
+    def __init__(self, redis, snapshot_every: int = 50, cache=None, jobs=None):
         self.redis = redis
+        self.jobs = jobs            # the Jobs port (service.application.ports) background work goes to
         self.snapshot_every = snapshot_every
         self.cache = cache          # a StateCache, or None to always load from Redis
         self._append = redis.register_script(APPEND_LUA)

@@ -1,12 +1,14 @@
 """Audit routes: explain an event, verify a match, export it as JSON Lines, follow it live (SSE)."""
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
+from engine.audit.verify import verify as verify_now
 from service.application import exporting, explain as explaining, feed
+from service.application.dispatch import verify_job
 from service.http.api import answer
 from service.application.auth import identify
 from service.http.errors import ApiError
 from service.application.loading import open_meta
-from service.http.redis_conn import get_redis, get_store
+from service.http.redis_conn import get_store
 from service.http.schemas import ExplainOut, StreamQuery, VerifyOut
 
 bp = Blueprint("audit", __name__, url_prefix="/matches")
@@ -32,17 +34,13 @@ def verify(match_id: str):
     meta = open_meta(store, match_id)
     version = int(meta["version"])
     if version <= current_app.config["VERIFY_INLINE_MAX"]:
-        from engine.audit.verify import verify as verify_now
         return answer(VerifyOut(), {"status": "finished", "job_id": None, **verify_now(store, match_id)})
-    from workers.queues import verify_job
-    job = verify_job(get_redis(), match_id, version)
-    status = job.get_status(refresh=True)
-    status = getattr(status, "value", status)
-    if status == "finished":
-        return answer(VerifyOut(), {"status": "finished", "job_id": job.id, **job.return_value()})
-    if status == "failed":
-        raise ApiError(500, "verify_failed", f"verification job {job.id} failed; see the worker's log")
-    return answer(VerifyOut(), {"status": status, "job_id": job.id, "match_id": match_id, "ok": None,
+    job_id, job = verify_job(store.jobs, match_id, version)
+    if job["status"] == "finished":
+        return answer(VerifyOut(), {"status": "finished", "job_id": job_id, **job["result"]})
+    if job["status"] == "failed":
+        raise ApiError(500, "verify_failed", f"verification job {job_id} failed; see the worker's log")
+    return answer(VerifyOut(), {"status": job["status"], "job_id": job_id, "match_id": match_id, "ok": None,
                                 "version": version}, 202)
 
 

@@ -4,9 +4,10 @@ import logging
 from flask import Blueprint, current_app
 
 from service.application import commands, disputes, queries
+from service.application.dispatch import queue_verify
 from service.http.api import actor, answer, json_body, viewer
 from service.http.errors import ApiError
-from service.http.redis_conn import get_redis, get_store
+from service.http.redis_conn import get_store
 from service.http.schemas import (ActionIn, ActionOut, CreateMatchIn, LegalActionsOut, MatchCreatedOut,
                              MatchOut)
 
@@ -59,9 +60,8 @@ def reclaim(match_id: str, seat: int):
 
 def _verify_later(match_id: str) -> None:
     """Queue the replay verification of a finished match (in-process on the embedded store)."""
-    from workers.queues import enqueue_verify
     try:
-        enqueue_verify(get_redis(), match_id)
+        queue_verify(get_store().jobs, match_id)
     except Exception:  # noqa: BLE001 - the action is stored; a lost audit job must not fail it
         log.exception("could not queue verify_match(%s)", match_id)
 

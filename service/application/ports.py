@@ -1,0 +1,31 @@
+"""The port through which the application asks for background work.
+
+The application names a job (one of ``JOBS``, the job adapter's entry points in ``workers.jobs``)
+and its arguments (ids and primitives); the adapter that the web and worker start-up inject into
+the event store (``workers.queues.RqJobs``: RQ queues on Redis, or the embedded job thread) runs it.
+Nothing here knows RQ.
+"""
+from datetime import datetime
+from typing import Protocol
+
+JOBS = ("bot_turn", "watch_turn", "deadline_passed", "simulate_chunk", "verify_match")
+STATUSES = ("queued", "running", "finished", "failed")
+
+
+class Jobs(Protocol):
+    def enqueue(self, queue: str, job: str, *args, job_id: str | None = None,
+                at: datetime | None = None, retries: tuple = (), timeout: int | None = None,
+                keep: int = 3600, eager: bool = False) -> str:
+        """Queue ``job(*args)`` on ``queue`` (``high``, ``default``, ``low``), at ``at`` when given;
+        ``retries``: seconds to wait before each retry of a failed run; ``keep``: seconds its result
+        is kept; ``eager``: may run at once in the caller when no worker exists (embedded, cheap
+        read-only jobs). Returns the job id."""
+
+    def exists(self, job_id: str) -> bool:
+        """Whether the job is queued, scheduled, running or kept (finished or failed)."""
+
+    def cancel(self, job_id: str) -> None:
+        """Forget a scheduled job (no-op for an unknown one)."""
+
+    def status(self, job_id: str) -> dict | None:
+        """``{"status": one of STATUSES, "created_at": iso | None, "result": ...}`` or None."""
