@@ -24,12 +24,14 @@ VARIANTS = ("first-century", "touhou", "touhou-instant")
 
 
 def hidden_ids(state, seat):
-    """Instances whose identity the seat (None = spectator) may not know: others' hands, the face-down deck,
-    smash zones (an independent statement of 000 プレイシートの見方, not views.visible)."""
+    """Instances whose identity the seat (None = spectator) may not know: others' hands (but a card whose
+    盟約 ability waits on the stack, shown by rule), the face-down deck, smash zones (an independent
+    statement of 000 プレイシートの見方, not views.visible)."""
     out = set()
+    stacked = {i.get("source") for i in state["stack"] + [w for b in state["battles"] for w in b["waiting"]]}
     for i, p in enumerate(state["players"]):
         if i != seat:
-            out |= set(p["hand"])
+            out |= set(p["hand"]) - stacked
         plan = p["plan"] if p["deck"] and p["deck"][0] == p["plan"] else None
         out |= {c for c in p["deck"] if c != plan}
         out |= set(p["smash"])

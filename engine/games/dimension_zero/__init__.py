@@ -3,10 +3,11 @@
 Modules, in the order the rulebooks read: cards (data), decks (presets and deck rules), state (zones
 and the board), setup (デュエルの準備), flow (turn, priority, battle, rule effects), costs (コストの支払い),
 plays (what may be declared), effects (the stack's resolution and the effect vocabulary), actions
-(decide), evolve, views (hidden information), legal, evaluate (the bots' heuristic).
+(decide), evolve, secrets (who may know which card), views (hidden information), determinize, legal,
+evaluate (the bots' heuristic).
 """
 from engine.core import GameBase, Variant
-from engine.games.dimension_zero import actions, legal, setup as setup_rules, views
+from engine.games.dimension_zero import actions, legal, secrets as secrets_rules, setup as setup_rules, views
 from engine.games.dimension_zero.cards import CARDSET_VERSION, card_list
 from engine.games.dimension_zero.determinize import determinize
 from engine.games.dimension_zero.evaluate import evaluate
@@ -22,6 +23,7 @@ class DimensionZero(GameBase):
     seed_section = "001, 000"
     cardset_version = CARDSET_VERSION
     rules = RULES
+    action_fields = actions.ACTION_FIELDS
     variants = {
         "first-century": Variant("first-century", "ディメンション・ゼロ First Century (40 cards, 7 smash)", 2, 2),
         "touhou": Variant("touhou", "東方零次元 (40 cards, 7 smash, second-player mulligan)", 2, 2),
@@ -32,6 +34,7 @@ class DimensionZero(GameBase):
     legal_actions = staticmethod(legal.legal_actions)
     view = staticmethod(views.view)
     redact = staticmethod(views.redact)
+    secrets = staticmethod(secrets_rules.secrets)      # who may know which card (secrets.py)
     determinize = staticmethod(determinize)
     evaluate = staticmethod(evaluate)        # bots' position value for a seat (evaluate.py)
     capabilities = frozenset({"determinize", "evaluate", "cards_named"})

@@ -6,6 +6,7 @@ mulligan, keep, choose.
 from engine.core import Emitter, IllegalAction
 from engine.games.dimension_zero import effects, flow, plays, series, zones
 from engine.games.dimension_zero.rulebook import rule
+from engine.games.dimension_zero.secrets import echo, seen_card
 from engine.games.dimension_zero.state import card
 
 SITUATION_ACCEPTS = {
@@ -17,6 +18,17 @@ SITUATION_ACCEPTS = {
     "sideboard": {"sideboard"},
 }
 KNOWN = set().union(*SITUATION_ACCEPTS.values())
+
+# the fields decide reads of each action type (Game.action_fields; play refuses any other field)
+ACTION_FIELDS = {kind: frozenset({"type", *fields}) for kind, fields in {
+    "pass": (), "keep": (), "energy": ("card",), "smash": ("unit",), "mulligan": ("order",),
+    "choose": ("choice",), "sideboard": ("deck", "sideboard"),
+    "play": ("card", "square", "formation", "line", "targets", "pay"), "move": ("unit", "to", "pay"),
+    "activate": ("card", "ability", "targets", "pact", "pay"), "plan_create": ("pay",), "plan_refresh": ("pay",),
+}.items()}
+assert set(ACTION_FIELDS) == KNOWN
+# the fields naming cards by what they are (not only as a face-down handle, as "pay" may a smash card)
+SEEN_ID, SEEN_IDS = ("card", "unit"), ("targets", "pact")
 
 # the JSON shape of each field an action may carry (README "Actions"); anything else is refused
 ID, IDS, INT, FLAG = "a card id", "a list of card ids", "a whole number", "true or false"
@@ -38,6 +50,17 @@ def check_shape(action):
     for key, value in action.items():
         if key in FIELDS and not _shape_ok(FIELDS[key], value):
             raise IllegalAction(rule("actions"), f'"{key}" must be {FIELDS[key]}')
+
+
+def resolve_ids(state, seat, action):
+    """Every card an action names by what it is must be one the seat can see (secrets.py): a hidden
+    card gets the answer a card that does not exist gets, before any rule looks at it."""
+    for key in SEEN_ID:
+        if key in action:
+            seen_card(state, seat, action[key])
+    for key in SEEN_IDS:
+        for cid in action.get(key) or ():
+            seen_card(state, seat, cid)
 
 
 def situation(state) -> str:
@@ -74,12 +97,13 @@ def decide(game, state, seat, action, rng):
         raise IllegalAction(rule("priority"), f"seat {seat} has nothing to decide now (waiting for {to_act(state)})")
     kind = action["type"]
     if kind not in KNOWN:
-        raise IllegalAction(rule("actions"), f"unknown action type {kind!r}")
+        raise IllegalAction(rule("actions"), f"unknown action type {echo(kind)}")
     check_shape(action)
     sit = situation(state)
     if kind not in SITUATION_ACCEPTS[sit]:
         raise IllegalAction(rule("timing"), f"{kind!r} is not possible now ({sit}); possible: "
                                             f"{sorted(SITUATION_ACCEPTS[sit])}")
+    resolve_ids(state, seat, action)
     em = Emitter(game, state)
     HANDLERS[kind](em, seat, action, rng)
     return em.events

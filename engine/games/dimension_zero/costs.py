@@ -5,6 +5,7 @@ pays one of its colours); colourless by freezing any released energy- or smash-z
 """
 from engine.core import IllegalAction
 from engine.games.dimension_zero.rulebook import rule
+from engine.games.dimension_zero.secrets import echo
 from engine.games.dimension_zero.state import card
 
 
@@ -48,7 +49,7 @@ def check_payment(state, seat, cost: dict, pay) -> list:
     usable = set(sources(state, seat))
     bad = [c for c in pay if c not in usable]
     if bad:
-        raise IllegalAction(rule("cost.freeze"), f"{bad}: not released cards of your energy or smash zone")
+        raise IllegalAction(rule("cost.freeze"), f"{echo(bad[0])}: not a released card of your energy or smash zone")
     total = sum(cost.values())
     if len(pay) != total:
         raise IllegalAction(rule("cost"), f"the cost {fmt(cost)} needs exactly {total} cards, not {len(pay)}")

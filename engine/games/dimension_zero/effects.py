@@ -297,9 +297,8 @@ def _move_self_adjacent(em, ctx, eff, t, cause):
         _ask(em, ctx, "adjacent_square", options, cause)
 
 
-def _put_unit(em, ctx, eff, t, cause):
-    s = em.state
-    seat = ctx["seat"]
+def put_unit_options(s, seat, eff) -> list:
+    """Each fitting unit of the hand or plan zone on each free own-area square, and None (put nothing)."""
     row = home_row(seat)
     squares = [row * 3 + c for c in range(3) if not units_on(s, row * 3 + c)]
     pool = list(s["players"][seat]["hand"])
@@ -307,9 +306,22 @@ def _put_unit(em, ctx, eff, t, cause):
         pool.append(plan_card(s, seat))
     fits = [c for c in pool if card(s, c)["kind"] == "unit" and set(races(card(s, c))) & set(eff["races"])
             and cost_total(card(s, c)["cost"]) <= eff["max_cost"]]
-    options = [{"card": c, "square": sq} for c in sorted(fits) for sq in squares] + [None]
+    return [{"card": c, "square": sq} for c in sorted(fits) for sq in squares] + [None]
+
+
+def pending_options(s, pending) -> list:
+    """A pending decision's options worked out again from the state (determinize, after a re-deal):
+    only ``put_unit`` reads hidden cards (the seat's hand); the others list public squares and cards."""
+    if pending["kind"] != "put_unit":
+        return pending["options"]
+    eff = next(e for ab in card(s, pending["source"])["abilities"] for e in ab.get("effects", ())
+               if e["do"] == "put_unit")
+    return put_unit_options(s, pending["seat"], eff)
+
+
+def _put_unit(em, ctx, eff, t, cause):
     # always asked, with "none" allowed, so the table never learns from the question what the hand holds
-    _ask(em, ctx, "put_unit", options, cause)
+    _ask(em, ctx, "put_unit", put_unit_options(em.state, ctx["seat"], eff), cause)
 
 
 HANDLERS = {

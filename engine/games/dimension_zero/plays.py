@@ -7,6 +7,7 @@ from engine.core import IllegalAction
 from engine.games.dimension_zero import costs
 from engine.games.dimension_zero.effects import target_ok
 from engine.games.dimension_zero.rulebook import rule
+from engine.games.dimension_zero.secrets import echo, seen_card
 from engine.games.dimension_zero.state import (adjacent, area, card, home_row, in_battle, location, other,
                                                own_base_on, own_unit_on, owner, plan_card, released_area_squares,
                                                units_on)
@@ -95,7 +96,7 @@ def check_targets(state, seat, ab, targets, source=None) -> list:
         raise IllegalAction(rule("effect.target"), f"choose 1 to {count} different targets")
     bad = [t for t in targets if not target_ok(state, seat, spec, t, source)]
     if bad:
-        raise IllegalAction(rule("effect.target"), f"{bad}: not a legal target ({spec})")
+        raise IllegalAction(rule("effect.target"), f"{echo(bad[0])}: not a legal target ({spec})")
     return list(targets)
 
 
@@ -182,8 +183,7 @@ def pact_cards(state, seat, ab, source) -> list:
 def check_activate(state, seat, action):
     cid = action.get("card")
     idx = action.get("ability")
-    if not isinstance(cid, str) or cid not in state["cards"]:
-        raise IllegalAction(rule("activate"), "name the card whose ● ability you activate")
+    seen_card(state, seat, cid)                  # decide resolved it already; kept for direct callers
     abilities = card(state, cid)["abilities"]
     if type(idx) is not int or not 0 <= idx < len(abilities) or abilities[idx]["type"] != "activated":
         raise IllegalAction(rule("activate"), f"ability {idx!r} of {card(state, cid)['name']} is not an ● ability")

@@ -110,11 +110,19 @@ def plan_card(state, seat) -> str | None:
     return p["plan"] if p["plan"] is not None and p["deck"] and p["deck"][0] == p["plan"] else None
 
 
+def stacked_sources(state) -> set:
+    """The cards whose abilities wait on the stack (the current one and those a battle put on hold)."""
+    items = list(state["stack"]) + [i for b in state["battles"] for i in b["waiting"]]
+    return {i["source"] for i in items if i.get("source")}
+
+
 def visible(state, cid, seat) -> bool:
-    """Face-up cards are public; a hand is its owner's; the deck and smash zone are seen by nobody."""
+    """Face-up cards are public; a hand is its owner's, but a card whose ● ability was activated from
+    hand (盟約) is shown while that ability is on the stack; the deck and smash zone are seen by nobody.
+    This is the one predicate behind ``secrets``, the views and decide's id resolution."""
     zone = location(state, cid)
     if zone == "hand":
-        return seat == owner(cid)
+        return seat == owner(cid) or cid in stacked_sources(state)
     if zone == "deck":
         return plan_card(state, owner(cid)) == cid
     return zone != "smash"

@@ -9,7 +9,7 @@ Modules, in the order the rulebook reads: cards and board (data: cards.json, boa
 RULES.md holds the designed board, tables and cards; README.md the action vocabulary.
 """
 from engine.core import GameBase, Variant
-from engine.games.dokusenroku import actions, legal, setup as setup_rules, views
+from engine.games.dokusenroku import actions, legal, secrets as secrets_rules, setup as setup_rules, views
 from engine.games.dokusenroku.board import describe_board
 from engine.games.dokusenroku.cards import CARDSET_VERSION, card_list, card_of, preset_list
 from engine.games.dokusenroku.determinize import determinize
@@ -25,12 +25,14 @@ class Dokusenroku(GameBase):
     seed_section = "002"
     cardset_version = CARDSET_VERSION
     rules = RULES
+    action_fields = actions.ACTION_FIELDS
     variants = {
         "standard": Variant("standard", "通常ルール / Standard (one shared deck)", 2, 4),
         "constructed": Variant("constructed", "追加ルール デッキ構築 / Constructed (own 40-card decks)", 2, 4),
     }
     evolve = staticmethod(evolve)
     redact = staticmethod(views.redact)
+    secrets = staticmethod(secrets_rules.secrets)    # who may know which card (secrets.py)
     determinize = staticmethod(determinize)
     evaluate = staticmethod(evaluate)       # bots' position value for a seat (evaluate.py)
     capabilities = frozenset({"determinize", "evaluate", "cards_named"})

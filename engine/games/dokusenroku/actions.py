@@ -9,6 +9,7 @@ from engine.games.dokusenroku import battle, effects, flow, money, moves
 from engine.games.dokusenroku.board import EVENT_TABLE, HAND_LIMIT, LANDS, MAX_LEVEL, land_at
 from engine.games.dokusenroku.cards import SPELLS, card_of, cost_of, is_character
 from engine.games.dokusenroku.rulebook import rule
+from engine.games.dokusenroku.secrets import echo
 from engine.games.dokusenroku.state import land as land_of, owned_lands, pile_index
 
 ACCEPTS = {
@@ -24,6 +25,12 @@ ACCEPTS = {
     "refill": {"refill", "pass"},
     "discard": {"discard"},
 }
+# the fields decide reads of each action type (Game.action_fields; play refuses any other field)
+ACTION_FIELDS = {kind: frozenset({"type", *fields}) for kind, fields in {
+    "draw": (), "spell": ("card", "target"), "invest": ("land", "levels"), "roll": ("steps",), "place": ("card",),
+    "pass": (), "pay": (), "invade": ("card", "support"), "support": ("card",), "bonus": (),
+    "replace": ("land", "card"), "choose": ("land", "card"), "sell": ("land",), "refill": (), "discard": ("cards",),
+}.items()}
 HOME = {"draw": ("the start of your turn (Ⅰ)", "turn.draw"), "spell": ("your turn before investing (Ⅱ)", "turn.spell"),
         "invest": ("your turn before rolling (Ⅲ)", "turn.invest"), "roll": ("your turn (Ⅳ)", "turn.move"),
         "place": ("an empty or own land you stopped on", "square.empty"), "pay": ("another's land", "square.toll"),
@@ -44,7 +51,7 @@ def decide(game, state, seat, action, rng):
     kind, step = action["type"], state["step"]
     if kind not in ACCEPTS[step]:
         if kind not in HOME:
-            raise IllegalAction(rule("actions"), f"unknown action type {kind!r}")
+            raise IllegalAction(rule("actions"), f"unknown action type {echo(kind)}")
         where, rule_id = HOME[kind]
         raise IllegalAction(rule(rule_id), f"{kind!r} belongs to {where}; now: {step}")
     em = Emitter(game, state)
@@ -55,14 +62,14 @@ def decide(game, state, seat, action, rng):
 def _hand_card(state, seat, action, key="card"):
     card = action.get(key)
     if not isinstance(card, str) or card not in state["players"][seat]["hand"]:
-        raise IllegalAction(rule("actions"), f'"{key}" must be a card in your hand, not {card!r}')
+        raise IllegalAction(rule("actions"), f'"{key}" must be a card in your hand, not {echo(card)}')
     return card
 
 
 def _own_land(state, seat, action):
     land = action.get("land")
     if land not in LANDS or land_of(state, land)["owner"] != seat:
-        raise IllegalAction(rule("actions"), f'"land" must be one of your lands {owned_lands(state, seat)}, not {land!r}')
+        raise IllegalAction(rule("actions"), f'"land" must be one of your lands {owned_lands(state, seat)}, not {echo(land)}')
     return land
 
 
@@ -220,3 +227,4 @@ HANDLERS = {
     "pay": _pay, "invade": _invade, "bonus": _bonus, "replace": _replace, "support": _support,
     "choose": _choose, "sell": _sell, "refill": _refill, "discard": _discard,
 }
+assert set(ACTION_FIELDS) == set(HANDLERS) == set(HOME)

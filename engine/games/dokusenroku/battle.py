@@ -12,6 +12,7 @@ from engine.games.dokusenroku.board import LANDS, LEVEL_HP
 from engine.games.dokusenroku.cards import (CHARACTERS, can_support, card_of, cost_of, is_character,
                                             support_of)
 from engine.games.dokusenroku.rulebook import rule
+from engine.games.dokusenroku.secrets import echo
 from engine.games.dokusenroku.state import placed_characters
 
 ROLES = ("invader", "defender")
@@ -32,7 +33,7 @@ def check_support(state, seat, card, spare):
     if card is None:
         return
     if card not in state["players"][seat]["hand"]:
-        raise IllegalAction(rule("actions"), f"{card} is not in your hand")
+        raise IllegalAction(rule("actions"), f"{echo(card)} is not in your hand")
     if not can_support(card):
         raise IllegalAction(rule("card.support"), f"{card} is a spell card: only characters and カリスマ support")
     if cost_of(card) > spare:
@@ -43,7 +44,7 @@ def declare(em, seat, land_id, action):
     state = em.state
     card, support = action.get("card"), action.get("support")
     if card not in state["players"][seat]["hand"]:
-        raise IllegalAction(rule("actions"), f"{card!r} is not in your hand")
+        raise IllegalAction(rule("actions"), f"{echo(card)} is not in your hand")
     if not is_character(card):
         raise IllegalAction(rule("battle.invader" if can_support(card) else "spell.not-placeable"),
                             f"{card} cannot invade: only a character card can")

@@ -4,11 +4,13 @@ Hidden from a seat (views.py): the other seats' hands, every deck's order and co
 cards, and the other seats' face-down supports. Each pile's unseen cards are shuffled and dealt back
 into the same places in the same numbers, keeping what the table knows: a player's カリスマ, unless
 seen in the graveyard, is still in that player's hand or is that player's face-down support; a
-face-down support is a character or カリスマ; a searching seat knows its deck's contents. (Whether a
-face-down support was affordable when it was committed is not kept.)
+face-down support is a character or カリスマ; a searching seat knows its deck's contents, and another
+seat's search looks through the re-dealt deck (its options are that deck). What is hidden is
+secrets.py's. (Whether a face-down support was affordable when it was committed is not kept.)
 """
 from engine.core import clone
 from engine.games.dokusenroku.cards import CHARISMA_ID, card_of, is_character
+from engine.games.dokusenroku.secrets import search_hidden, searching, support_hidden
 from engine.games.dokusenroku.state import pile_index
 
 
@@ -20,10 +22,10 @@ def determinize(state, seat, rng):
     if b is not None:
         for role in ("invader", "defender"):
             card = b["supports"][role]
-            if card is not None and not b["revealed"][role] and b[role] != seat:
+            if card is not None and support_hidden(b, role, seat):
                 hidden_support[b[role]] = (role, card)
     pending = s["pending"]
-    searcher_pile = pile_index(s, seat) if pending and pending["kind"] == "search" and pending["seat"] == seat else None
+    searcher_pile = pile_index(s, seat) if searching(s, seat) else None
     for p, pile in enumerate(s["piles"]):
         holders = [q for q in others if pile_index(s, q) == p]
         pool = list(pile["removed"]) + ([] if p == searcher_pile else list(pile["deck"]))
@@ -49,4 +51,6 @@ def determinize(state, seat, rng):
         n = len(pile["removed"])
         pile["removed"], pool = pool[:n], pool[n:]
         pile["deck"] = rng.shuffled(pile["deck"]) if p == searcher_pile else pool
+    if search_hidden(pending, seat):            # another seat looks through its re-dealt deck
+        pending["options"] = sorted(s["piles"][pile_index(s, pending["seat"])]["deck"])
     return s

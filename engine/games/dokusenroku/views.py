@@ -7,6 +7,7 @@ a face-down support until it is revealed (from everyone but its owner: 戦闘の
 Public: money, positions, lands, graveyards, counts, spells cast, revealed supports, battles.
 """
 from engine.games.dokusenroku.board import LAND_IDS
+from engine.games.dokusenroku.secrets import search_hidden, support_hidden
 from engine.games.dokusenroku.state import assets, chain, current_toll, land_value
 
 
@@ -14,13 +15,13 @@ def _battle(b, seat):
     if b is None:
         return None
     out = {k: v for k, v in b.items() if k != "supports"}
-    out["supports"] = {role: (card if b["revealed"][role] or b[role] == seat else None)
+    out["supports"] = {role: (None if support_hidden(b, role, seat) else card)
                        for role, card in b["supports"].items()}
     return out
 
 
 def _pending(p, seat):
-    if p is None or p["kind"] != "search" or p["seat"] == seat:
+    if not search_hidden(p, seat):
         return p
     return {**{k: v for k, v in p.items() if k != "options"}, "options": None, "options_count": len(p["options"])}
 

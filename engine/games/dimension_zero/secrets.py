@@ -1,0 +1,51 @@
+"""Who may know which card: the one declared answer (``Game.secrets``) that the views, the redaction,
+determinize and decide's id resolution all read, through ``state.visible``.
+
+001 ch.1 §4 表向きに置かれたカードは、誰でもいつでも確認することができます; 000 プレイシートの見方
+(l.137-138): 表向きのカードは双方のプレイヤー共にいつでも確認できます。裏向きのカードは双方のプレイヤー共に
+確認することはできません. A hand is its owner's; the deck (but its plan card) and the smash zones are
+face down and seen by nobody, their owner included; a card whose ● ability was activated from hand
+(盟約) is shown while that ability waits on the stack (README "What each seat may know"). In a
+best-of-3 the deck and sideboard lists a seat submits are its own.
+"""
+from engine.core import IllegalAction, Secrets
+from engine.games.dimension_zero.cards import CARDS
+from engine.games.dimension_zero.rulebook import rule
+from engine.games.dimension_zero.state import visible
+
+ECHO = 40           # an echoed id is cut to this many characters
+
+
+def hidden_ids(state, seat) -> list:
+    """The instance ids whose identity ``seat`` (None: a spectator) cannot see, sorted."""
+    return sorted(c for c in state["cards"] if not visible(state, c, seat))
+
+
+def secrets(state, seat) -> Secrets:
+    handles = hidden_ids(state, seat)
+    seen = {state["cards"][c] for c in state["cards"] if c not in handles}
+    keys = {state["cards"][c] for c in handles}
+    series = state["series"]
+    if series is not None:
+        for i in (0, 1):
+            if i == seat:
+                seen |= set(series["decks"][i]) | set(series["sideboards"][i])
+            else:
+                keys |= set(series["decks"][i]) | set(series["sideboards"][i])
+    keys -= seen
+    names = {CARDS[k]["name"] for k in keys} - {CARDS[k]["name"] for k in seen}
+    return Secrets(handles=frozenset(handles), identities=frozenset(keys | names))
+
+
+def echo(value) -> str:
+    """An id as an answer may repeat it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= ECHO else text[:ECHO] + "…"
+
+
+def seen_card(state, seat, cid) -> str:
+    """``cid`` if it names a card whose identity ``seat`` can see; otherwise the very IllegalAction a
+    card that does not exist gets, so the answer never tells a hidden card from no card."""
+    if not isinstance(cid, str) or cid not in state["cards"] or not visible(state, cid, seat):
+        raise IllegalAction(rule("actions"), f"unknown card {echo(cid)}")
+    return cid
