@@ -47,7 +47,7 @@ def scrub(value, sent):
         return value
     if isinstance(value, dict):
         return {scrub(k, sent): scrub(v, sent) for k, v in value.items()}
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [scrub(v, sent) for v in value]
     if isinstance(value, str):
         for s in sorted(sent, key=len, reverse=True):
