@@ -80,3 +80,38 @@ def read_all(checker, caller, earlier: int) -> None:
     code, body = t.post("/actions", caller, stale)
     c.check(caller, f"POST /actions stale ({code})", body, c.now(caller))
     probes.count(t.game.id, "channel reads", 16)
+
+
+def tampered_posts(checker, rng, handles_per_field: int = 3) -> None:
+    """The HTTP sample of the adversarial probe: the seat to act posts a listed action with one field
+    set to a few hidden handles and to a nonexistent id; the answers (id scrubbed) must be equal and
+    carry none of its secrets. A 200 (a hidden handle accepted) counts as a difference."""
+    from tests.hidden.adversary import nonexistent
+    from tests.hidden.leaks import scrub, strings
+    t, truth, v = checker.table, checker.truth, checker.truth.version
+    to_act = t.game.to_act(truth.state)
+    if not to_act:
+        return
+    seat = to_act[0]
+    listed = t.api.legal(seat)["actions"]
+    handles = sorted(truth.handles(v, seat))
+    taken = strings({k: x for k, x in truth.state.items() if k != "match"})
+    for action in rng.sample(listed, min(2, len(listed))):
+        for field in [f for f in action if f != "type"][:2]:
+            tried = rng.sample(handles, min(handles_per_field, len(handles)))
+            missing = nonexistent(tried[0] if tried else "0-00", taken)
+            answers = {}
+            for x in [missing, *tried]:
+                body = {"action": {**action, field: x}, "expected_version": v, "command_id": f"probe-{x}"}
+                code, got = t.post("/actions", seat, body)
+                probes.count(t.game.id, "adversarial posts (HTTP)")
+                checker.check(seat, f"POST /actions {action['type']}.{field}={x!r} ({code})", got,
+                              checker.now(seat), sent={x})
+                answers[x] = (code, scrub(got if code != 200 else {"accepted": True}, {x}))
+                if code == 200:
+                    t.sync()
+                    return                      # the position moved on: stop probing it
+            for x in tried:
+                if answers[x] != answers[missing]:
+                    checker.leaks.append(f"seat {seat} POST {action['type']}.{field}: hidden handle {x!r} answers "
+                                         f"{answers[x]}, a nonexistent id {answers[missing]}")

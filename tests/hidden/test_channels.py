@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tests.hidden import games, probes
-from tests.hidden.channels import Checker, read_all
+from tests.hidden.channels import Checker, read_all, tampered_posts
 from tests.hidden.table import Table
 
 CHECKPOINTS = (2, 9, 24)             # actions played before each read (cumulative targets)
@@ -34,6 +34,7 @@ def test_channels_keep_every_callers_secrets(app, client, game, variant, seats, 
         earlier = rng.randint(1, table.version)
         for caller in table.truth.callers:
             read_all(checker, caller, earlier)
+        tampered_posts(checker, rng)
         probes.count(game.id, "positions (HTTP)")
     if table.live():
         v = table.version
