@@ -5,6 +5,7 @@ from rq import Queue
 from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
 
+from service.application.errors import Conflict
 from service.application import clock
 from service.http.redis_conn import get_redis, get_store
 from service.application.store import EventStore
@@ -176,13 +177,12 @@ def test_a_deadline_job_run_twice_or_early_changes_nothing_more(client, app, man
 
 def test_a_deadline_that_keeps_losing_the_race_to_append_comes_back_later(client, app, manual_clock, monkeypatch):
     import service.application.missed_deadlines
-    from service.http.errors import ApiError
     m = create(client, "forfeit")
     version = m.info()["version"]
     due = m.info()["deadline"]["due"]
 
     def always_stale(*args, **kwargs):
-        raise ApiError(409, "stale_version", "someone appended first")
+        raise Conflict("stale_version", "someone appended first")
     with app.app_context():
         registry = ScheduledJobRegistry(queue=Queue("default", connection=get_redis(), serializer=JSONSerializer))
         for job_id in registry.get_job_ids():          # only the job under test may act

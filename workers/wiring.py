@@ -6,6 +6,6 @@ from workers import runner
 from workers.queues import RqJobs
 
 
-def build_store(client, snapshot_every: int = 50, cache_size: int = 0) -> EventStore:
+def build_store(client, snapshot_every: int = 50, cache_size: int = 0, strict: bool = False) -> EventStore:
     cache = StateCache(cache_size) if cache_size else None
-    return EventStore(client, snapshot_every, cache, jobs=RqJobs(client, wake=runner.wake))
+    return EventStore(client, snapshot_every, cache, jobs=RqJobs(client, wake=runner.wake), strict=strict)

@@ -7,9 +7,7 @@ play routes an auditor reads as a spectator; the audit routes give it more (serv
 import hashlib
 import secrets
 
-from flask import request
-
-from service.http.errors import ApiError
+from service.application.errors import Forbidden, Unauthenticated
 from service.application.visibility import Caller
 
 
@@ -21,21 +19,9 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def bearer_token() -> str | None:
-    """The request's bearer token, None without an Authorization header; 401 when malformed."""
-    header = request.headers.get("Authorization")
-    if header is None:
-        return None
-    scheme, _, token = header.strip().partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "unauthorized", 'Authorization must be "Bearer <seat token>"')
-    return token.strip()
-
-
-def identify(meta: dict) -> Caller:
-    """Who the caller is in the match of ``meta``: a seat, the auditor, or (no token) a spectator;
-    a token of neither is 403 (never a silent spectator)."""
-    token = bearer_token()
+def identify(meta: dict, token: str | None) -> Caller:
+    """Who the holder of ``token`` is in the match of ``meta``: a seat, the auditor, or (no token) a
+    spectator; a token of neither is 403 (never a silent spectator)."""
     if token is None:
         return Caller()
     digest = token_hash(token)
@@ -44,26 +30,26 @@ def identify(meta: dict) -> Caller:
         return Caller(seat=int(seat))
     if meta.get(f"auditor:{digest}") is not None:
         return Caller(auditor=True)
-    raise ApiError(403, "bad_token", "this token holds no seat in this match")
+    raise Forbidden("bad_token", "this token holds no seat in this match")
 
 
-def caller_seat(meta: dict) -> int | None:
+def caller_seat(meta: dict, token: str | None) -> int | None:
     """The caller's seat, or None for a spectator (and for the auditor, on the play routes)."""
-    return identify(meta).seat
+    return identify(meta, token).seat
 
 
-def acting_seat(meta: dict) -> int:
-    caller = identify(meta)
+def acting_seat(meta: dict, token: str | None) -> int:
+    caller = identify(meta, token)
     if caller.auditor:
-        raise ApiError(403, "auditor_cannot_act", "an auditor token cannot act for a seat")
+        raise Forbidden("auditor_cannot_act", "an auditor token cannot act for a seat")
     if caller.seat is None:
-        raise ApiError(401, "unauthorized", "acting needs a seat token: Authorization: Bearer <token>")
+        raise Unauthenticated("unauthorized", "acting needs a seat token: Authorization: Bearer <token>")
     return caller.seat
 
 
-def auditor(meta: dict) -> Caller:
-    caller = identify(meta)
+def auditor(meta: dict, token: str | None) -> Caller:
+    caller = identify(meta, token)
     if not caller.auditor:
-        raise ApiError(401 if caller.seat is None else 403, "auditor_only",
-                       "this needs the match's auditor token: Authorization: Bearer <auditor token>")
+        refused = Unauthenticated if caller.seat is None else Forbidden
+        raise refused("auditor_only", "this needs the match's auditor token: Authorization: Bearer <auditor token>")
     return caller

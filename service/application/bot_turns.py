@@ -4,10 +4,10 @@ A retried or duplicated job therefore can never move twice: the second finds the
 (409) or the command already answered."""
 from engine.bots import bot_key, bot_rng, choose
 from engine.core import controller
+from service.application.errors import Conflict
 from service.application.commands import take_action
 from service.application.dispatch import MAX_ATTEMPTS, call_off_watchdogs, dispatch, queue_bot_turn, queue_verify
 from service.application.loading import open_match
-from service.http.errors import ApiError
 
 
 def redispatch(store, match_id: str) -> None:
@@ -32,10 +32,8 @@ def play_bot_turn(store, match_id: str, seat: int, version: int) -> dict:
         answer, ended = take_action(store, match_id, seat, {"action": action, "expected_version": version,
                                                             "command_id": f"bot-{version}"},
                                     meta=meta, by_bot=True)
-    except ApiError as e:
-        if e.status == 409:
-            return {"status": "stale", "version": version}
-        raise
+    except Conflict:
+        return {"status": "stale", "version": version}
     call_off_watchdogs(store.jobs, match_id, seat, version)
     if ended:
         queue_verify(store.jobs, match_id)

@@ -11,15 +11,13 @@ import json
 import logging
 import secrets
 
-from flask import current_app, has_app_context
-
 from engine.core import (GENESIS_HASH, TABLE_RULE, ConfigError, Event, MatchConfig, apply, clone,
                          controller, create_events, get_game, match_outcome, play)
+from service.application.errors import Conflict, DomainError, Forbidden, Illegal
 from service.application import seats
 from service.application.auth import new_token, token_hash
 from service.application.deadlines import clock_config, read_waiting, waiting_after
 from service.application.dispatch import dispatch, schedule_deadlines
-from service.http.errors import ApiError
 from service.application.loading import client_items, open_match
 from service.application.records import now, seal
 from engine.bots import check_config
@@ -113,19 +111,19 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
     if body["expected_version"] != m.version:
         raise _stale(body["expected_version"], m.version)
     if m.outcome() is not None:
-        raise ApiError(422, "match_over", "the match has ended; no more actions", PLATFORM_RULE)
+        raise Illegal("match_over", "the match has ended; no more actions", PLATFORM_RULE)
     if m.meta.get("continued_in"):
-        raise ApiError(422, "match_continued", "after a dispute this match continues as match "
+        raise Illegal("match_continued", "after a dispute this match continues as match "
                        f"{m.meta['continued_in']}; act there", "kifu/dispute")
     if seat not in m.to_act():
-        raise ApiError(403, "not_your_turn", f"seat {seat} is not to act (waiting for {m.to_act()})")
+        raise Forbidden("not_your_turn", f"seat {seat} is not to act (waiting for {m.to_act()})")
     held = controller(m.state, seat)
     if (held["by"] == "bot") != by_bot:
-        raise ApiError(409, "seat_held_by_bot",
+        raise Conflict("seat_held_by_bot",
                        f"a stand-in bot plays seat {seat} since it missed a deadline; take the seat "
                        f"back first: POST /matches/{match_id}/seats/{seat}/reclaim", TABLE_RULE)
     seed = store.secret(match_id)
-    events = _decide(m, seat, body["action"], seed)
+    events = _decide(store, m, seat, body["action"], seed)
     return commit(store, m, [({"seat": seat, "action": body["action"]}, events)], seed, command_key,
                   body["command_id"], seat, acted=True)
 
@@ -188,17 +186,17 @@ def _stored(store, match_id: str, state: dict, snapshots: list) -> None:
         log.exception("could not dispatch the turn of %s at version %s", match_id, state["version"])
 
 
-def _decide(m, seat: int, action: dict, seed: bytes) -> list:
+def _decide(store, m, seat: int, action: dict, seed: bytes) -> list:
     """The game's decision. Deciders refuse malformed actions with IllegalAction; should one crash
-    on an odd shape anyway, the client still gets a 4xx (and the log the traceback) — except under
-    test, where the crash must surface as the engine bug it is."""
+    on an odd shape anyway, the client still gets a 4xx (and the log the traceback) — except on a
+    ``strict`` store (tests), where the crash must surface as the engine bug it is."""
     try:
         return list(play(m.game, m.state, seat, action, seed))
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-        if has_app_context() and current_app.testing:
+        if store.strict:
             raise
         log.exception("decider %s failed on action %r", m.game.id, action)
-        raise ApiError(422, "illegal_action", f"the action could not be processed "
+        raise Illegal("illegal_action", f"the action could not be processed "
                        f"({type(e).__name__}); check its shape against legal-actions") from e
 
 
@@ -223,8 +221,8 @@ def _reveal_if_over(store, game, state: dict, events: list, seed: bytes, snapsho
     return True
 
 
-def _stale(expected: int, current: int) -> ApiError:
-    return ApiError(409, "stale_version",
+def _stale(expected: int, current: int) -> Conflict:
+    return Conflict("stale_version",
                     f"expected_version {expected} is stale: the match is at version {current}")
 
 
@@ -234,14 +232,14 @@ def reclaim_seat(store, match_id: str, seat: int) -> dict:
     for _ in range(5):
         m = open_match(store, match_id)
         if m.outcome() is not None:
-            raise ApiError(422, "match_over", "the match has ended", PLATFORM_RULE)
+            raise Illegal("match_over", "the match has ended", PLATFORM_RULE)
         if not controller(m.state, seat)["stand_in"]:
-            raise ApiError(409, "seat_not_held", f"seat {seat} is not held by a stand-in bot", TABLE_RULE)
+            raise Conflict("seat_not_held", f"seat {seat} is not held by a stand-in bot", TABLE_RULE)
         reclaimed = Event("SeatControlled", {"seat": seat, "by": "human", "bot": None, "stand_in": False},
                           seat=seat, rule=TABLE_RULE)
         try:
             return commit(store, m, [({"seat": seat, "note": "reclaim"}, [reclaimed])], None, "", "", seat)[0]
-        except ApiError as e:
+        except DomainError as e:
             if e.code != "stale_version":
                 raise
-    raise ApiError(409, "stale_version", "the match kept moving; try again")
+    raise Conflict("stale_version", "the match kept moving; try again")

@@ -6,9 +6,9 @@ state is also kept in the meta as ``dispute:<id>`` (JSON), written in the same a
 import json
 
 from engine.core import Event
+from service.application.errors import Conflict, NotFound
 from service.application import forks
 from service.application.commands import _fold
-from service.http.errors import ApiError
 from service.application.loading import match_game
 from service.application.records import now, seal
 
@@ -25,7 +25,7 @@ def listing(meta: dict) -> list:
 def file(store, match_id: str, seat: int, body: dict, meta: dict) -> dict:
     current = int(meta["version"])
     if not 1 <= body["version"] <= current:
-        raise ApiError(404, "version_not_found",
+        raise NotFound("version_not_found",
                        f"match {match_id} has no version {body['version']} (it is at version {current})")
 
     def make(meta, version):
@@ -40,7 +40,7 @@ def rule(store, match_id: str, dispute_id: int, body: dict) -> dict:
     def make(meta, version):
         dispute = _open(meta, dispute_id)
         if dispute["ruling"] is not None:
-            raise ApiError(409, "already_ruled", f"dispute {dispute_id} was ruled {dispute['ruling']['decision']}")
+            raise Conflict("already_ruled", f"dispute {dispute_id} was ruled {dispute['ruling']['decision']}")
         dispute["ruling"] = {"decision": body["decision"], "note": body["note"], "version": version + 1}
         event = Event("DisputeRuled", {"dispute": dispute_id, "decision": body["decision"], "note": body["note"]},
                       None, RULE, cause=dispute_id)
@@ -55,10 +55,10 @@ def consent(store, match_id: str, dispute_id: int, seat: int) -> dict:
         nonlocal seats
         dispute = _open(meta, dispute_id)
         if (dispute["ruling"] or {}).get("decision") != "overturned":
-            raise ApiError(409, "not_overturned", f"dispute {dispute_id} can be replayed only once the "
+            raise Conflict("not_overturned", f"dispute {dispute_id} can be replayed only once the "
                            "auditor has ruled it overturned", RULE)
         if seat in dispute["consents"]:
-            raise ApiError(409, "already_consented", f"seat {seat} has already consented", RULE)
+            raise Conflict("already_consented", f"seat {seat} has already consented", RULE)
         dispute["consents"] = sorted(dispute["consents"] + [seat])
         seats = sum(1 for k in meta if k.startswith("token:"))
         event = Event("DisputeConsented", {"dispute": dispute_id, "seat": seat}, seat, RULE, cause=dispute_id)
@@ -108,7 +108,7 @@ def reveal_originals(store, match_id: str) -> list:
 def _open(meta: dict, dispute_id: int) -> dict:
     raw = meta.get(f"dispute:{dispute_id}")
     if raw is None:
-        raise ApiError(404, "dispute_not_found", f"no dispute {dispute_id} in this match")
+        raise NotFound("dispute_not_found", f"no dispute {dispute_id} in this match")
     return json.loads(raw)
 
 
@@ -131,4 +131,4 @@ def _append(store, match_id: str, seat, note: str, make, extra_meta: dict | None
                 store.save_snapshot(match_id, snapshot)
             store.remember(match_id, state)
             return dispute
-    raise ApiError(409, "busy", "the match kept moving while recording this; try again")
+    raise Conflict("busy", "the match kept moving while recording this; try again")

@@ -3,8 +3,8 @@ the command that started it, and the difference it made to the caller's view."""
 from engine.audit.platform_rules import rule_text
 from engine.audit.statediff import diff
 from engine.core import apply, clone
+from service.application.errors import NotFound
 from service.application import visibility
-from service.http.errors import ApiError
 from service.application.loading import match_game
 
 MAX_CAUSES = 64
@@ -13,12 +13,12 @@ MAX_CAUSES = 64
 def explain(store, match_id: str, version: int, caller, meta: dict) -> dict:
     game, current = match_game(meta), int(meta["version"])
     if not 1 <= version <= current:
-        raise ApiError(404, "version_not_found",
+        raise NotFound("version_not_found",
                        f"match {match_id} has no version {version} (it is at version {current})")
     record = store.read(match_id, version - 1, version)[0]
     shown = visibility.item(game, record, caller, meta)
     if shown is None:
-        raise ApiError(404, "event_not_visible", f"event {version} is hidden from the {caller.label}")
+        raise NotFound("event_not_visible", f"event {version} is hidden from the {caller.label}")
     return {"match_id": match_id, "version": version, "caller": caller.label,
             "full_truth": caller.sees_all(meta), "event": shown,
             "rule": rule_text(game, record.event.rule),

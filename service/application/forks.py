@@ -10,8 +10,8 @@ import secrets
 
 from engine.core import Event, MatchConfig, Rng, can, clone, commitment, create_events
 from engine.core.match import PLATFORM_RULE
+from service.application.errors import Forbidden, Illegal, NotFound
 from service.application.commands import store_new_match
-from service.http.errors import ApiError
 from service.application.loading import match_game
 
 FORK_RULE = "kifu/fork"
@@ -24,7 +24,7 @@ def decision_point(store, match_id: str, version: int, current: int) -> None:
         nxt = store.read(match_id, version, version + 1)
         if nxt and nxt[0].command is None and nxt[0].event.type != "MatchCreated":
             start = store.batch_start(match_id, version)
-            raise ApiError(422, "inside_a_command",
+            raise Illegal("inside_a_command",
                            f"version {version} falls inside the events of the command at version "
                            f"{start.version if start else '?'}; fork at the end of a command", FORK_RULE)
 
@@ -32,10 +32,10 @@ def decision_point(store, match_id: str, version: int, current: int) -> None:
 def analysis_fork(store, match_id: str, version: int, caller, meta: dict) -> dict:
     game, current = match_game(meta), int(meta["version"])
     if not 1 <= version <= current:
-        raise ApiError(404, "version_not_found",
+        raise NotFound("version_not_found",
                        f"match {match_id} has no version {version} (it is at version {current})")
     if caller.seat is None and not caller.auditor_sees_all(meta):
-        raise ApiError(403, "fork_needs_a_seat",
+        raise Forbidden("fork_needs_a_seat",
                        "a fork re-deals what a seat could not see: fork with your seat token (or the "
                        "auditor token once the match has ended)", FORK_RULE)
     decision_point(store, match_id, version, current)
@@ -44,7 +44,7 @@ def analysis_fork(store, match_id: str, version: int, caller, meta: dict) -> dic
     determinized_for = None
     if not caller.auditor_sees_all(meta):
         if not can(game, "determinize"):
-            raise ApiError(422, "cannot_redeal", f"{game.id} cannot re-deal hidden cards, so a seat "
+            raise Illegal("cannot_redeal", f"{game.id} cannot re-deal hidden cards, so a seat "
                            "cannot fork it (an auditor can, after the end)", FORK_RULE)
         state = game.determinize(state, caller.seat, Rng(secrets.token_bytes(32)))
         determinized_for = caller.seat

@@ -4,8 +4,8 @@ from dataclasses import dataclass
 
 from engine.audit.rulesets import RulesVersionGone, pinned
 from engine.core import match_outcome, seats_to_act
+from service.application.errors import Conflict, Illegal, NotFound
 from service.application import visibility
-from service.http.errors import ApiError
 
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -39,7 +39,7 @@ class Loaded:
 def open_meta(store, match_id: str) -> dict:
     meta = store.meta(match_id) if MATCH_ID.fullmatch(match_id) else None
     if meta is None or "version" not in meta:
-        raise ApiError(404, "match_not_found", f"no match {match_id!r}")
+        raise NotFound("match_not_found", f"no match {match_id!r}")
     return meta
 
 
@@ -49,9 +49,9 @@ def open_match(store, match_id: str, version: int | None = None, meta: dict | No
     meta = meta or open_meta(store, match_id)
     current = int(meta["version"])
     if version is not None and version < 1:
-        raise ApiError(422, "version_out_of_range", f"versions start at 1 (asked for {version})")
+        raise Illegal("version_out_of_range", f"versions start at 1 (asked for {version})")
     if version is not None and version > current:
-        raise ApiError(404, "version_not_found",
+        raise NotFound("version_not_found",
                        f"match {match_id} has no version {version} (it is at version {current})")
     game = match_game(meta)
     target = current if version is None else version
@@ -63,7 +63,7 @@ def match_game(meta: dict):
     try:
         return pinned(meta["game"], meta.get("engine_version"), meta.get("cardset_version"))
     except RulesVersionGone as e:
-        raise ApiError(409, "rules_version_gone", str(e)) from None
+        raise Conflict("rules_version_gone", str(e)) from None
 
 
 redact = visibility.redact

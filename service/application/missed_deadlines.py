@@ -9,13 +9,13 @@ from datetime import timedelta
 
 from engine.bots import bot_key, bot_rng, choose
 from engine.core import Event, apply, clone, play, seats_to_act
+from service.application.errors import DomainError
 from service.application import clock
 from service.application.commands import commit
 from service.application.deadlines import DEFAULT_STAND_IN, read_waiting
 from service.application.deadlines import due as deadline_due
 from service.application.dispatch import queue_verify, schedule_deadline
 from service.application.loading import open_match
-from service.http.errors import ApiError
 
 DEADLINE_RULE = "kifu/deadline"
 RETRIES = 5                 # appends tried in one run when others keep moving first
@@ -52,7 +52,7 @@ def missed(store, match_id: str, seat: int, since: int, due: str) -> dict:
         try:
             commit(store, m, outcome_batches(store, m, late, settings), None, f"deadline:{seat}:{since}",
                    f"deadline-{seat}-{since}", None)
-        except ApiError as e:
+        except DomainError as e:
             if e.code == "stale_version":         # someone moved meanwhile: look again
                 continue
             raise

@@ -21,8 +21,8 @@ import hmac
 import secrets
 import time
 
+from service.application.errors import Conflict, Forbidden, Illegal, Invalid, NotFound
 from service.application.auth import new_token, token_hash
-from service.http.errors import ApiError
 from service.application.store import key
 
 OPEN_SEATS_KEY = "kifu:open-seats"
@@ -35,7 +35,7 @@ def credentials(seats: list[dict], bots: dict) -> tuple[dict, list[dict]]:
     meta, told = {}, []
     for seat, spec in enumerate(seats):
         if seat in bots and spec.get("join") is not None:
-            raise ApiError(400, "invalid_request", f"seats.{seat}.join: a bot seat is played by its "
+            raise Invalid("invalid_request", f"seats.{seat}.join: a bot seat is played by its "
                            "bot; it has no join")
         join = "bot" if seat in bots else spec.get("join") or "token"
         meta[f"name:{seat}"] = spec["name"]
@@ -66,21 +66,21 @@ def list_open(redis, match_id: str, told: list[dict]) -> None:
 def claim(redis, match_id: str, meta: dict, seat: int, invite: str | None) -> dict:
     """Hand out the seat's token, exactly once; 404/403/409/422 name what stands in the way."""
     if f"name:{seat}" not in meta:
-        raise ApiError(404, "seat_not_found", f"match {match_id} has no seat {seat}")
+        raise NotFound("seat_not_found", f"match {match_id} has no seat {seat}")
     is_open, code_hash = meta.get(f"open:{seat}") == "1", meta.get(f"invite:{seat}")
     if not is_open and code_hash is None:
-        raise ApiError(409, "seat_taken", f"seat {seat} got its token when the match was created")
+        raise Conflict("seat_taken", f"seat {seat} got its token when the match was created")
     if meta.get("ended"):
-        raise ApiError(422, "match_over", "the match has ended; its seats can no longer be claimed",
+        raise Illegal("match_over", "the match has ended; its seats can no longer be claimed",
                        "kifu/match")
     if not is_open:
         if not invite:
-            raise ApiError(403, "bad_invite", f"seat {seat} is claimed with its invite code")
+            raise Forbidden("bad_invite", f"seat {seat} is claimed with its invite code")
         if not hmac.compare_digest(token_hash(invite), code_hash):
-            raise ApiError(403, "bad_invite", f"that is not the invite code of seat {seat}")
+            raise Forbidden("bad_invite", f"that is not the invite code of seat {seat}")
     token = new_token()
     if not redis.hsetnx(key(match_id, "meta"), f"claimed:{seat}", str(time.time())):
-        raise ApiError(409, "seat_taken", f"seat {seat} has already been claimed")
+        raise Conflict("seat_taken", f"seat {seat} has already been claimed")
     redis.hset(key(match_id, "meta"), f"token:{token_hash(token)}", str(seat))
     redis.zrem(OPEN_SEATS_KEY, f"{match_id}:{seat}")
     return {"match_id": match_id, "seat": seat, "name": meta.get(f"name:{seat}", ""), "token": token}
@@ -91,22 +91,22 @@ def reissue_invite(redis, match_id: str, meta: dict, seat: int, by_seat: int | N
     auditor token); the old code stops working. A claim racing it with the old code may still win
     (the claim's HSETNX decides): never two holders."""
     if by_seat == seat:
-        raise ApiError(409, "seat_taken", f"your token already holds seat {seat}")
+        raise Conflict("seat_taken", f"your token already holds seat {seat}")
     joined = None if by_seat is None else join_mode(meta, by_seat)
     if joined is not None:
-        raise ApiError(403, "not_the_organiser", f"seat {by_seat} joined by {joined}; only a seat whose "
+        raise Forbidden("not_the_organiser", f"seat {by_seat} joined by {joined}; only a seat whose "
                        "token was given out at creation, or the auditor token, may re-issue another "
                        "seat's invite")
     if f"name:{seat}" not in meta:
-        raise ApiError(404, "seat_not_found", f"match {match_id} has no seat {seat}")
+        raise NotFound("seat_not_found", f"match {match_id} has no seat {seat}")
     if f"invite:{seat}" not in meta:
-        raise ApiError(409, "not_an_invite_seat", f"seat {seat} is not taken by an invite code "
+        raise Conflict("not_an_invite_seat", f"seat {seat} is not taken by an invite code "
                        "(its token was handed out at creation, it is open to anyone, or a bot plays it)")
     if meta.get("ended"):
-        raise ApiError(422, "match_over", "the match has ended; its seats can no longer be claimed",
+        raise Illegal("match_over", "the match has ended; its seats can no longer be claimed",
                        "kifu/match")
     if redis.hexists(key(match_id, "meta"), f"claimed:{seat}"):      # read afresh, not from ``meta``
-        raise ApiError(409, "seat_taken", f"seat {seat} has already been claimed")
+        raise Conflict("seat_taken", f"seat {seat} has already been claimed")
     code = secrets.token_urlsafe(18)
     redis.hset(key(match_id, "meta"), f"invite:{seat}", token_hash(code))
     return {"match_id": match_id, "seat": seat, "name": meta[f"name:{seat}"], "invite": code}

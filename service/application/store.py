@@ -40,8 +40,9 @@ class ChainBroken(Exception):
 
 
 class EventStore:
-    def __init__(self, redis, snapshot_every: int = 50, cache=None, jobs=None):
+    def __init__(self, redis, snapshot_every: int = 50, cache=None, jobs=None, strict: bool = False):
         self.redis = redis
+        self.strict = strict        # a decider that crashes on an odd action raises (tests) instead of a 422
         self.jobs = jobs            # the Jobs port (service.application.ports) background work goes to
         self.snapshot_every = snapshot_every
         self.cache = cache          # a StateCache, or None to always load from Redis

@@ -6,16 +6,16 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from engine.core import ConfigError, IllegalAction
+from service.application.errors import (Conflict, DomainError, Failed, Forbidden, Illegal, Invalid, NotFound,
+                                        Unauthenticated)
 
 log = logging.getLogger(__name__)
+STATUS = {Invalid: 400, Unauthenticated: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Illegal: 422,
+          Failed: 500}
 
 
-class ApiError(Exception):
-    """A client-caused failure with its HTTP status and a stable machine-readable code."""
-
-    def __init__(self, status: int, code: str, message: str, rule: str | None = None):
-        super().__init__(message)
-        self.status, self.code, self.message, self.rule = status, code, message, rule
+def status_of(error: DomainError) -> int:
+    return next(code for kind, code in STATUS.items() if isinstance(error, kind))
 
 
 def error_response(status: int, code: str, message: str, rule: str | None = None):
@@ -37,9 +37,9 @@ def describe_validation(err: ValidationError) -> str:
 
 
 def register_error_handlers(app) -> None:
-    @app.errorhandler(ApiError)
-    def api_error(e):
-        return error_response(e.status, e.code, e.message, e.rule)
+    @app.errorhandler(DomainError)
+    def refused(e):
+        return error_response(status_of(e), e.code, e.message, e.rule)
 
     @app.errorhandler(ValidationError)
     def invalid(e):

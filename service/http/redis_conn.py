@@ -16,7 +16,8 @@ from workers.wiring import build_store
 def init_app(app) -> None:
     client = connect(app.config.get("REDIS_URL"), app.config.get("FAKEREDIS_SERVER"))
     app.extensions["kifu_redis"] = client
-    app.extensions["kifu_store"] = build_store(client, app.config["SNAPSHOT_EVERY"], app.config["STATE_CACHE_SIZE"])
+    app.extensions["kifu_store"] = build_store(client, app.config["SNAPSHOT_EVERY"], app.config["STATE_CACHE_SIZE"],
+                                               strict=app.testing)
 
 
 def get_redis() -> redis.Redis:

@@ -13,7 +13,7 @@ class Checker:
     def check(self, caller, channel, value, secret, sent=()):
         from tests.hidden.leaks import scrub
         probes.count(self.table.game.id, "answers checked")
-        for hit in found(scrub(value, sent), secret, self.truth.names):
+        for hit in found(scrub(value, sent), secret, self.truth.names, self.truth.public):
             line = f"{_who(caller)} {channel}: {hit}"
             if line not in self.seen:
                 self.seen.add(line)

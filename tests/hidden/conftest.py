@@ -1,4 +1,10 @@
-"""The suite's closing summary: how many probes ran per game."""
+"""The suite's closing summary (how many probes ran per game), and match seeds that repeat."""
+import random
+import secrets
+
+import pytest
+
+from service.application import commands, forks
 from tests.hidden import probes
 
 
@@ -8,3 +14,25 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.section("hidden-information probes per game")
         for line in lines:
             terminalreporter.write_line(line)
+
+
+class _SeededSecrets:
+    """``secrets`` as the service's commands and forks see it, with seeds (``token_bytes``) drawn from
+    a generator seeded by the test's name, so a failing position comes back on every run; tokens
+    and ids (``token_urlsafe``) stay random."""
+
+    def __init__(self, name: str):
+        self._rng = random.Random(name)
+
+    def token_bytes(self, n: int = 32) -> bytes:
+        return self._rng.randbytes(n)
+
+    def token_urlsafe(self, n: int = 32) -> str:
+        return secrets.token_urlsafe(n)
+
+
+@pytest.fixture(autouse=True)
+def repeatable_seeds(request, monkeypatch):
+    seeded = _SeededSecrets(request.node.nodeid)
+    monkeypatch.setattr(commands, "secrets", seeded)
+    monkeypatch.setattr(forks, "secrets", seeded)

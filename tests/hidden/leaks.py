@@ -55,15 +55,17 @@ def scrub(value, sent):
     return value
 
 
-def found(value, secret, names) -> list:
-    """Where ``value`` carries a secret: exact paths, then 'path ~ name' for names inside text."""
+def found(value, secret, names, public=frozenset()) -> list:
+    """Where ``value`` carries a secret: exact paths, then 'path ~ name' for names inside text that is
+    neither another card's whole name nor one of the game's ``public`` texts (describe(): its rules'
+    statements name kinds of card, never a dealt one)."""
     secret = set(secret)
     if not secret:
         return []
     hits = [f"{p} = {v!r}" for p in where(value, secret) for v in [_at(value, p)]]
     named = [s for s in secret if is_name(s, names)]
     for path, text in texts(value):
-        if text in secret:
+        if text in secret or text in names or text in public:
             continue
         hits += [f"{path} ~ {n!r} in {text[:120]!r}" for n in named if n in text]
     return hits

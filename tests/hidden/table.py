@@ -1,7 +1,7 @@
 """A match played through the API by random legal actions, with its true states folded beside it."""
 import json
 
-from service.redis_conn import get_store
+from service.http.redis_conn import get_store
 from tests.helpers import ApiMatch, bearer
 from tests.hidden.truth import Truth
 

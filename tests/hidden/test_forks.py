@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.core import clone
-from service.redis_conn import get_store
+from service.http.redis_conn import get_store
 from tests.browser.secrets_check import where
 from tests.hidden import games, probes
 from tests.hidden.channels import Checker

@@ -12,6 +12,7 @@ class Truth:
     def __init__(self, game, seats: int):
         self.game, self.callers = game, [*range(seats), None]
         self.index, self.names = catalogue(game), printed_names(game)
+        self.public = frozenset(strings(game.describe()))   # the catalogue and rulebook texts
         self._ever = {c: set() for c in self.callers}
         self._known = {c: set() for c in self.callers}
         self._strict, self._hidden, self._handles = {}, {}, {}

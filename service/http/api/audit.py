@@ -2,11 +2,10 @@
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from engine.audit.verify import verify as verify_now
+from service.application.errors import Failed
 from service.application import exporting, explain as explaining, feed
 from service.application.dispatch import verify_job
-from service.http.api import answer
-from service.application.auth import identify
-from service.http.errors import ApiError
+from service.http.api import answer, identify
 from service.application.loading import open_meta
 from service.http.redis_conn import get_store
 from service.http.schemas import ExplainOut, StreamQuery, VerifyOut
@@ -39,7 +38,7 @@ def verify(match_id: str):
     if job["status"] == "finished":
         return answer(VerifyOut(), {"status": "finished", "job_id": job_id, **job["result"]})
     if job["status"] == "failed":
-        raise ApiError(500, "verify_failed", f"verification job {job_id} failed; see the worker's log")
+        raise Failed("verify_failed", f"verification job {job_id} failed; see the worker's log")
     return answer(VerifyOut(), {"status": job["status"], "job_id": job_id, "match_id": match_id, "ok": None,
                                 "version": version}, 202)
 

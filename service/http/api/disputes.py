@@ -2,8 +2,7 @@
 from flask import Blueprint
 
 from service.application import disputes
-from service.http.api import actor, answer, json_body
-from service.application.auth import auditor
+from service.http.api import actor, answer, auditor, json_body
 from service.application.loading import open_meta
 from service.http.redis_conn import get_store
 from service.http.schemas import DisputeIn, DisputeOut, DisputesOut, RulingIn

@@ -2,8 +2,7 @@
 from flask import Blueprint
 
 from service.application import forks
-from service.http.api import answer, json_body
-from service.application.auth import identify
+from service.http.api import answer, identify, json_body
 from service.application.loading import open_meta
 from service.http.redis_conn import get_store
 from service.http.schemas import ForkCreatedOut, ForkIn

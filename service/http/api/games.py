@@ -2,8 +2,8 @@
 from flask import Blueprint
 
 from engine.core import ConfigError, get_game, list_games
+from service.application.errors import NotFound
 from service.http.api import answer
-from service.http.errors import ApiError
 from service.http.schemas import GameDescriptionOut, GamesOut
 from engine.bots import BOTS, check_config
 
@@ -39,5 +39,5 @@ def describe(game: str):
     try:
         found = get_game(game)
     except ConfigError as e:
-        raise ApiError(404, "game_not_found", e.message) from None
+        raise NotFound("game_not_found", e.message) from None
     return answer(GameDescriptionOut(), found.describe())

@@ -1,9 +1,9 @@
 """GET /jobs/<id>: a background job's status, progress and result (simulations, verifications)."""
 from flask import Blueprint
 
+from service.application.errors import NotFound
 from service.application import simulations
 from service.http.api import answer
-from service.http.errors import ApiError
 from service.http.redis_conn import get_store
 from service.http.schemas import JobOut
 
@@ -20,4 +20,4 @@ def show(job_id: str):
             "id": job_id, "kind": "verify", "status": job["status"], "progress": None,
             "spec": {"match_id": job_id.removeprefix("verify-")}, "created_at": job["created_at"],
             "results": job["result"], "error": "the verification job failed" if job["status"] == "failed" else None})
-    raise ApiError(404, "job_not_found", f"no job {job_id!r}")
+    raise NotFound("job_not_found", f"no job {job_id!r}")

@@ -4,11 +4,10 @@ seats, and "my matches"
 a URL)."""
 from flask import Blueprint
 
+from service.application.errors import Unauthenticated
 from service.application import seats
-from service.application.auth import identify
-from service.http.errors import ApiError
 from service.application.my_matches import my_matches as summarize
-from service.http.api import answer, json_body
+from service.http.api import answer, identify, json_body
 from service.http.lobby_schemas import ClaimedOut, ClaimIn, InviteOut, MyMatchesIn, MyMatchesOut, OpenSeatsOut
 from service.application.loading import open_meta
 from service.http.redis_conn import get_redis, get_store
@@ -31,7 +30,7 @@ def reissue_invite(match_id: str, seat: int):
     meta = open_meta(get_store(), match_id)
     caller = identify(meta)
     if caller.seat is None and not caller.auditor:
-        raise ApiError(401, "unauthorized", "a new invite needs the organiser's token (a seat given "
+        raise Unauthenticated("unauthorized", "a new invite needs the organiser's token (a seat given "
                        "out at creation) or the auditor token: Authorization: Bearer <token>")
     return answer(InviteOut(), seats.reissue_invite(get_redis(), match_id, meta, seat, caller.seat))
 

@@ -3,10 +3,10 @@ import logging
 
 from flask import Blueprint, current_app
 
+from service.application.errors import Forbidden
 from service.application import commands, disputes, queries
 from service.application.dispatch import queue_verify
 from service.http.api import actor, answer, json_body, viewer
-from service.http.errors import ApiError
 from service.http.redis_conn import get_store
 from service.http.schemas import (ActionIn, ActionOut, CreateMatchIn, LegalActionsOut, MatchCreatedOut,
                              MatchOut)
@@ -54,7 +54,7 @@ def reclaim(match_id: str, seat: int):
     store = get_store()
     _, own = actor(store, match_id)
     if own != seat:
-        raise ApiError(403, "not_your_seat", f"your token holds seat {own}, not seat {seat}")
+        raise Forbidden("not_your_seat", f"your token holds seat {own}, not seat {seat}")
     return answer(ActionOut(), commands.reclaim_seat(store, match_id, seat))
 
 

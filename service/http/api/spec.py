@@ -3,7 +3,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response
 
-from service.http.errors import ApiError
+from service.application.errors import NotFound
 
 bp = Blueprint("spec", __name__)
 SPEC = Path(__file__).resolve().parents[3] / "openapi.yaml"
@@ -12,5 +12,5 @@ SPEC = Path(__file__).resolve().parents[3] / "openapi.yaml"
 @bp.get("/openapi.yaml")
 def openapi():
     if not SPEC.is_file():
-        raise ApiError(404, "spec_not_found", "openapi.yaml is not installed beside the service")
+        raise NotFound("spec_not_found", "openapi.yaml is not installed beside the service")
     return Response(SPEC.read_text(encoding="utf-8"), mimetype="application/yaml")

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from flask import Blueprint, send_from_directory
 
-from service.http.errors import ApiError
+from service.application.errors import NotFound
 
 bp = Blueprint("web", __name__)
 ASSETS = Path(__file__).resolve().parents[1] / "webapp"
@@ -22,7 +22,7 @@ def page():
 @bp.get("/web/<path:asset>")
 def asset(asset: str):
     if not (ASSETS / asset).is_file() or asset == "index.html":
-        raise ApiError(404, "asset_not_found", f"no web asset {asset!r}")
+        raise NotFound("asset_not_found", f"no web asset {asset!r}")
     return send_from_directory(ASSETS, asset, max_age=0)
 
 
