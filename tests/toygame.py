@@ -17,6 +17,7 @@ class ToyGame:
     variants = {"standard": Variant("standard", "Standard", 2, 2)}
     cardset_version = "toy-1"
     seed_section = "tests/toygame.py"
+    action_fields = {"add": frozenset({"type", "n"})}
 
     def describe(self) -> dict:
         return {"id": self.id, "title": self.title, "cards": [],
