@@ -55,10 +55,28 @@ def credentials(seats: list[dict], bots: dict) -> tuple[dict, list[dict]]:
     return meta, told
 
 
+CARRIED = ("token:", "auditor:", "invite:", "open:", "claimed:")
+
+
+def carried(meta: dict) -> dict:
+    """The credentials of a match that another one continues (after a dispute): every token hash at
+    the seat it holds, the auditor's, and each invite or open seat as it stands (still claimable
+    with the same code, or claimed)."""
+    return {k: v for k, v in meta.items() if k.startswith(CARRIED)}
+
+
+def told_of(meta: dict, names: list[str], bots: dict) -> list[dict]:
+    """What ``credentials`` tells of each seat, for a match whose seat meta is ``meta`` (no token
+    or code is shown again)."""
+    return [{"seat": s, "name": name, "join": "bot" if s in bots else join_mode(meta, s) or "token",
+             "token": None, "bot": bots.get(s)} for s, name in enumerate(names)]
+
+
 def list_open(redis, match_id: str, told: list[dict]) -> None:
     """Index the new match's open seats for the lobby."""
     now = time.time()
-    members = {f"{match_id}:{s['seat']}": now for s in told if s["join"] == "open"}
+    members = {f"{match_id}:{s['seat']}": now for s in told
+               if s["join"] == "open" and not s.get("claimed")}
     if members:
         redis.zadd(OPEN_SEATS_KEY, members)
 
@@ -73,6 +91,9 @@ def claim(redis, match_id: str, meta: dict, seat: int, invite: str | None) -> di
     if meta.get("ended"):
         raise ApiError(422, "match_over", "the match has ended; its seats can no longer be claimed",
                        "kifu/match")
+    if meta.get("continued_in"):
+        raise ApiError(422, "match_continued", "after a dispute this match continues as match "
+                       f"{meta['continued_in']}; claim the seat there (with the same code)", "kifu/dispute")
     if not is_open:
         if not invite:
             raise ApiError(403, "bad_invite", f"seat {seat} is claimed with its invite code")
@@ -117,6 +138,12 @@ def join_mode(meta: dict, seat: int) -> str | None:
     return "invite" if f"invite:{seat}" in meta else "open" if meta.get(f"open:{seat}") == "1" else None
 
 
+def held_seats(meta: dict) -> set[int]:
+    """The seats a person holds a token of (a bot's seat has none; an invite or open seat none until
+    it is claimed); one seat may hold several tokens."""
+    return {int(v) for k, v in meta.items() if k.startswith("token:")}
+
+
 def seat_count(meta: dict) -> int:
     return sum(1 for field in meta if field.startswith("name:"))
 
@@ -137,7 +164,8 @@ def open_seats(store, limit: int = 100) -> list[dict]:
         member = member.decode() if isinstance(member, bytes) else member
         match_id, _, seat = member.rpartition(":")
         meta = store.meta(match_id) or {}
-        if meta.get(f"open:{seat}") != "1" or not is_unclaimed(meta, int(seat)) or meta.get("ended"):
+        if meta.get(f"open:{seat}") != "1" or not is_unclaimed(meta, int(seat)) or meta.get("ended") \
+                or meta.get("continued_in"):
             stale.append(member)
         elif len(out) < limit:
             out.append({"match_id": match_id, "seat": int(seat), "name": meta[f"name:{seat}"],
