@@ -3,6 +3,8 @@
 Each match also has one auditor token, returned once to whoever creates the match (the organiser
 or tournament director hands it to the auditor) and kept as ``auditor:<sha256>`` in the meta. On the
 play routes an auditor reads as a spectator; the audit routes give it more (service.visibility).
+And one organiser token, returned once to the creator and kept as ``organiser:<sha256>``: the only
+credential that re-issues another seat's invite (service.seats); elsewhere it reads as a spectator.
 """
 import hashlib
 import secrets
@@ -44,6 +46,8 @@ def identify(meta: dict) -> Caller:
         return Caller(seat=int(seat))
     if meta.get(f"auditor:{digest}") is not None:
         return Caller(auditor=True)
+    if meta.get(f"organiser:{digest}") is not None:
+        return Caller(organiser=True)
     raise ApiError(403, "bad_token", "this token holds no seat in this match")
 
 
@@ -56,6 +60,8 @@ def acting_seat(meta: dict) -> int:
     caller = identify(meta)
     if caller.auditor:
         raise ApiError(403, "auditor_cannot_act", "an auditor token cannot act for a seat")
+    if caller.organiser:
+        raise ApiError(403, "organiser_cannot_act", "the organiser token cannot act for a seat")
     if caller.seat is None:
         raise ApiError(401, "unauthorized", "acting needs a seat token: Authorization: Bearer <token>")
     return caller.seat
@@ -64,6 +70,6 @@ def acting_seat(meta: dict) -> int:
 def auditor(meta: dict) -> Caller:
     caller = identify(meta)
     if not caller.auditor:
-        raise ApiError(401 if caller.seat is None else 403, "auditor_only",
+        raise ApiError(401 if caller.seat is None and not caller.organiser else 403, "auditor_only",
                        "this needs the match's auditor token: Authorization: Bearer <auditor token>")
     return caller

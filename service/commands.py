@@ -54,7 +54,7 @@ def create_match(store, body: dict) -> dict:
 def store_new_match(store, game, events: list, seed: bytes, command: dict, names: list,
                     analysis: bool, audit_live: bool, carried: dict | None = None,
                     extra_meta: dict | None = None, table: list | None = None) -> dict:
-    """Append a new match's opening batch, with new seat and auditor tokens (or, for a match that
+    """Append a new match's opening batch, with new seat, auditor and organiser tokens (or, for a match that
     continues another, the ``carried`` credentials of ``seats.carried``: the same tokens at the same
     seats), then the ``table`` events (bot seats, the clock) as a batch of their own. Bot seats get
     no token. The answer holds the new tokens, shown only here."""
@@ -72,13 +72,14 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
     specs = [s if isinstance(s, dict) else {"name": s} for s in names]
     if carried is None:
         seat_meta, told = seats.credentials(specs, bots)
-        auditor_token = new_token()
+        auditor_token, organiser_token = new_token(), new_token()
         seat_meta[f"auditor:{token_hash(auditor_token)}"] = "1"
+        seat_meta[f"organiser:{token_hash(organiser_token)}"] = "1"
     else:                       # a match that continues another keeps its seats' tokens
         seat_meta = {**carried, **{f"name:{s}": spec["name"] for s, spec in enumerate(specs)}}
         told = [{**t, "claimed": f"claimed:{t['seat']}" in carried}
                 for t in seats.told_of(carried, [spec["name"] for spec in specs], bots)]
-        auditor_token = None
+        auditor_token = organiser_token = None
     created = events[0].data
     meta = {"game": game.id, "variant": created["variant"], "created_at": at,
             "analysis": "1" if analysis else "0", "audit_live": "1" if audit_live else "0",
@@ -98,7 +99,7 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
     if not ended:
         seats.list_open(store.redis, match_id, told)
     return {"match_id": match_id, "version": result.version, "seats": told,
-            "auditor_token": auditor_token, "audit_live": audit_live}
+            "auditor_token": auditor_token, "organiser_token": organiser_token, "audit_live": audit_live}
 
 
 def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None = None,

@@ -130,6 +130,7 @@ class MatchCreatedOut(Schema):
     version = fields.Int(required=True)
     seats = fields.List(fields.Nested(SeatTokenOut), required=True)
     auditor_token = fields.Str(required=True)
+    organiser_token = fields.Str(required=True)   # re-issues invites (service.seats); shown only here
     audit_live = fields.Bool(required=True)
 
 

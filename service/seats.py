@@ -9,8 +9,10 @@ Each seat of ``POST /matches`` says how it ``join``s:
 A seat a bot plays (``"bot"``) has no join and no token.
 
 A seat whose invite link was lost gets a new code from ``reissue_invite`` (the old one stops
-working), asked by the organiser: a seat whose token was given out at creation, or the auditor
-token. A seat that joined by invite or as an open seat may not (it could take a second seat).
+working), asked with the organiser token (``POST /matches`` answers it once, kept as
+``organiser:<sha256>``), or by whoever holds the seat's current code (rotating it). No seat token
+may (any seat could otherwise take another seat, and read its hand), nor the auditor's (in a
+live-refereed match the auditor is a third party).
 
 The match meta keeps only hashes: ``invite:<seat>`` (sha256 of the code), ``open:<seat>``,
 ``name:<seat>``, and ``claimed:<seat>`` (set with HSETNX, so exactly one claim wins a seat).
@@ -55,12 +57,12 @@ def credentials(seats: list[dict], bots: dict) -> tuple[dict, list[dict]]:
     return meta, told
 
 
-CARRIED = ("token:", "auditor:", "invite:", "open:", "claimed:")
+CARRIED = ("token:", "auditor:", "organiser:", "invite:", "open:", "claimed:")
 
 
 def carried(meta: dict) -> dict:
     """The credentials of a match that another one continues (after a dispute): every token hash at
-    the seat it holds, the auditor's, and each invite or open seat as it stands (still claimable
+    the seat it holds, the auditor's and organiser's, and each invite or open seat as it stands (still claimable
     with the same code, or claimed)."""
     return {k: v for k, v in meta.items() if k.startswith(CARRIED)}
 
@@ -107,22 +109,17 @@ def claim(redis, match_id: str, meta: dict, seat: int, invite: str | None) -> di
     return {"match_id": match_id, "seat": seat, "name": meta.get(f"name:{seat}", ""), "token": token}
 
 
-def reissue_invite(redis, match_id: str, meta: dict, seat: int, by_seat: int | None) -> dict:
-    """A new invite code for an invite seat nobody has claimed, asked by seat ``by_seat`` (None: the
-    auditor token); the old code stops working. A claim racing it with the old code may still win
-    (the claim's HSETNX decides): never two holders."""
-    if by_seat == seat:
-        raise ApiError(409, "seat_taken", f"your token already holds seat {seat}")
-    joined = None if by_seat is None else join_mode(meta, by_seat)
-    if joined is not None:
-        raise ApiError(403, "not_the_organiser", f"seat {by_seat} joined by {joined}; only a seat whose "
-                       "token was given out at creation, or the auditor token, may re-issue another "
-                       "seat's invite")
+def reissue_invite(redis, match_id: str, meta: dict, seat: int, organiser: bool, invite: str | None) -> dict:
+    """A new invite code for an invite seat nobody has claimed, asked with the organiser token
+    (``organiser``) or the seat's current code (``invite``); the old code stops working. A claim
+    racing it with the old code may still win (the claim's HSETNX decides): never two holders."""
     if f"name:{seat}" not in meta:
         raise ApiError(404, "seat_not_found", f"match {match_id} has no seat {seat}")
     if f"invite:{seat}" not in meta:
         raise ApiError(409, "not_an_invite_seat", f"seat {seat} is not taken by an invite code "
                        "(its token was handed out at creation, it is open to anyone, or a bot plays it)")
+    if not organiser and not hmac.compare_digest(token_hash(invite or ""), meta[f"invite:{seat}"]):
+        raise ApiError(403, "bad_invite", f"that is not the current invite code of seat {seat}")
     if meta.get("ended"):
         raise ApiError(422, "match_over", "the match has ended; its seats can no longer be claimed",
                        "kifu/match")

@@ -191,6 +191,9 @@ def test_an_unclaimed_invite_seat_stays_claimable_in_the_continuation(client):
     assert fork_id
     r = client.post(f"/matches/{m.id}/seats/1/claim", json={"invite": code})
     assert r.status_code == 422 and r.get_json()["error"]["code"] == "match_continued"
+    r = client.post(f"/matches/{fork_id}/seats/1/invite", headers={"Authorization": f"Bearer {created['organiser_token']}"})
+    assert r.status_code == 200, r.get_json()                    # the organiser token carries over too
+    code = r.get_json()["invite"]
     r = client.post(f"/matches/{fork_id}/seats/1/claim", json={"invite": code})
     assert r.status_code == 200, r.get_json()
     bob = client.get(f"/matches/{fork_id}", headers={"Authorization": f"Bearer {r.get_json()['token']}"})
