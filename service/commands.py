@@ -39,7 +39,11 @@ def create_match(store, body: dict) -> dict:
                           f"players, not {len(names)}", rule=PLATFORM_RULE)
     bots = {s: check_config(game, seat) for s, seat in enumerate(body["seats"]) if seat.get("bot")}
     clock = clock_config(game, body.get("deadline"))
-    config = MatchConfig(game.id, variant.id, names, body["options"], position=body["setup"])
+    audit_live = body.get("audit_live", False)
+    if audit_live:
+        seats.check_live_audit(body["seats"])
+    config = MatchConfig(game.id, variant.id, names, body["options"], position=body["setup"],
+                         audit_live=audit_live)
     seed = secrets.token_bytes(32)
     events = create_events(game, config, seed)
     command = {"create": {} if config.position is None else {"position": config.position}}
@@ -48,7 +52,7 @@ def create_match(store, body: dict) -> dict:
     if clock is not None:
         table.append(Event("ClockSet", clock, rule=TABLE_RULE))
     return store_new_match(store, game, events, seed, command, body["seats"], config.position is not None,
-                           body.get("audit_live", False), table=table)
+                           audit_live, table=table)
 
 
 def store_new_match(store, game, events: list, seed: bytes, command: dict, names: list,

@@ -64,20 +64,21 @@ def continuation(store, match_id: str, version: int, meta: dict, command: dict |
     0: dealt again from the same configuration)."""
     game = match_game(meta)
     created = store.read(match_id, 0, 1)[0].event.data
-    seed = secrets.token_bytes(32)
+    seed, live = secrets.token_bytes(32), meta.get("audit_live") == "1"
     if version == 0:
         position = ((command or {}).get("create") or {}).get("position")
         config = MatchConfig(created["game"], created["variant"], created["seats"],
-                             created.get("options", {}), position=position)
+                             created.get("options", {}), position=position,
+                             audit_live=live)
         events, opening = create_events(game, config, seed), {"create": {"position": position} if position else {}}
     else:
         events = fork_events(created, seed, match_id, version, store.load(game, match_id, version), None,
-                             analysis=created.get("analysis", False))
+                             analysis=created.get("analysis", False), audit_live=live)
         opening = {"create": {"fork": {"from": match_id, "version": version}}}
     table = table_events(store.load(game, match_id, version if version else int(meta["version"])),
                          creation_only=version == 0)
     return store_new_match(store, game, events, seed, opening, created["seats"],
-                           analysis=created.get("analysis", False), audit_live=meta.get("audit_live") == "1",
+                           analysis=created.get("analysis", False), audit_live=live,
                            carried=seats.carried(meta), table=table,
                            extra_meta={"continues": f"{match_id}@{version}"})
 
@@ -98,10 +99,11 @@ def table_events(state: dict, creation_only: bool) -> list:
 
 
 def fork_events(created: dict, seed: bytes, match_id: str, version: int, state: dict,
-                determinized_for, analysis: bool) -> list:
+                determinized_for, analysis: bool, audit_live: bool = False) -> list:
     opening = Event("MatchCreated", {
         "game": created["game"], "variant": created["variant"], "seats": created["seats"],
         "options": created.get("options", {}), "analysis": analysis, "commitment": commitment(seed),
+        **({"audit_live": True} if audit_live else {}),
         "engine_version": created["engine_version"], "cardset_version": created["cardset_version"]},
         rule=PLATFORM_RULE)
     game_state = {k: v for k, v in clone(state).items() if k not in ("version", "match")}

@@ -165,6 +165,7 @@ class MatchOut(Schema):
     version = fields.Int(required=True)
     seat = fields.Int(required=True, allow_none=True)
     analysis = fields.Bool(required=True)
+    audit_live = fields.Bool(required=True)    # refereed live: the auditor sees every hand as it plays
     seats = fields.List(fields.Nested(SeatOut), required=True)
     to_act = fields.List(fields.Int(), required=True)
     outcome = fields.Dict(required=True, allow_none=True)

@@ -74,6 +74,18 @@ def told_of(meta: dict, names: list[str], bots: dict) -> list[dict]:
              "token": None, "bot": bots.get(s)} for s, name in enumerate(names)]
 
 
+def check_live_audit(seats: list[dict]) -> None:
+    """422 when a live-refereed match would hand a seat's token to its creator, who also receives
+    the auditor token (which sees every hand while the match runs): its seats join by invite or as
+    open seats, or bots play them."""
+    for seat, spec in enumerate(seats):
+        if not spec.get("bot") and (spec.get("join") or "token") == "token":
+            raise ApiError(422, "auditor_holds_seat", f"audit_live: seats.{seat}.join is \"token\", so the "
+                           "creator would hold both that seat and the auditor token, which sees every hand; "
+                           "a live-refereed match's seats join by \"invite\" or \"open\" (or are bots)",
+                           "kifu/match")
+
+
 def list_open(redis, match_id: str, told: list[dict]) -> None:
     """Index the new match's open seats for the lobby."""
     now = time.time()
@@ -106,7 +118,8 @@ def claim(redis, match_id: str, meta: dict, seat: int, invite: str | None) -> di
         raise ApiError(409, "seat_taken", f"seat {seat} has already been claimed")
     redis.hset(key(match_id, "meta"), f"token:{token_hash(token)}", str(seat))
     redis.zrem(OPEN_SEATS_KEY, f"{match_id}:{seat}")
-    return {"match_id": match_id, "seat": seat, "name": meta.get(f"name:{seat}", ""), "token": token}
+    return {"match_id": match_id, "seat": seat, "name": meta.get(f"name:{seat}", ""), "token": token,
+            "audit_live": meta.get("audit_live") == "1"}
 
 
 def reissue_invite(redis, match_id: str, meta: dict, seat: int, organiser: bool, invite: str | None) -> dict:
@@ -127,7 +140,8 @@ def reissue_invite(redis, match_id: str, meta: dict, seat: int, organiser: bool,
         raise ApiError(409, "seat_taken", f"seat {seat} has already been claimed")
     code = secrets.token_urlsafe(18)
     redis.hset(key(match_id, "meta"), f"invite:{seat}", token_hash(code))
-    return {"match_id": match_id, "seat": seat, "name": meta[f"name:{seat}"], "invite": code}
+    return {"match_id": match_id, "seat": seat, "name": meta[f"name:{seat}"], "invite": code,
+            "audit_live": meta.get("audit_live") == "1"}
 
 
 def join_mode(meta: dict, seat: int) -> str | None:
@@ -167,7 +181,8 @@ def open_seats(store, limit: int = 100) -> list[dict]:
         elif len(out) < limit:
             out.append({"match_id": match_id, "seat": int(seat), "name": meta[f"name:{seat}"],
                         "game": meta["game"], "variant": meta["variant"],
-                        "seats": seat_names(meta), "created_at": meta["created_at"]})
+                        "seats": seat_names(meta), "created_at": meta["created_at"],
+                        "audit_live": meta.get("audit_live") == "1"})
     if stale:
         store.redis.zrem(OPEN_SEATS_KEY, *stale)
     return out

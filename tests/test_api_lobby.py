@@ -224,3 +224,33 @@ def test_a_finished_match_is_never_your_move_and_comes_last(client):
 def test_my_matches_validates_its_body(client, body, field):
     r = client.post("/my-matches", json=body)
     assert r.status_code == 400 and f"{field}:" in r.get_json()["error"]["message"]
+
+
+def test_a_live_refereed_match_says_so_to_everyone_before_and_after_joining(client):
+    created = create(client, "invite", "open", audit_live=True)
+    match_id = created["match_id"]
+    assert created["audit_live"] is True
+    assert client.get(f"/matches/{match_id}").get_json()["audit_live"] is True        # the invite's landing
+    listed = next(s for s in client.get("/open-seats").get_json()["open_seats"] if s["match_id"] == match_id)
+    assert listed["audit_live"] is True
+    claimed = claim(client, match_id, 0, created["seats"][0]["invite"]).get_json()
+    assert claimed["audit_live"] is True
+    assert client.get(f"/matches/{match_id}", headers=bearer(claimed["token"])).get_json()["audit_live"] is True
+    first = client.get(f"/matches/{match_id}/events", query_string={"limit": 1}).get_json()["events"][0]
+    assert (first["type"], first["data"]["audit_live"]) == ("MatchCreated", True)   # in the hash-chained record
+    header = client.get(f"/matches/{match_id}/export").get_data(as_text=True).splitlines()[0]
+    assert '"audit_live": true' in header or '"audit_live":true' in header
+    plain = create(client, None, "open")["match_id"]
+    assert client.get(f"/matches/{plain}").get_json()["audit_live"] is False
+
+
+@pytest.mark.parametrize("seats, bad", [([{"name": "A"}, {"name": "B", "join": "invite"}], 0),
+                                        ([{"name": "A", "join": "open"}, {"name": "B", "join": "token"}], 1)])
+def test_a_live_refereed_match_hands_no_seat_token_to_its_creator(client, seats, bad):
+    """The creator gets the auditor token, which sees every hand at once: it may not also hold a seat."""
+    r = client.post("/matches", json={**TOY, "seats": seats, "audit_live": True})
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "auditor_holds_seat"
+    assert "audit_live" in r.get_json()["error"]["message"] and f"seats.{bad}.join" in r.get_json()["error"]["message"]
+    r = client.post("/matches", json={**TOY, "audit_live": True,
+                                      "seats": [{"name": "A", "join": "invite"}, {"name": "B", "bot": "random"}]})
+    assert r.status_code == 201 and all(s["token"] is None for s in r.get_json()["seats"])

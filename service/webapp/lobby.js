@@ -66,6 +66,7 @@ async function loadOpen(section) {
   const held = new Set(heldSeats().map(s => s.match_id));
   const rows = seats.filter(s => !held.has(s.match_id)).map(s => h("li", {},
     `${s.game} · ${s.variant} · ${s.name} (seat ${s.seat}) vs ${s.seats.filter((_, i) => i !== s.seat).join(", ")} · ${timeAgo(s.created_at)} `,
+    s.audit_live ? h("span", {class: "warn", title: "the auditor sees every hand"}, "refereed live ") : null,
     h("button", {type: "button", onclick: e => takeOpen(s, e.target)}, `Take ${s.name}`)));
   replace(section, section.firstChild, rows.length ? h("ul", {class: "seat-list"}, rows) : h("p", {class: "none"}, "No open seats."));
 }
