@@ -14,13 +14,12 @@ class ApiMatch:
     def __init__(self, client, game="toy", variant="standard", names=("Reimu", "Marisa"), **extra):
         self.client = client
         live = extra.get("audit_live", False)            # its seats join by invite: no token for the creator
-        r = client.post("/matches", json={"game": game, "variant": variant, **extra,
-                                          "seats": [{"name": n, **({"join": "invite"} if live else {})}
-                                                    for n in names]})
+        seats = [{"name": n, **({"join": "invite"} if live else {})} for n in names]
+        r = client.post("/matches", json={"game": game, "variant": variant, "seats": seats, **extra})
         assert r.status_code == 201, r.get_json()
         self.created = r.get_json()
         self.id = self.created["match_id"]
-        self.tokens = [s["token"] or self._claim(s) for s in self.created["seats"]]
+        self.tokens = [s["token"] or (self._claim(s) if s.get("invite") else None) for s in self.created["seats"]]
 
     def _claim(self, seat: dict) -> str:
         r = self.client.post(f"/matches/{self.id}/seats/{seat['seat']}/claim", json={"invite": seat["invite"]})
