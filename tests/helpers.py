@@ -13,12 +13,18 @@ class ApiMatch:
 
     def __init__(self, client, game="toy", variant="standard", names=("Reimu", "Marisa"), **extra):
         self.client = client
-        r = client.post("/matches", json={"game": game, "variant": variant,
-                                          "seats": [{"name": n} for n in names], **extra})
+        live = extra.get("audit_live", False)            # its seats join by invite: no token for the creator
+        seats = [{"name": n, **({"join": "invite"} if live else {})} for n in names]
+        r = client.post("/matches", json={"game": game, "variant": variant, "seats": seats, **extra})
         assert r.status_code == 201, r.get_json()
         self.created = r.get_json()
         self.id = self.created["match_id"]
-        self.tokens = [s["token"] for s in self.created["seats"]]
+        self.tokens = [s["token"] or (self._claim(s) if s.get("invite") else None) for s in self.created["seats"]]
+
+    def _claim(self, seat: dict) -> str:
+        r = self.client.post(f"/matches/{self.id}/seats/{seat['seat']}/claim", json={"invite": seat["invite"]})
+        assert r.status_code == 200, r.get_json()
+        return r.get_json()["token"]
 
     @classmethod
     def held(cls, client, match_id: str, tokens: list) -> "ApiMatch":

@@ -1,5 +1,6 @@
 """POST /matches/<id>/actions: optimistic concurrency, idempotency, turn order, illegal actions."""
 import hashlib
+import json
 
 import pytest
 
@@ -95,6 +96,11 @@ def test_a_decider_crash_on_a_malformed_action_is_422_not_500(client):
     ({"action": ADD1, "expected_version": 4, "command_id": ""}, "command_id"),
     ({"action": ADD1, "expected_version": 4}, "command_id"),
     ({"action": "add", "expected_version": 4, "command_id": "x"}, "action"),
+    ({"action": ADD1, "expected_version": 4, "command_id": "x", "memo": "kept for ever?"}, "memo"),
+    ({"action": ADD1, "expected_version": 4, "command_id": "x" * 129}, "command_id"),
+    ({"action": {**ADD1, "pad": "x" * 20_000}, "expected_version": 4, "command_id": "x"}, "action"),
+    ({"action": {"type": "add", "n": json.loads("[" * 100 + "]" * 100)}, "expected_version": 4,
+      "command_id": "x"}, "action"),
 ])
 def test_bad_action_bodies_are_400_naming_the_field(client, match, body, field):
     seat = match.seat_to_act()
@@ -141,3 +147,31 @@ def test_two_service_processes_on_one_store_never_serve_a_stale_state():
         assert here.post(seat, ADD1, expected_version=version).status_code == 200
         assert there.info(seat) == here.info(seat)
         assert there.get("/state", seat, version=version) == here.get("/state", seat, version=version)
+
+
+def test_an_action_with_a_field_its_type_does_not_declare_is_422_and_stores_nothing(client, match):
+    seat, before = match.seat_to_act(), match.info()["version"]
+    r = match.post(seat, {**ADD1, "note": "junk for the record"})
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "illegal_action"
+    assert "'note'" in r.get_json()["error"]["message"] and r.get_json()["error"]["rule"] == "kifu/match"
+    assert match.info()["version"] == before
+
+
+@pytest.mark.parametrize("path, body, field", [
+    ("/disputes", {"version": 1, "reason": "x" * 1001}, "reason"),
+    ("/disputes", {"version": 1, "reason": "x", "extra": 1}, "extra"),
+    ("/seats/1/claim", {"invite": "x" * 129}, "invite"),
+])
+def test_other_bodies_are_bounded_and_closed(client, match, path, body, field):
+    r = client.post(f"/matches/{match.id}{path}", json=body, headers=match.headers(0))
+    assert r.status_code == 400 and f"{field}:" in r.get_json()["error"]["message"], r.get_json()
+
+
+def test_a_ruling_note_and_a_seat_name_are_bounded(client, match):
+    r = client.post(f"/matches/{match.id}/disputes", json={"version": 1, "reason": "x"}, headers=match.headers(0))
+    r = client.post(f"/matches/{match.id}/disputes/{r.get_json()['dispute']}/ruling",
+                    json={"decision": "stands", "note": "x" * 2001},
+                    headers=bearer(match.created["auditor_token"]))
+    assert r.status_code == 400 and "note:" in r.get_json()["error"]["message"]
+    r = client.post("/matches", json={"game": "toy", "variant": "standard", "seats": [{"name": "x" * 65}, {"name": "B"}]})
+    assert r.status_code == 400 and "seats.0.name:" in r.get_json()["error"]["message"]

@@ -77,36 +77,44 @@ def reissue(client, match_id, seat, token=None):
 
 def test_a_lost_invite_is_replaced_by_a_new_code_and_the_old_one_stops_working(client):
     created = create(client, None, "invite")
-    match_id, me, old = created["match_id"], created["seats"][0]["token"], created["seats"][1]["invite"]
-    r = reissue(client, match_id, 1, me)
+    match_id, organiser, old = created["match_id"], created["organiser_token"], created["seats"][1]["invite"]
+    r = reissue(client, match_id, 1, organiser)
     assert r.status_code == 200
     first = r.get_json()
     assert (first["match_id"], first["seat"], first["name"]) == (match_id, 1, "P1") and first["invite"] != old
-    r = reissue(client, match_id, 1, created["auditor_token"])               # the organiser's token
+    r = client.post(f"/matches/{match_id}/seats/1/invite", json={"invite": first["invite"]})  # its holder rotates it
     new = r.get_json()
     assert r.status_code == 200 and new["invite"] not in (old, first["invite"])
     for stale in (old, first["invite"]):
         r = claim(client, match_id, 1, stale)
         assert r.status_code == 403 and r.get_json()["error"]["code"] == "bad_invite"
+        r = client.post(f"/matches/{match_id}/seats/1/invite", json={"invite": stale})
+        assert r.status_code == 403 and r.get_json()["error"]["code"] == "bad_invite"
     token = claim(client, match_id, 1, new["invite"]).get_json()["token"]
-    r = reissue(client, match_id, 1, me)                       # claimed: too late for a new code
+    r = reissue(client, match_id, 1, organiser)                # claimed: too late for a new code
     assert r.status_code == 409 and r.get_json()["error"]["code"] == "seat_taken"
     r = reissue(client, match_id, 1, token)
-    assert r.status_code == 409 and r.get_json()["error"]["code"] == "seat_taken"
+    assert r.status_code == 403 and r.get_json()["error"]["code"] == "not_the_organiser"
 
 
 def test_who_may_not_reissue_an_invite_and_which_seats_have_none(client):
     created, with_open = create(client, None, "invite"), create(client, None, "open")
-    match_id, me = created["match_id"], created["seats"][0]["token"]
+    match_id, me, organiser = created["match_id"], created["seats"][0]["token"], created["organiser_token"]
     cases = [(reissue(client, match_id, 1), 401, "unauthorized"),                    # a spectator
              (reissue(client, match_id, 1, "someone-else"), 403, "bad_token"),
-             (reissue(client, match_id, 0, me), 409, "seat_taken"),                   # your own seat
-             (reissue(client, with_open["match_id"], 1, with_open["seats"][0]["token"]), 409,
+             (reissue(client, match_id, 1, me), 403, "not_the_organiser"),           # a seat given at creation
+             (reissue(client, match_id, 1, created["auditor_token"]), 403, "not_the_organiser"),
+             (reissue(client, match_id, 0, organiser), 409, "not_an_invite_seat"),
+             (reissue(client, with_open["match_id"], 1, with_open["organiser_token"]), 409,
               "not_an_invite_seat"),
-             (reissue(client, match_id, 2, me), 404, "seat_not_found"),
-             (reissue(client, "nope", 1, me), 404, "match_not_found")]
+             (reissue(client, match_id, 2, organiser), 404, "seat_not_found"),
+             (reissue(client, "nope", 1, organiser), 404, "match_not_found")]
     for r, status, code in cases:
         assert (r.status_code, r.get_json()["error"]["code"]) == (status, code)
+    r = client.post(f"/matches/{match_id}/actions", headers=bearer(organiser),
+                    json={"action": {"type": "add", "n": 1}, "expected_version": 4, "command_id": "x"})
+    assert r.status_code == 403 and r.get_json()["error"]["code"] == "organiser_cannot_act"
+    assert client.get(f"/matches/{match_id}", headers=bearer(organiser)).get_json()["seat"] is None
 
 
 def test_a_seat_that_joined_by_invite_or_as_an_open_seat_cannot_reissue_another_seats_invite(client):
@@ -116,6 +124,20 @@ def test_a_seat_that_joined_by_invite_or_as_an_open_seat_cannot_reissue_another_
     r = reissue(client, match_id, 1, token)                    # it could take seat 1 for itself
     assert r.status_code == 403 and r.get_json()["error"]["code"] == "not_the_organiser"
     assert claim(client, match_id, 1, created["seats"][1]["invite"]).status_code == 200
+
+
+def test_another_seat_cannot_take_over_an_invite_seat(client):
+    """Seat 1's token was given out at creation, but it is not the organiser: it may not re-issue seat
+    2's invite (and claim seat 2, reading its hand), so the invitee's link keeps working."""
+    r = client.post("/matches", json={"game": "dokusenroku", "variant": "standard", "options": {"removed": 40},
+                                      "seats": [{"name": "Org"}, {"name": "Mallory"},
+                                                {"name": "Carol", "join": "invite"}]})
+    created = r.get_json()
+    match_id, mallory, code = created["match_id"], created["seats"][1]["token"], created["seats"][2]["invite"]
+    for token in (mallory, created["seats"][0]["token"], created["auditor_token"]):
+        r = reissue(client, match_id, 2, token)
+        assert r.status_code == 403 and r.get_json()["error"]["code"] == "not_the_organiser", r.get_json()
+    assert claim(client, match_id, 2, code).status_code == 200
 
 
 def test_join_must_be_known(client):
@@ -202,3 +224,33 @@ def test_a_finished_match_is_never_your_move_and_comes_last(client):
 def test_my_matches_validates_its_body(client, body, field):
     r = client.post("/my-matches", json=body)
     assert r.status_code == 400 and f"{field}:" in r.get_json()["error"]["message"]
+
+
+def test_a_live_refereed_match_says_so_to_everyone_before_and_after_joining(client):
+    created = create(client, "invite", "open", audit_live=True)
+    match_id = created["match_id"]
+    assert created["audit_live"] is True
+    assert client.get(f"/matches/{match_id}").get_json()["audit_live"] is True        # the invite's landing
+    listed = next(s for s in client.get("/open-seats").get_json()["open_seats"] if s["match_id"] == match_id)
+    assert listed["audit_live"] is True
+    claimed = claim(client, match_id, 0, created["seats"][0]["invite"]).get_json()
+    assert claimed["audit_live"] is True
+    assert client.get(f"/matches/{match_id}", headers=bearer(claimed["token"])).get_json()["audit_live"] is True
+    first = client.get(f"/matches/{match_id}/events", query_string={"limit": 1}).get_json()["events"][0]
+    assert (first["type"], first["data"]["audit_live"]) == ("MatchCreated", True)   # in the hash-chained record
+    header = client.get(f"/matches/{match_id}/export").get_data(as_text=True).splitlines()[0]
+    assert '"audit_live": true' in header or '"audit_live":true' in header
+    plain = create(client, None, "open")["match_id"]
+    assert client.get(f"/matches/{plain}").get_json()["audit_live"] is False
+
+
+@pytest.mark.parametrize("seats, bad", [([{"name": "A"}, {"name": "B", "join": "invite"}], 0),
+                                        ([{"name": "A", "join": "open"}, {"name": "B", "join": "token"}], 1)])
+def test_a_live_refereed_match_hands_no_seat_token_to_its_creator(client, seats, bad):
+    """The creator gets the auditor token, which sees every hand at once: it may not also hold a seat."""
+    r = client.post("/matches", json={**TOY, "seats": seats, "audit_live": True})
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "auditor_holds_seat"
+    assert "audit_live" in r.get_json()["error"]["message"] and f"seats.{bad}.join" in r.get_json()["error"]["message"]
+    r = client.post("/matches", json={**TOY, "audit_live": True,
+                                      "seats": [{"name": "A", "join": "invite"}, {"name": "B", "bot": "random"}]})
+    assert r.status_code == 201 and all(s["token"] is None for s in r.get_json()["seats"])

@@ -130,3 +130,71 @@ def test_a_match_continued_after_a_dispute_keeps_no_deadline_running(client, app
     manual_clock.advance(minutes=61)
     run_jobs(app)                      # the original's deadline jobs find nothing to do: no forfeit, no seed
     assert match.get("/events", 0, limit=1000)["events"] == before
+
+
+def _moves(client, app, m, count):
+    """``count`` moves of the people (the first legal action, a draw where there is one), the bot's
+    queued jobs run in between; the number of the bot's moves seen."""
+    from tests.jobs import run_jobs
+    bot_moves = 0
+    for _ in range(count):
+        before = m.info()["version"]
+        run_jobs(app)
+        bot_moves += any(e["seat"] == 0 for e in m.get("/events", None, after=before, limit=1000)["events"])
+        info = m.info()
+        if info["outcome"] is not None:
+            break
+        seat = info["to_act"][0]
+        assert seat != 0, "the bot's seat waits: nobody plays it"
+        legal = m.legal(seat)["actions"]
+        action = next((a for a in legal if a["type"] == "draw"), legal[0])
+        assert m.post(seat, action, info["version"]).status_code == 200
+    return bot_moves
+
+
+def test_a_continuation_keeps_every_seat_its_token_and_its_bot(client, app):
+    """[bot Owl, Alice, Bob] in 東方独占録: after an overturned dispute each token still holds its own
+    seat (and sees that seat's hand), the bot still plays seat 0, and the continuation goes on."""
+    r = client.post("/matches", json={"game": "dokusenroku", "variant": "standard", "options": {"removed": 40},
+                                      "seats": [{"name": "Owl", "bot": "random"}, {"name": "Alice"},
+                                                {"name": "Bob"}]})
+    created = r.get_json()
+    m = ApiMatch.held(client, created["match_id"], [s["token"] for s in created["seats"]])
+    m.created = created
+    _moves(client, app, m, 6)
+    version = m.info()["version"]
+    dispute = file(client, m, 1, version=version).get_json()["dispute"]
+    assert rule(client, m, dispute).status_code == 200
+    assert consent(client, m, dispute, 1).get_json()["match"] is None
+    done = consent(client, m, dispute, 2).get_json()                # the bot's seat has nobody to ask
+    at, fork_id = done["match"]["from_version"], done["continued_in"]
+    fork = ApiMatch.held(client, fork_id, m.tokens)
+    for seat in (1, 2):
+        mine = fork.info(seat)
+        assert mine["seat"] == seat
+        assert mine["view"]["players"][seat]["hand"] == m.get("/state", seat, version=at)["view"]["players"][seat]["hand"]
+    info = fork.info()
+    assert [(s["controller"], s["bot"]) for s in info["seats"]] == [
+        ("bot", {"bot": "random", "budget": None}), ("human", None), ("human", None)]
+    assert _moves(client, app, fork, 12) > 0                       # the bot moves in the continuation
+
+
+def test_an_unclaimed_invite_seat_stays_claimable_in_the_continuation(client):
+    r = client.post("/matches", json={"game": "toy", "variant": "standard",
+                                      "seats": [{"name": "Alice"}, {"name": "Bob", "join": "invite"}]})
+    created = r.get_json()
+    m = ApiMatch.held(client, created["match_id"], [created["seats"][0]["token"]])
+    m.created, code = created, created["seats"][1]["invite"]
+    dispute = file(client, m, 0, version=2).get_json()["dispute"]
+    rule(client, m, dispute)
+    fork_id = consent(client, m, dispute, 0).get_json()["continued_in"]    # Bob holds no token yet
+    assert fork_id
+    r = client.post(f"/matches/{m.id}/seats/1/claim", json={"invite": code})
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "match_continued"
+    r = client.post(f"/matches/{fork_id}/seats/1/invite", headers={"Authorization": f"Bearer {created['organiser_token']}"})
+    assert r.status_code == 200, r.get_json()                    # the organiser token carries over too
+    code = r.get_json()["invite"]
+    r = client.post(f"/matches/{fork_id}/seats/1/claim", json={"invite": code})
+    assert r.status_code == 200, r.get_json()
+    bob = client.get(f"/matches/{fork_id}", headers={"Authorization": f"Bearer {r.get_json()['token']}"})
+    assert bob.get_json()["seat"] == 1

@@ -38,10 +38,13 @@ class MatchConfig:
     seats: list = field(default_factory=list)      # seat names, index = seat number
     options: dict = field(default_factory=dict)
     position: dict | None = None
+    audit_live: bool = False       # refereed live: the auditor sees every hand while it runs
 
     def to_dict(self) -> dict:
+        """MatchCreated's data (``audit_live`` only when set, so older records keep their shape)."""
         return {"game": self.game, "variant": self.variant, "seats": list(self.seats),
-                "options": dict(self.options), "analysis": self.position is not None}
+                "options": dict(self.options), "analysis": self.position is not None,
+                **({"audit_live": True} if self.audit_live else {})}
 
 
 @dataclass(frozen=True)

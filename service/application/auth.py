@@ -3,6 +3,9 @@
 Each match also has one auditor token, returned once to whoever creates the match (the organiser
 or tournament director hands it to the auditor) and kept as ``auditor:<sha256>`` in the meta. On the
 play routes an auditor reads as a spectator; the audit routes give it more (service.application.visibility).
+And one organiser token, returned once to the creator and kept as ``organiser:<sha256>``: the only
+credential that re-issues another seat's invite (service.application.seats); elsewhere it reads as a
+spectator.
 """
 import hashlib
 import secrets
@@ -30,6 +33,8 @@ def identify(meta: dict, token: str | None) -> Caller:
         return Caller(seat=int(seat))
     if meta.get(f"auditor:{digest}") is not None:
         return Caller(auditor=True)
+    if meta.get(f"organiser:{digest}") is not None:
+        return Caller(organiser=True)
     raise Forbidden("bad_token", "this token holds no seat in this match")
 
 
@@ -42,6 +47,8 @@ def acting_seat(meta: dict, token: str | None) -> int:
     caller = identify(meta, token)
     if caller.auditor:
         raise Forbidden("auditor_cannot_act", "an auditor token cannot act for a seat")
+    if caller.organiser:
+        raise Forbidden("organiser_cannot_act", "the organiser token cannot act for a seat")
     if caller.seat is None:
         raise Unauthenticated("unauthorized", "acting needs a seat token: Authorization: Bearer <token>")
     return caller.seat
@@ -50,6 +57,6 @@ def acting_seat(meta: dict, token: str | None) -> int:
 def auditor(meta: dict, token: str | None) -> Caller:
     caller = identify(meta, token)
     if not caller.auditor:
-        refused = Unauthenticated if caller.seat is None else Forbidden
+        refused = Unauthenticated if caller.seat is None and not caller.organiser else Forbidden
         raise refused("auditor_only", "this needs the match's auditor token: Authorization: Bearer <auditor token>")
     return caller

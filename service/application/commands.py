@@ -38,7 +38,11 @@ def create_match(store, body: dict) -> dict:
                           f"players, not {len(names)}", rule=PLATFORM_RULE)
     bots = {s: check_config(game, seat) for s, seat in enumerate(body["seats"]) if seat.get("bot")}
     clock = clock_config(game, body.get("deadline"))
-    config = MatchConfig(game.id, variant.id, names, body["options"], position=body["setup"])
+    audit_live = body.get("audit_live", False)
+    if audit_live:
+        seats.check_live_audit(body["seats"])
+    config = MatchConfig(game.id, variant.id, names, body["options"], position=body["setup"],
+                         audit_live=audit_live)
     seed = secrets.token_bytes(32)
     events = create_events(game, config, seed)
     command = {"create": {} if config.position is None else {"position": config.position}}
@@ -47,17 +51,16 @@ def create_match(store, body: dict) -> dict:
     if clock is not None:
         table.append(Event("ClockSet", clock, rule=TABLE_RULE))
     return store_new_match(store, game, events, seed, command, body["seats"], config.position is not None,
-                           body.get("audit_live", False), table=table)
+                           audit_live, table=table)
 
 
 def store_new_match(store, game, events: list, seed: bytes, command: dict, names: list,
-                    analysis: bool, audit_live: bool, token_hashes: list | None = None,
-                    auditor_hash: str | None = None, extra_meta: dict | None = None,
-                    table: list | None = None) -> dict:
-    """Append a new match's opening batch, with new seat and auditor tokens (or the given hashes of
-    existing ones, for a match that continues another), then the ``table`` events (bot seats, the
-    clock) as a batch of their own. Bot seats get no token. The answer holds the new tokens, shown
-    only here."""
+                    analysis: bool, audit_live: bool, carried: dict | None = None,
+                    extra_meta: dict | None = None, table: list | None = None) -> dict:
+    """Append a new match's opening batch, with new seat, auditor and organiser tokens (or, for a match that
+    continues another, the ``carried`` credentials of ``seats.carried``: the same tokens at the same
+    seats), then the ``table`` events (bot seats, the clock) as a batch of their own. Bot seats get
+    no token. The answer holds the new tokens, shown only here."""
     table = table or []
     state, snapshots = _fold(store, game, None, events)
     ended = _reveal_if_over(store, game, state, events, seed, snapshots)
@@ -66,22 +69,25 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
         snapshots += more
     else:
         table = []
-    bots = {e.data["seat"]: e.data["bot"]["bot"] for e in table if e.type == "SeatControlled"}
+    bots = {e.data["seat"]: e.data["bot"]["bot"] for e in table
+            if e.type == "SeatControlled" and e.data["by"] == "bot" and not e.data.get("stand_in")}
     match_id, at = secrets.token_urlsafe(12), now()
     specs = [s if isinstance(s, dict) else {"name": s} for s in names]
-    if token_hashes is None:
+    if carried is None:
         seat_meta, told = seats.credentials(specs, bots)
+        auditor_token, organiser_token = new_token(), new_token()
+        seat_meta[f"auditor:{token_hash(auditor_token)}"] = "1"
+        seat_meta[f"organiser:{token_hash(organiser_token)}"] = "1"
     else:                       # a match that continues another keeps its seats' tokens
-        seat_meta = {**{f"token:{h}": str(s) for s, h in enumerate(token_hashes) if h},
-                     **{f"name:{s}": spec["name"] for s, spec in enumerate(specs)}}
-        told = [{"seat": s, "name": spec["name"], "join": "bot" if s in bots else "token",
-                 "token": None, "bot": bots.get(s)} for s, spec in enumerate(specs)]
-    auditor_token = new_token() if auditor_hash is None else None
+        seat_meta = {**carried, **{f"name:{s}": spec["name"] for s, spec in enumerate(specs)}}
+        told = [{**t, "claimed": f"claimed:{t['seat']}" in carried}
+                for t in seats.told_of(carried, [spec["name"] for spec in specs], bots)]
+        auditor_token = organiser_token = None
     created = events[0].data
     meta = {"game": game.id, "variant": created["variant"], "created_at": at,
             "analysis": "1" if analysis else "0", "audit_live": "1" if audit_live else "0",
             "engine_version": created["engine_version"], "cardset_version": created["cardset_version"],
-            f"auditor:{auditor_hash or token_hash(auditor_token)}": "1", **seat_meta,
+            **seat_meta,
             **(extra_meta or {})}
     if ended:
         meta["ended"] = str(state["version"])
@@ -96,7 +102,7 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
     if not ended:
         seats.list_open(store.redis, match_id, told)
     return {"match_id": match_id, "version": result.version, "seats": told,
-            "auditor_token": auditor_token, "audit_live": audit_live}
+            "auditor_token": auditor_token, "organiser_token": organiser_token, "audit_live": audit_live}
 
 
 def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None = None,

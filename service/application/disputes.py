@@ -11,6 +11,7 @@ from service.application import forks
 from service.application.commands import _fold
 from service.application.loading import match_game
 from service.application.records import now, seal
+from service.application.seats import held_seats
 
 RULE = "kifu/dispute"
 DECISIONS = ("stands", "overturned")
@@ -60,11 +61,11 @@ def consent(store, match_id: str, dispute_id: int, seat: int) -> dict:
         if seat in dispute["consents"]:
             raise Conflict("already_consented", f"seat {seat} has already consented", RULE)
         dispute["consents"] = sorted(dispute["consents"] + [seat])
-        seats = sum(1 for k in meta if k.startswith("token:"))
+        seats = len(held_seats(meta))
         event = Event("DisputeConsented", {"dispute": dispute_id, "seat": seat}, seat, RULE, cause=dispute_id)
         return [event], dispute
     dispute = _append(store, match_id, seat, "consent", make)
-    if len(dispute["consents"]) < seats:
+    if len(dispute["consents"]) < seats:        # every seat a person holds (bots are not asked)
         return {**dispute, "match": None}
     meta = store.meta(match_id)
     start = store.batch_start(match_id, dispute["version"])

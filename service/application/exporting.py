@@ -21,7 +21,8 @@ def header(match_id: str, first, caller, meta: dict) -> dict:
     return {"format": FORMAT, "match_id": match_id, "game": created["game"], "variant": created["variant"],
             "engine_version": created["engine_version"], "cardset_version": created["cardset_version"],
             "seats": created["seats"], "options": created.get("options", {}),
-            "analysis": created.get("analysis", False), "commitment": created["commitment"],
+            "analysis": created.get("analysis", False), "audit_live": meta.get("audit_live") == "1",
+            "commitment": created["commitment"],
             "version": int(meta["version"]), "ended": visibility.ended(meta),
             "redacted_for": None if full else caller.label,
             "rng": "HMAC-SHA256(seed, 'kifu-rng:<version>') keys a SHA-256 counter stream; see tools/rederive.py"}

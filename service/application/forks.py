@@ -4,13 +4,15 @@ An *analysis* fork (POST /matches/<id>/forks) is for whoever asks: a seat's fork
 that seat could not see at that version (the game's ``determinize``, with a fresh seed, so the
 re-deal carries no trace of the real cards); only the auditor, once it sees everything, forks the true
 state. The caller gets every seat's token of the fork. A *continuation* (after a dispute both seats
-agree on) is the true state, played on by the same seats with the same tokens.
+agree on) is the true state, played on by the same seats with the same tokens (each at its own seat),
+the same bots at their seats, the same clock, and the same auditor.
 """
 import secrets
 
-from engine.core import Event, MatchConfig, Rng, can, clone, commitment, create_events
+from engine.core import Event, MatchConfig, Rng, TABLE_RULE, can, clone, commitment, controller, create_events
 from engine.core.match import PLATFORM_RULE
 from service.application.errors import Forbidden, Illegal, NotFound
+from service.application import seats
 from service.application.commands import store_new_match
 from service.application.loading import match_game
 
@@ -62,30 +64,46 @@ def continuation(store, match_id: str, version: int, meta: dict, command: dict |
     0: dealt again from the same configuration)."""
     game = match_game(meta)
     created = store.read(match_id, 0, 1)[0].event.data
-    seed = secrets.token_bytes(32)
+    seed, live = secrets.token_bytes(32), meta.get("audit_live") == "1"
     if version == 0:
         position = ((command or {}).get("create") or {}).get("position")
         config = MatchConfig(created["game"], created["variant"], created["seats"],
-                             created.get("options", {}), position=position)
+                             created.get("options", {}), position=position,
+                             audit_live=live)
         events, opening = create_events(game, config, seed), {"create": {"position": position} if position else {}}
     else:
         events = fork_events(created, seed, match_id, version, store.load(game, match_id, version), None,
-                             analysis=created.get("analysis", False))
+                             analysis=created.get("analysis", False), audit_live=live)
         opening = {"create": {"fork": {"from": match_id, "version": version}}}
-    hashes = {k: v for k, v in meta.items() if k.startswith("token:")}
-    by_seat = [h.split(":", 1)[1] for h, _ in sorted(hashes.items(), key=lambda kv: int(kv[1]))]
-    auditor_hash = next(k.split(":", 1)[1] for k in meta if k.startswith("auditor:"))
+    table = table_events(store.load(game, match_id, version if version else int(meta["version"])),
+                         creation_only=version == 0)
     return store_new_match(store, game, events, seed, opening, created["seats"],
-                           analysis=created.get("analysis", False), audit_live=meta.get("audit_live") == "1",
-                           token_hashes=by_seat, auditor_hash=auditor_hash,
+                           analysis=created.get("analysis", False), audit_live=live,
+                           carried=seats.carried(meta), table=table,
                            extra_meta={"continues": f"{match_id}@{version}"})
 
 
+def table_events(state: dict, creation_only: bool) -> list:
+    """The table a continuation starts with: who plays each seat that a person does not (a bot, or a
+    stand-in bot — the seat's holder takes it back as in the original) and the clock, as they were
+    at ``state``. ``creation_only``: only the bots the match was created with (dealt again from
+    the start, no deadline has been missed yet)."""
+    out = []
+    for seat in range(len(state["match"]["seats"])):
+        held = controller(state, seat)
+        if held["by"] == "bot" and not (creation_only and held["stand_in"]):
+            out.append(Event("SeatControlled", {"seat": seat, **held}, rule=TABLE_RULE))
+    if state["match"].get("clock") is not None:
+        out.append(Event("ClockSet", dict(state["match"]["clock"]), rule=TABLE_RULE))
+    return out
+
+
 def fork_events(created: dict, seed: bytes, match_id: str, version: int, state: dict,
-                determinized_for, analysis: bool) -> list:
+                determinized_for, analysis: bool, audit_live: bool = False) -> list:
     opening = Event("MatchCreated", {
         "game": created["game"], "variant": created["variant"], "seats": created["seats"],
         "options": created.get("options", {}), "analysis": analysis, "commitment": commitment(seed),
+        **({"audit_live": True} if audit_live else {}),
         "engine_version": created["engine_version"], "cardset_version": created["cardset_version"]},
         rule=PLATFORM_RULE)
     game_state = {k: v for k, v in clone(state).items() if k not in ("version", "match")}

@@ -9,8 +9,10 @@ Each seat of ``POST /matches`` says how it ``join``s:
 A seat a bot plays (``"bot"``) has no join and no token.
 
 A seat whose invite link was lost gets a new code from ``reissue_invite`` (the old one stops
-working), asked by the organiser: a seat whose token was given out at creation, or the auditor
-token. A seat that joined by invite or as an open seat may not (it could take a second seat).
+working), asked with the organiser token (``POST /matches`` answers it once, kept as
+``organiser:<sha256>``), or by whoever holds the seat's current code (rotating it). No seat token
+may (any seat could otherwise take another seat, and read its hand), nor the auditor's (in a
+live-refereed match the auditor is a third party).
 
 The match meta keeps only hashes: ``invite:<seat>`` (sha256 of the code), ``open:<seat>``,
 ``name:<seat>``, and ``claimed:<seat>`` (set with HSETNX, so exactly one claim wins a seat).
@@ -55,10 +57,40 @@ def credentials(seats: list[dict], bots: dict) -> tuple[dict, list[dict]]:
     return meta, told
 
 
+CARRIED = ("token:", "auditor:", "organiser:", "invite:", "open:", "claimed:")
+
+
+def carried(meta: dict) -> dict:
+    """The credentials of a match that another one continues (after a dispute): every token hash at
+    the seat it holds, the auditor's and organiser's, and each invite or open seat as it stands (still claimable
+    with the same code, or claimed)."""
+    return {k: v for k, v in meta.items() if k.startswith(CARRIED)}
+
+
+def told_of(meta: dict, names: list[str], bots: dict) -> list[dict]:
+    """What ``credentials`` tells of each seat, for a match whose seat meta is ``meta`` (no token
+    or code is shown again)."""
+    return [{"seat": s, "name": name, "join": "bot" if s in bots else join_mode(meta, s) or "token",
+             "token": None, "bot": bots.get(s)} for s, name in enumerate(names)]
+
+
+def check_live_audit(seats: list[dict]) -> None:
+    """422 when a live-refereed match would hand a seat's token to its creator, who also receives
+    the auditor token (which sees every hand while the match runs): its seats join by invite or as
+    open seats, or bots play them."""
+    for seat, spec in enumerate(seats):
+        if not spec.get("bot") and (spec.get("join") or "token") == "token":
+            raise Illegal("auditor_holds_seat", f"audit_live: seats.{seat}.join is \"token\", so the "
+                           "creator would hold both that seat and the auditor token, which sees every hand; "
+                           "a live-refereed match's seats join by \"invite\" or \"open\" (or are bots)",
+                           "kifu/match")
+
+
 def list_open(redis, match_id: str, told: list[dict]) -> None:
     """Index the new match's open seats for the lobby."""
     now = time.time()
-    members = {f"{match_id}:{s['seat']}": now for s in told if s["join"] == "open"}
+    members = {f"{match_id}:{s['seat']}": now for s in told
+               if s["join"] == "open" and not s.get("claimed")}
     if members:
         redis.zadd(OPEN_SEATS_KEY, members)
 
@@ -73,6 +105,9 @@ def claim(redis, match_id: str, meta: dict, seat: int, invite: str | None) -> di
     if meta.get("ended"):
         raise Illegal("match_over", "the match has ended; its seats can no longer be claimed",
                        "kifu/match")
+    if meta.get("continued_in"):
+        raise Illegal("match_continued", "after a dispute this match continues as match "
+                       f"{meta['continued_in']}; claim the seat there (with the same code)", "kifu/dispute")
     if not is_open:
         if not invite:
             raise Forbidden("bad_invite", f"seat {seat} is claimed with its invite code")
@@ -83,25 +118,21 @@ def claim(redis, match_id: str, meta: dict, seat: int, invite: str | None) -> di
         raise Conflict("seat_taken", f"seat {seat} has already been claimed")
     redis.hset(key(match_id, "meta"), f"token:{token_hash(token)}", str(seat))
     redis.zrem(OPEN_SEATS_KEY, f"{match_id}:{seat}")
-    return {"match_id": match_id, "seat": seat, "name": meta.get(f"name:{seat}", ""), "token": token}
+    return {"match_id": match_id, "seat": seat, "name": meta.get(f"name:{seat}", ""), "token": token,
+            "audit_live": meta.get("audit_live") == "1"}
 
 
-def reissue_invite(redis, match_id: str, meta: dict, seat: int, by_seat: int | None) -> dict:
-    """A new invite code for an invite seat nobody has claimed, asked by seat ``by_seat`` (None: the
-    auditor token); the old code stops working. A claim racing it with the old code may still win
-    (the claim's HSETNX decides): never two holders."""
-    if by_seat == seat:
-        raise Conflict("seat_taken", f"your token already holds seat {seat}")
-    joined = None if by_seat is None else join_mode(meta, by_seat)
-    if joined is not None:
-        raise Forbidden("not_the_organiser", f"seat {by_seat} joined by {joined}; only a seat whose "
-                       "token was given out at creation, or the auditor token, may re-issue another "
-                       "seat's invite")
+def reissue_invite(redis, match_id: str, meta: dict, seat: int, organiser: bool, invite: str | None) -> dict:
+    """A new invite code for an invite seat nobody has claimed, asked with the organiser token
+    (``organiser``) or the seat's current code (``invite``); the old code stops working. A claim
+    racing it with the old code may still win (the claim's HSETNX decides): never two holders."""
     if f"name:{seat}" not in meta:
         raise NotFound("seat_not_found", f"match {match_id} has no seat {seat}")
     if f"invite:{seat}" not in meta:
         raise Conflict("not_an_invite_seat", f"seat {seat} is not taken by an invite code "
                        "(its token was handed out at creation, it is open to anyone, or a bot plays it)")
+    if not organiser and not hmac.compare_digest(token_hash(invite or ""), meta[f"invite:{seat}"]):
+        raise Forbidden("bad_invite", f"that is not the current invite code of seat {seat}")
     if meta.get("ended"):
         raise Illegal("match_over", "the match has ended; its seats can no longer be claimed",
                        "kifu/match")
@@ -109,12 +140,19 @@ def reissue_invite(redis, match_id: str, meta: dict, seat: int, by_seat: int | N
         raise Conflict("seat_taken", f"seat {seat} has already been claimed")
     code = secrets.token_urlsafe(18)
     redis.hset(key(match_id, "meta"), f"invite:{seat}", token_hash(code))
-    return {"match_id": match_id, "seat": seat, "name": meta[f"name:{seat}"], "invite": code}
+    return {"match_id": match_id, "seat": seat, "name": meta[f"name:{seat}"], "invite": code,
+            "audit_live": meta.get("audit_live") == "1"}
 
 
 def join_mode(meta: dict, seat: int) -> str | None:
     """How the seat is taken: ``invite``, ``open``, or None (token handed out at creation, or a bot)."""
     return "invite" if f"invite:{seat}" in meta else "open" if meta.get(f"open:{seat}") == "1" else None
+
+
+def held_seats(meta: dict) -> set[int]:
+    """The seats a person holds a token of (a bot's seat has none; an invite or open seat none until
+    it is claimed); one seat may hold several tokens."""
+    return {int(v) for k, v in meta.items() if k.startswith("token:")}
 
 
 def seat_count(meta: dict) -> int:
@@ -137,12 +175,14 @@ def open_seats(store, limit: int = 100) -> list[dict]:
         member = member.decode() if isinstance(member, bytes) else member
         match_id, _, seat = member.rpartition(":")
         meta = store.meta(match_id) or {}
-        if meta.get(f"open:{seat}") != "1" or not is_unclaimed(meta, int(seat)) or meta.get("ended"):
+        if meta.get(f"open:{seat}") != "1" or not is_unclaimed(meta, int(seat)) or meta.get("ended") \
+                or meta.get("continued_in"):
             stale.append(member)
         elif len(out) < limit:
             out.append({"match_id": match_id, "seat": int(seat), "name": meta[f"name:{seat}"],
                         "game": meta["game"], "variant": meta["variant"],
-                        "seats": seat_names(meta), "created_at": meta["created_at"]})
+                        "seats": seat_names(meta), "created_at": meta["created_at"],
+                        "audit_live": meta.get("audit_live") == "1"})
     if stale:
         store.redis.zrem(OPEN_SEATS_KEY, *stale)
     return out

@@ -15,12 +15,14 @@ from engine.core import PLATFORM_EVENTS
 
 @dataclass(frozen=True)
 class Caller:
-    seat: int | None = None        # None: a spectator or an auditor
+    seat: int | None = None        # None: a spectator, the auditor or the organiser
     auditor: bool = False
+    organiser: bool = False        # the organiser token: re-issues invites, otherwise a spectator
 
     @property
     def label(self) -> str:
-        return "auditor" if self.auditor else "spectator" if self.seat is None else f"seat {self.seat}"
+        return "auditor" if self.auditor else "organiser" if self.organiser \
+            else "spectator" if self.seat is None else f"seat {self.seat}"
 
     def sees_all(self, meta: dict) -> bool:
         """Everything, unredacted: after the end for everyone, before it for a live auditor."""

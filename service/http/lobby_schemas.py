@@ -25,6 +25,7 @@ class ClaimedOut(Schema):
     seat = fields.Int(required=True)
     name = fields.Str(required=True)
     token = fields.Str(required=True)
+    audit_live = fields.Bool(required=True)    # the auditor sees every hand while the match runs
 
 
 class InviteOut(Schema):
@@ -32,6 +33,7 @@ class InviteOut(Schema):
     seat = fields.Int(required=True)
     name = fields.Str(required=True)
     invite = fields.Str(required=True)
+    audit_live = fields.Bool(required=True)
 
 
 class OpenSeatOut(Schema):
@@ -42,6 +44,7 @@ class OpenSeatOut(Schema):
     variant = fields.Str(required=True)
     seats = fields.List(fields.Str(), required=True)
     created_at = fields.Str(required=True)
+    audit_live = fields.Bool(required=True)
 
 
 class OpenSeatsOut(Schema):

@@ -1,5 +1,7 @@
 """Marshmallow schemas for every request body (loaded, unknown fields refused) and every answer."""
-from marshmallow import Schema, fields, post_dump, validate
+import json
+
+from marshmallow import Schema, ValidationError, fields, post_dump, validate
 
 from service.application.seats import JOIN_MODES
 
@@ -55,8 +57,28 @@ class SimulationIn(Schema):
                       and 0 < len(str(v)) <= 128)
 
 
+ACTION_MAX_BYTES = 16 * 1024        # an action is stored in the hash-chained command for ever
+ACTION_MAX_DEPTH = 32
+
+
+def _bounded_action(action: dict) -> None:
+    """ValidationError for an action deeper than ACTION_MAX_DEPTH or longer than ACTION_MAX_BYTES
+    as JSON (the fields an action type may carry are the game's check, engine.core.match.check_fields)."""
+    stack = [(action, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > ACTION_MAX_DEPTH:
+            raise ValidationError(f"nested deeper than {ACTION_MAX_DEPTH} levels")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    if len(json.dumps(action, ensure_ascii=False, separators=(",", ":")).encode()) > ACTION_MAX_BYTES:
+        raise ValidationError(f"longer than {ACTION_MAX_BYTES} bytes as JSON")
+
+
 class ActionIn(Schema):
-    action = fields.Dict(keys=fields.Str(), required=True)
+    action = fields.Dict(keys=fields.Str(), required=True, validate=_bounded_action)
     expected_version = fields.Int(strict=True, required=True, validate=validate.Range(min=0))
     command_id = fields.Str(required=True, validate=validate.Length(min=1, max=128))
 
@@ -130,6 +152,7 @@ class MatchCreatedOut(Schema):
     version = fields.Int(required=True)
     seats = fields.List(fields.Nested(SeatTokenOut), required=True)
     auditor_token = fields.Str(required=True)
+    organiser_token = fields.Str(required=True)   # re-issues invites (service.application.seats); shown only here
     audit_live = fields.Bool(required=True)
 
 
@@ -164,6 +187,7 @@ class MatchOut(Schema):
     version = fields.Int(required=True)
     seat = fields.Int(required=True, allow_none=True)
     analysis = fields.Bool(required=True)
+    audit_live = fields.Bool(required=True)    # refereed live: the auditor sees every hand as it plays
     seats = fields.List(fields.Nested(SeatOut), required=True)
     to_act = fields.List(fields.Int(), required=True)
     outcome = fields.Dict(required=True, allow_none=True)

@@ -2,14 +2,15 @@
 seats, and "my matches"
 (the matches of the seats a browser holds, posted as match id + token pairs: tokens never go in
 a URL)."""
-from flask import Blueprint
+from flask import Blueprint, request
 
-from service.application.errors import Unauthenticated
 from service.application import seats
+from service.application.errors import Forbidden, Unauthenticated
+from service.application.loading import open_meta
 from service.application.my_matches import my_matches as summarize
+from service.application.visibility import Caller
 from service.http.api import answer, identify, json_body
 from service.http.lobby_schemas import ClaimedOut, ClaimIn, InviteOut, MyMatchesIn, MyMatchesOut, OpenSeatsOut
-from service.application.loading import open_meta
 from service.http.redis_conn import get_redis, get_store
 
 bp = Blueprint("lobby", __name__)
@@ -24,15 +25,20 @@ def claim(match_id: str, seat: int):
 
 @bp.post("/matches/<match_id>/seats/<int:seat>/invite")
 def reissue_invite(match_id: str, seat: int):
-    """A new invite code for a seat nobody has claimed yet, when the first link was lost: for the
-    organiser (a seat whose token was given out at creation) or the auditor token. A seat that
-    joined by invite or as an open seat may not: it could take a second seat for itself."""
+    """A new invite code for a seat nobody has claimed yet, when the first link was lost: with the
+    organiser token, or ``{"invite": current code}`` (whoever holds the link rotates it). No seat
+    token (it could take another seat) nor the auditor token may."""
     meta = open_meta(get_store(), match_id)
+    body = ClaimIn().load(request.get_json(silent=True) or {})
     caller = identify(meta)
-    if caller.seat is None and not caller.auditor:
-        raise Unauthenticated("unauthorized", "a new invite needs the organiser's token (a seat given "
-                       "out at creation) or the auditor token: Authorization: Bearer <token>")
-    return answer(InviteOut(), seats.reissue_invite(get_redis(), match_id, meta, seat, caller.seat))
+    if not caller.organiser and body["invite"] is None:
+        if caller == Caller():
+            raise Unauthenticated("unauthorized", "a new invite needs the organiser token (Authorization: "
+                           "Bearer <organiser_token>) or the seat's current code ({\"invite\": code})")
+        raise Forbidden("not_the_organiser", f"the {caller.label} token may not re-issue an invite: "
+                       "only the organiser token (organiser_token of POST /matches) may")
+    return answer(InviteOut(), seats.reissue_invite(get_redis(), match_id, meta, seat, caller.organiser,
+                                                    body["invite"]))
 
 
 @bp.get("/open-seats")

@@ -1,9 +1,10 @@
 // What this browser holds, in localStorage: the seats it plays (token per match and seat), the
-// invite codes of matches it created, and the last version it saw of each match.
+// invite codes and organiser tokens of matches it created, and the last version it saw of each match.
 
 const SEATS = "kifu.seats.v1";
 const INVITES = "kifu.invites.v1";
 const SEEN = "kifu.seen.v1";
+const ORGANISER = "kifu.organiser.v1";
 
 function read(key, fallback) {
   try { return JSON.parse(localStorage.getItem(key)) ?? fallback; } catch { return fallback; }
@@ -54,6 +55,15 @@ export function dropInvite(matchId, seat) {
   all[matchId].invites = all[matchId].invites.filter(i => i.seat !== seat);
   if (!all[matchId].invites.length) delete all[matchId];
   write(INVITES, all);
+}
+
+/** The organiser token of a match created here (it alone re-issues a lost invite), or null. */
+export function organiserToken(matchId) {
+  return read(ORGANISER, {})[matchId] ?? null;
+}
+
+export function keepOrganiser(matchId, token) {
+  if (token) write(ORGANISER, {...read(ORGANISER, {}), [matchId]: token});
 }
 
 export function lastSeen(matchId) {

@@ -27,6 +27,8 @@ async function load(root, matchId, seat, code) {
   replace(root,
     h("h2", {}, "Invitation"),
     h("p", {}, `${match.game} · ${match.variant} · players: ${(match.seats ?? []).map(s => s.name).join(", ")}`),
+    match.audit_live ? h("p", {class: "warn", id: "audit-live"},
+      "This match is refereed live: the auditor sees every hand.") : null,
     mine ? h("p", {}, "This browser already holds this seat. ", h("a", {href: playHref}, "Go to the match"))
       : !entry ? h("p", {class: "error"}, `The match has no seat ${seat}.`)
       : !entry.unclaimed ? h("p", {class: "error"}, "Somebody has already taken this seat.")

@@ -3,7 +3,7 @@
 // bots), the open seats anyone may take, and the invite links of matches created here.
 import {get, post} from "./api.js";
 import {h, notify, replace, timeAgo, timeLeft} from "./dom.js";
-import {createdInvites, dropInvite, forgetSeats, heldSeats, holdSeat, inviteLink, keepInvites} from "./held.js";
+import {createdInvites, dropInvite, forgetSeats, heldSeats, holdSeat, inviteLink, keepInvites, keepOrganiser} from "./held.js";
 import {describeOutcome} from "./labels.js";
 import {newMatchForm} from "./new_match.js";
 import {poller} from "./poll.js";
@@ -66,6 +66,7 @@ async function loadOpen(section) {
   const held = new Set(heldSeats().map(s => s.match_id));
   const rows = seats.filter(s => !held.has(s.match_id)).map(s => h("li", {},
     `${s.game} · ${s.variant} · ${s.name} (seat ${s.seat}) vs ${s.seats.filter((_, i) => i !== s.seat).join(", ")} · ${timeAgo(s.created_at)} `,
+    s.audit_live ? h("span", {class: "warn", title: "the auditor sees every hand"}, "refereed live ") : null,
     h("button", {type: "button", onclick: e => takeOpen(s, e.target)}, `Take ${s.name}`)));
   replace(section, section.firstChild, rows.length ? h("ul", {class: "seat-list"}, rows) : h("p", {class: "none"}, "No open seats."));
 }
@@ -114,6 +115,7 @@ function showCreated(section, created) {
   for (const s of answer.seats.filter(s => s.token)) {
     holdSeat({match_id: answer.match_id, seat: s.seat, token: s.token, name: s.name, game, variant});
   }
+  keepOrganiser(answer.match_id, answer.organiser_token);
   const invites = answer.seats.filter(s => s.invite).map(s => ({seat: s.seat, name: s.name, code: s.invite}));
   if (invites.length) keepInvites(answer.match_id, {game, variant, invites});
   const mine = answer.seats.find(s => s.token);

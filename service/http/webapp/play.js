@@ -4,7 +4,7 @@
 import {actionsPanel, setBusy} from "./actions.js";
 import {get, newCommandId, post, gameInfo} from "./api.js";
 import {h, notify, replace, timeLeft} from "./dom.js";
-import {inviteLink, createdInvites, keepInvite, lastSeen, markSeen, seatsIn} from "./held.js";
+import {inviteLink, createdInvites, keepInvite, lastSeen, markSeen, organiserToken, seatsIn} from "./held.js";
 import {eventItem} from "./events.js";
 import {describeOutcome, seatName, withViewNames} from "./labels.js";
 import {viewPanels} from "./panels.js";
@@ -117,15 +117,15 @@ export function showPlay(root, {matchId, seat: wanted}) {
       seatName(match, s.seat), match.to_act.includes(s.seat) ? " (to move)" : ""))] : null);
     const waiting = (match.seats ?? []).filter(s => s.unclaimed && s.join === "invite" && !match.outcome);
     const kept = createdInvites()[matchId]?.invites ?? [];
-    const organiser = token && (match.seats ?? []).find(s => s.seat === mine?.seat)?.join === null;
+    const organiser = organiserToken(matchId);
     replace(el.invites, waiting.length ? h("p", {}, "Waiting for a player: ", waiting.map(s => {
       const invite = kept.find(i => i.seat === s.seat);
       if (invite) {
         return h("input", {type: "text", readonly: true, value: inviteLink(matchId, s.seat, invite.code),
                            "data-invite-seat": s.seat, "aria-label": `invite link for ${s.name}`});
       }
-      // The link was made in another browser, or lost: the organiser's seat (its token given out at
-      // creation, not claimed) may ask for a new one.
+      // The link was made in another browser, or lost: the organiser token (kept where the match was
+      // created) asks for a new one; no seat token may.
       return organiser ? h("button", {type: "button", "data-reissue-seat": s.seat, onclick: () => reissue(s)},
                        `New invite link for ${s.name}`) : null;
     })) : null);
@@ -133,7 +133,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
 
   async function reissue(seatInfo) {
     try {
-      const got = await post(`${path}/seats/${seatInfo.seat}/invite`, {}, token);
+      const got = await post(`${path}/seats/${seatInfo.seat}/invite`, {}, organiserToken(matchId));
       keepInvite(matchId, match, {seat: got.seat, name: got.name, code: got.invite});
       notify(`A new invite link for ${got.name}; the old one no longer works.`);
     } catch (e) {
