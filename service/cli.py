@@ -47,7 +47,6 @@ def verify(args) -> int:
         return 2
     connection = connect(url)
     if args.enqueue:
-        from workers.queues import enqueue_verify
         print(f"queued job {queue_verify(build_store(connection).jobs, args.match_id)}")
         return 0
     report = verify_now(build_store(connection), args.match_id)

@@ -69,7 +69,7 @@ def test_state_at_a_version_is_the_view_the_caller_had_then(client):
     assert m.get("/state", version=2)["view"]["players"] == [{"secret": None}, {"secret": None}]
 
 
-@pytest.mark.parametrize("version, status", [(0, 422), (-3, 422), (99, 404), ("two", 400)])
+@pytest.mark.parametrize("version, status", [(0, 404), (-3, 404), (99, 404), ("two", 400)])
 def test_state_versions_out_of_range(client, running, version, status):
     r = client.get(f"/matches/{running.id}/state", query_string={"version": version})
     assert r.status_code == status, r.get_json()

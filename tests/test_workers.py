@@ -6,7 +6,6 @@ import pytest
 from service.http.redis_conn import get_redis, get_store
 from service.application.store import key
 from tests.helpers import ApiMatch
-from rq import Queue
 from rq.serializers import JSONSerializer
 
 from service.application.dispatch import queue_verify

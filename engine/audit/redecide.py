@@ -8,8 +8,7 @@ anything with ``version``, ``event`` and ``command`` (service.application.record
 from dataclasses import dataclass, field
 
 from engine.audit.recording_rng import RecordingRng
-from engine.core import Event, IllegalAction, MatchConfig, apply, clone
-from engine.core.match import PLATFORM_RULE
+from engine.core import IllegalAction, MatchConfig, apply, clone, seed_revealed
 
 
 @dataclass
@@ -104,7 +103,7 @@ def _decide(game, batch: Batch, state: dict | None, seed: bytes) -> None:
         for event in made:
             after = apply(game, after, event)
         if game.outcome(after) is not None:
-            events = [*events, Event("SeedRevealed", {"seed": seed.hex()}, rule=PLATFORM_RULE)]
+            events = [*events, seed_revealed(seed)]
         batch.decided, batch.draws, batch.rng_version = events, rng.draws, state["version"]
     except IllegalAction as e:
         batch.error = f"the rules refuse the command: {e.rule}: {e.message}"

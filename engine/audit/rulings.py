@@ -4,6 +4,8 @@ current one, typically), listing every command on which the rules now rule diffe
 The state always follows the *stored* events, so each difference is local: it answers "on the
 position the match really reached, what would these rules have done with the same command?".
 """
+import json
+
 from engine.audit.redecide import redecide
 
 
@@ -40,6 +42,5 @@ def describe(report: dict) -> str:
 
 
 def _short(value, width: int = 100) -> str:
-    import json
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return text if len(text) <= width else text[:width - 1] + "…"

@@ -39,6 +39,11 @@ def create_events(game, config: MatchConfig, seed: bytes) -> list[Event]:
     return [created, *game.setup(state, config, Rng.for_version(seed, state["version"]))]
 
 
+def seed_revealed(seed: bytes) -> Event:
+    """The platform event that makes a match's seed public once it has an outcome."""
+    return Event("SeedRevealed", {"seed": seed.hex()}, rule=PLATFORM_RULE)
+
+
 def apply(game, state: dict | None, event: Event, config: MatchConfig | None = None) -> dict:
     """Fold one event into the state (the state given may be changed and is returned)."""
     if event.type == "MatchCreated":

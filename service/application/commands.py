@@ -12,7 +12,7 @@ import logging
 import secrets
 
 from engine.core import (GENESIS_HASH, TABLE_RULE, ConfigError, Event, MatchConfig, apply, clone,
-                         controller, create_events, get_game, match_outcome, play)
+                         controller, create_events, get_game, match_outcome, play, seed_revealed)
 from service.application.errors import Conflict, DomainError, Forbidden, Illegal
 from service.application import seats
 from service.application.auth import new_token, token_hash
@@ -221,7 +221,7 @@ def _reveal_if_over(store, game, state: dict, events: list, seed: bytes, snapsho
     """Append SeedRevealed to ``events`` (and fold it) when ``state`` has an outcome."""
     if match_outcome(game, state) is None or "seed" in state["match"]:
         return False
-    reveal = Event("SeedRevealed", {"seed": seed.hex()}, rule=PLATFORM_RULE)
+    reveal = seed_revealed(seed)
     events.append(reveal)
     snapshots += _fold(store, game, state, [reveal], copy=False)[1]
     return True

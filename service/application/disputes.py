@@ -5,11 +5,11 @@ state is also kept in the meta as ``dispute:<id>`` (JSON), written in the same a
 """
 import json
 
-from engine.core import Event
+from engine.core import Event, seed_revealed
 from service.application.errors import Conflict, NotFound
 from service.application import forks
 from service.application.commands import _fold
-from service.application.loading import match_game
+from service.application.loading import check_version, match_game
 from service.application.records import now, seal
 from service.application.seats import held_seats
 
@@ -24,10 +24,7 @@ def listing(meta: dict) -> list:
 
 
 def file(store, match_id: str, seat: int, body: dict, meta: dict) -> dict:
-    current = int(meta["version"])
-    if not 1 <= body["version"] <= current:
-        raise NotFound("version_not_found",
-                       f"match {match_id} has no version {body['version']} (it is at version {current})")
+    check_version(match_id, meta, body["version"])
 
     def make(meta, version):
         dispute = {"dispute": version + 1, "version": body["version"], "seat": seat, "reason": body["reason"],
@@ -88,7 +85,6 @@ def reveal_originals(store, match_id: str) -> list:
     """When a continuation ends, the match it continues (and the one that continued, and so on) has
     its seed revealed too — its hidden cards are public now — so its shuffles can be re-derived.
     Returns the ids revealed."""
-    from engine.core.match import PLATFORM_RULE
     revealed = []
     source = (store.meta(match_id) or {}).get("continues")
     while source:
@@ -96,10 +92,10 @@ def reveal_originals(store, match_id: str) -> list:
         meta = store.meta(original)
         if meta is None or meta.get("ended"):
             break
-        seed = store.secret(original).hex()
+        seed = store.secret(original)
 
         def make(meta, version, seed=seed):
-            return [Event("SeedRevealed", {"seed": seed}, rule=PLATFORM_RULE)], None
+            return [seed_revealed(seed)], None
         _append(store, original, None, "reveal", make, {"ended": "continued"})
         revealed.append(original)
         source = meta.get("continues")

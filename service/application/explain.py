@@ -5,16 +5,14 @@ from engine.audit.statediff import diff
 from engine.core import apply, clone
 from service.application.errors import NotFound
 from service.application import visibility
-from service.application.loading import match_game
+from service.application.loading import check_version, match_game
 
 MAX_CAUSES = 64
 
 
 def explain(store, match_id: str, version: int, caller, meta: dict) -> dict:
-    game, current = match_game(meta), int(meta["version"])
-    if not 1 <= version <= current:
-        raise NotFound("version_not_found",
-                       f"match {match_id} has no version {version} (it is at version {current})")
+    game = match_game(meta)
+    check_version(match_id, meta, version)
     record = store.read(match_id, version - 1, version)[0]
     shown = visibility.item(game, record, caller, meta)
     if shown is None:

@@ -11,10 +11,10 @@ import secrets
 
 from engine.core import Event, MatchConfig, Rng, TABLE_RULE, can, clone, commitment, controller, create_events
 from engine.core.match import PLATFORM_RULE
-from service.application.errors import Forbidden, Illegal, NotFound
+from service.application.errors import Forbidden, Illegal
 from service.application import seats
 from service.application.commands import store_new_match
-from service.application.loading import match_game
+from service.application.loading import check_version, match_game
 
 FORK_RULE = "kifu/fork"
 
@@ -33,9 +33,7 @@ def decision_point(store, match_id: str, version: int, current: int) -> None:
 
 def analysis_fork(store, match_id: str, version: int, caller, meta: dict) -> dict:
     game, current = match_game(meta), int(meta["version"])
-    if not 1 <= version <= current:
-        raise NotFound("version_not_found",
-                       f"match {match_id} has no version {version} (it is at version {current})")
+    check_version(match_id, meta, version)
     if caller.seat is None and not caller.auditor_sees_all(meta):
         raise Forbidden("fork_needs_a_seat",
                        "a fork re-deals what a seat could not see: fork with your seat token (or the "

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from engine.audit.rulesets import RulesVersionGone, pinned
 from engine.core import match_outcome, seats_to_act
-from service.application.errors import Conflict, Illegal, NotFound
+from service.application.errors import Conflict, NotFound
 from service.application import visibility
 
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -43,16 +43,22 @@ def open_meta(store, match_id: str) -> dict:
     return meta
 
 
+def check_version(match_id: str, meta: dict, version: int) -> int:
+    """``version`` if the match has it (versions run from 1 to the current one), else 404."""
+    current = int(meta["version"])
+    if not 1 <= version <= current:
+        raise NotFound("version_not_found", f"match {match_id} has no version {version} (versions run "
+                       f"from 1 to {current})")
+    return version
+
+
 def open_match(store, match_id: str, version: int | None = None, meta: dict | None = None) -> Loaded:
     """The match at ``version`` (default: now); 404 when the match or that version does not exist.
     ``meta`` is the match's meta when the caller has just read it."""
     meta = meta or open_meta(store, match_id)
     current = int(meta["version"])
-    if version is not None and version < 1:
-        raise Illegal("version_out_of_range", f"versions start at 1 (asked for {version})")
-    if version is not None and version > current:
-        raise NotFound("version_not_found",
-                       f"match {match_id} has no version {version} (it is at version {current})")
+    if version is not None:
+        check_version(match_id, meta, version)
     game = match_game(meta)
     target = current if version is None else version
     return Loaded(match_id, game, meta, target, current, store.load(game, match_id, target))

@@ -4,7 +4,7 @@ determinize re-deals every secret, and an action carries only the fields decide 
 import random
 from collections import Counter
 
-from engine.core import IllegalAction, Rng, play
+from engine.core import Rng, play
 from engine.games.dimension_zero.series import SIDEBOARD_SIZE
 from tests.dimension_zero.table import GAME, Table, player, unit
 from tests.dimension_zero.test_series import until_sideboard

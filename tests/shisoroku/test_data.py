@@ -1,7 +1,7 @@
 """The card data (cards.json): the known facts kept, provenance everywhere, the vocabulary closed."""
 import pytest
 
-from engine.games.shisoroku import effects
+from engine.games.shisoroku import vocabulary
 from engine.games.shisoroku.cards import CARDS, KINGDOM, PRIZES, RAW, START_DECKS
 
 # shared/cards/KNOWN-CARDS.md, shisoroku: the kingdom cards whose Dominion mechanics are known
@@ -64,14 +64,14 @@ def test_every_fact_has_a_provenance_and_guessed_mechanics_are_designed():
 
 
 def test_an_unknown_effect_name_fails_when_the_data_loads(monkeypatch):
-    monkeypatch.setattr(effects, "effect_lists", lambda: iter([("x.play", [{"do": "cards", "n": 1},
+    monkeypatch.setattr(vocabulary, "effect_lists", lambda: iter([("x.play", [{"do": "cards", "n": 1},
                                                                           {"do": "teleport"}])]))
     with pytest.raises(ValueError, match="teleport"):
-        effects.check_vocabulary()
-    monkeypatch.setattr(effects, "effect_lists", lambda: iter([("x.play", [{"do": "each_other", "fx": [
+        vocabulary.check_vocabulary()
+    monkeypatch.setattr(vocabulary, "effect_lists", lambda: iter([("x.play", [{"do": "each_other", "fx": [
         {"do": "nope"}]}])]))
     with pytest.raises(ValueError, match="nope"):
-        effects.check_vocabulary()
+        vocabulary.check_vocabulary()
 
 
 def test_each_effect_name_has_exactly_one_handler():
@@ -87,5 +87,5 @@ def test_each_effect_name_has_exactly_one_handler():
     for c in CARDS.values():
         for where in (c.play, c.on_buy, c.on_gain, c.on_trash):
             walk(where)
-    assert used <= set(effects.EFFECTS)
-    assert set(effects.EFFECTS) - used == set()                    # no handler without a card using it
+    assert used <= set(vocabulary.EFFECTS)
+    assert set(vocabulary.EFFECTS) - used == set()                    # no handler without a card using it

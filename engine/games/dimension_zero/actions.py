@@ -4,7 +4,7 @@ Action vocabulary (README.md): pass, play, move, activate, plan_create, plan_ref
 mulligan, keep, choose.
 """
 from engine.core import Emitter, IllegalAction
-from engine.games.dimension_zero import effects, flow, plays, series, zones
+from engine.games.dimension_zero import effects, flow, plays, series, setup, zones
 from engine.games.dimension_zero.rulebook import rule
 from engine.games.dimension_zero.secrets import echo, seen_card
 from engine.games.dimension_zero.state import card
@@ -205,7 +205,7 @@ def _choose(em, seat, action, rng):
         if type(choice) is not int or choice not in (0, 1):
             raise IllegalAction(rule("match.bo3"), "choose the seat that goes first: 0 or 1")
         v = em.emit("Decided", {"seat": seat, "kind": p["kind"], "choice": choice}, rule("match.bo3"), seat)
-        series.start_duel(em, choice, rng, v)
+        setup.start_duel(em, choice, rng, v)
         return
     if p.get("any_order"):
         if not isinstance(choice, list) or not all(isinstance(c, str) for c in choice) or sorted(choice) != p["cards"]:

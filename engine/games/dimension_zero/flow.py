@@ -5,7 +5,7 @@ then waiting ◆ triggers go on the stack, then the active player gets priority.
 """
 from itertools import permutations
 
-from engine.games.dimension_zero import effects, zones
+from engine.games.dimension_zero import effects, series, zones
 from engine.games.dimension_zero.rulebook import rule
 from engine.games.dimension_zero.state import (area, battle_units, card, has_keyword, other,
                                                owner, power, smash_to_win, units_on)
@@ -27,7 +27,6 @@ def check_losses(em, cause) -> bool:
             lost.append((seat, "deck"))
     if not lost:
         return False
-    from engine.games.dimension_zero import series
     if len(lost) == 2:
         series.end_duel(em, None, True, "both", "game.end", cause)
     else:

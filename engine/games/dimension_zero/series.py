@@ -8,10 +8,8 @@ With best_of 1 a duel's end is the match's end.
 from collections import Counter
 
 from engine.core import ConfigError, IllegalAction
-from engine.games.dimension_zero import flow, zones
 from engine.games.dimension_zero.cards import CARDS, SETS
 from engine.games.dimension_zero.rulebook import rule
-from engine.games.dimension_zero.state import MULLIGAN
 
 SIDEBOARD_SIZE = 10
 
@@ -63,29 +61,3 @@ def sideboard(em, seat, action):
         chooser = (1 - last["winner"]) if last["winner"] is not None else 1 - last["first"]
         em.emit("DecisionPending", {"pending": {"seat": chooser, "kind": "first_player", "options": [0, 1]}},
                 rule("match.bo3"), cause=v)
-
-
-def start_duel(em, first, rng, cause, by="loser"):
-    s = em.state["series"]
-    v = em.emit("DuelStarted", {"duel": len(s["duels"]) + 1}, rule("match.bo3"), cause=cause)
-    deal(em, em.state["variant"], s["decks"], first, by, rng, v)
-
-
-def deal(em, variant, decks, first, by, rng, cause):
-    ids, secret = [], {}
-    for seat, deck in enumerate(decks):
-        order = rng.shuffled(deck)
-        seat_ids = [f"{seat}-{i:02d}" for i in range(len(order))]
-        secret.update(dict(zip(seat_ids, order)))
-        ids.append(seat_ids)
-    v = em.emit("DecksSet", {"decks": ids, "secret": secret}, rule("setup.deal"), cause=cause)
-    cause = v if cause is None else cause
-    if first is None:
-        first = rng.below(2)
-    em.emit("FirstPlayerChosen", {"first": first, "by": by}, rule("setup.deal"), cause=v)
-    for seat in (0, 1):
-        zones.draw(em, seat, 5, "setup.deal", v)
-    if MULLIGAN[variant]:
-        em.emit("MulliganOffered", {"seat": 1 - first}, rule("setup.mulligan"), cause=v)
-    else:
-        flow.start_turn(em, first, 1, v)

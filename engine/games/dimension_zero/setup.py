@@ -4,11 +4,11 @@ Instance ids are ``<seat>-<nn>`` numbered in the shuffled deck order, so an id s
 card it stands for.
 """
 from engine.core import ConfigError, Emitter
-from engine.games.dimension_zero import flow
+from engine.games.dimension_zero import flow, series, zones
 from engine.games.dimension_zero.cards import CARDS, SETS
-from engine.games.dimension_zero import series
 from engine.games.dimension_zero.decks import PRESETS, SIDEBOARDS, check_deck
 from engine.games.dimension_zero.rulebook import rule
+from engine.games.dimension_zero.state import MULLIGAN
 
 OPTION_KEYS = {"decks", "first", "best_of", "sideboards"}
 ZONES = ("deck", "hand", "grave", "energy", "smash", "removed")
@@ -118,7 +118,7 @@ def setup(game, state, config, rng) -> list:
 def _deal(em, config, rng):
     decks = config.options.get("decks") or list(PRESETS[config.variant].values())[:2]
     first = config.options.get("first")
-    series.deal(em, config.variant, decks, first, "lot" if first is None else "options", rng, None)
+    deal(em, config.variant, decks, first, "lot" if first is None else "options", rng, None)
 
 
 def _position(em, pos):
@@ -171,3 +171,28 @@ def _position(em, pos):
     v = em.emit("TurnStarted", {"turn": pos.get("turn", 1), "seat": active}, rule("setup.position"), cause=v)
     flow.main_phase(em, v)
 
+
+def start_duel(em, first, rng, cause, by="loser"):
+    s = em.state["series"]
+    v = em.emit("DuelStarted", {"duel": len(s["duels"]) + 1}, rule("match.bo3"), cause=cause)
+    deal(em, em.state["variant"], s["decks"], first, by, rng, v)
+
+
+def deal(em, variant, decks, first, by, rng, cause):
+    ids, secret = [], {}
+    for seat, deck in enumerate(decks):
+        order = rng.shuffled(deck)
+        seat_ids = [f"{seat}-{i:02d}" for i in range(len(order))]
+        secret.update(dict(zip(seat_ids, order)))
+        ids.append(seat_ids)
+    v = em.emit("DecksSet", {"decks": ids, "secret": secret}, rule("setup.deal"), cause=cause)
+    cause = v if cause is None else cause
+    if first is None:
+        first = rng.below(2)
+    em.emit("FirstPlayerChosen", {"first": first, "by": by}, rule("setup.deal"), cause=v)
+    for seat in (0, 1):
+        zones.draw(em, seat, 5, "setup.deal", v)
+    if MULLIGAN[variant]:
+        em.emit("MulliganOffered", {"seat": 1 - first}, rule("setup.mulligan"), cause=v)
+    else:
+        flow.start_turn(em, first, 1, v)

@@ -8,14 +8,16 @@ run (the interpreter: pending decisions instead of blocking), decisions, legal, 
 """
 from engine.core import GameBase, Variant
 from engine.games.shisoroku import actions, legal, setup as setup_rules, views
-from engine.games.shisoroku import effects as _effects  # noqa: F401  (loads the vocabulary, checks cards.json)
-from engine.games.shisoroku import turn as _turn  # noqa: F401  (registers the turn's frames)
+# Imported for what they register: the effect handlers (effects, complex_cards) and the turn's frames.
+from engine.games.shisoroku import complex_cards, effects, turn, vocabulary  # noqa: F401
 from engine.games.shisoroku.cards import CARDSET_VERSION, KINGDOM, START_DECKS, card_list
 from engine.games.shisoroku.determinize import determinize
 from engine.games.shisoroku.evaluate import evaluate
 from engine.games.shisoroku.evolve import evolve
 from engine.games.shisoroku.rulebook import RULES
 from engine.games.shisoroku.state import initial_state
+
+vocabulary.check_vocabulary()          # every effect cards.json names has its handler, or the import fails
 
 
 class Shisoroku(GameBase):

@@ -4,10 +4,10 @@ play_again (幻想風靡 / 熱かい悩む神の火), masquerade (奇術「ミ�
 (魂魄妖夢), rebuild (上白沢慧音), oracle (古明地さとり), catacombs (火焔猫燐), tournament (五つの難題).
 """
 from engine.games.shisoroku.cards import CARDS, DUCHY, PROVINCE
-from engine.games.shisoroku.effects import effect
 from engine.games.shisoroku.moves import gain, play_card, trash
 from engine.games.shisoroku.run import draw, from_deck, fx_frames, op, shuffle
 from engine.games.shisoroku.state import cost, in_turn_order, owned_anywhere
+from engine.games.shisoroku.vocabulary import effect
 
 
 # ---- play an action card from your hand several times ----------------------------------------

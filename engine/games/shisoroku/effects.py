@@ -2,25 +2,15 @@
 
 A handler gets the frame (``seat``: the player the effect is for, ``by``: who played the card,
 ``card``: the card, ``cause``: the event that set it off, ``immune``: players an attack skips) and
-the effect's data. Every effect name used in cards.json must be here: the data is checked when this
-module loads, and an unknown name fails then, not in the middle of a game.
+the effect's data. Every effect name used in cards.json must have a handler here or in
+complex_cards.py: the package checks the data when it loads (vocabulary.check_vocabulary), so an
+unknown name fails then, not in the middle of a game.
 """
-from engine.games.shisoroku.cards import CARDS, SILVER, effect_lists
+from engine.games.shisoroku.cards import CARDS, SILVER
 from engine.games.shisoroku.moves import gain, trash
 from engine.games.shisoroku.run import draw, from_deck, fx_frames, op
 from engine.games.shisoroku.state import cost, in_turn_order, others_in_turn_order
-
-EFFECTS = {}
-
-
-def effect(name):
-    def register(fn):
-        if name in EFFECTS:
-            raise ValueError(f"effect {name} has two handlers")
-        EFFECTS[name] = fn
-        return fn
-    return register
-
+from engine.games.shisoroku.vocabulary import EFFECTS, effect
 
 @op("fx")
 def _fx(run, f):
@@ -300,24 +290,3 @@ def _mode_chosen(run, f):
     options = f["fx"]["options"]
     for label in reversed([k for k in options if k in f["answer"]]):
         fx_frames(run, f["seat"], f["by"], f["card"], options[label], f["cause"])
-
-
-def check_vocabulary():
-    """Every effect named in cards.json has its handler (fails at load otherwise)."""
-    def walk(where, fxs):
-        for fx in fxs:
-            name = fx.get("do")
-            if name not in EFFECTS:
-                raise ValueError(f"{where}: unknown effect {name!r}")
-            for key in ("fx", "then", "self", "others"):
-                if key in fx:
-                    walk(where, fx[key])
-            for sub in list(fx.get("options", {}).values()) + list(fx.get("by_type", {}).values()):
-                walk(where, sub)
-    for where, fxs in effect_lists():
-        walk(where, fxs)
-
-
-from engine.games.shisoroku import complex_cards  # noqa: E402,F401  (registers the bespoke effects)
-
-check_vocabulary()

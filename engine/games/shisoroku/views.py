@@ -15,6 +15,7 @@ Cards you only look at (「見る」) are yours alone; revealed cards (「公開
 everyone's. Discarding shows how many cards and the new top card (l.108-109). A spectator (seat
 None) sees what every player may see about the others.
 """
+from engine.games.shisoroku.actions import to_act
 from engine.games.shisoroku.state import cost
 
 PUBLIC_ZONES = ("play", "revealed", "carried")
@@ -40,7 +41,6 @@ def _pending(pending):
 
 
 def view(state, seat):
-    from engine.games.shisoroku.actions import to_act
     return {
         "variant": state["variant"], "phase": state["phase"], "turn": state["turn"], "active": state["active"],
         "first": state["first"], "you": seat, "to_act": to_act(state),
