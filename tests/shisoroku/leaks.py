@@ -64,8 +64,10 @@ def _visible_fields(event, seat):
             return ("cards",), ()
         return ("top",), ("cards",)                                # how many, and the new top card (l.108-109)
     if t == "CardsPutOnDeck":
-        if d.get("revealed") or d["from"] == "revealed" or _owner(d, seat):
+        if _owner(d, seat):
             return ("cards",), ()
+        if d.get("revealed") or d["from"] == "revealed":     # which cards (they were shown), not their order:
+            return ("sorted",), ()                           # back face down (l.125), 山札の内容 非公開 (l.194)
         return (), ("cards",)
     if t == "CleanedUp":
         return ((("order",), ()) if _owner(d, seat) else (("top",), ("order",)))
@@ -95,6 +97,8 @@ def check_events(game, state_after, events, seats):
             allowed, forbidden = spec
             for key in forbidden:
                 assert key not in shown.data, f"{event.type} shows {key} to seat {seat}: {shown.data}"
+            if "sorted" in allowed:
+                assert shown.data["cards"] == sorted(event.data["cards"]), f"seat {seat} sees a deck's order"
             if "top" in allowed and "top" in shown.data:
                 assert shown.data["top"] == event.data.get("cards", event.data.get("order"))[-1]
 

@@ -15,6 +15,7 @@ from engine.games.shisoroku.determinize import determinize
 from engine.games.shisoroku.evaluate import evaluate
 from engine.games.shisoroku.evolve import evolve
 from engine.games.shisoroku.rulebook import RULES
+from engine.games.shisoroku.secrets import secrets
 from engine.games.shisoroku.state import initial_state
 
 vocabulary.check_vocabulary()          # every effect cards.json names has its handler, or the import fails
@@ -33,6 +34,8 @@ class Shisoroku(GameBase):
     view = staticmethod(views.view)
     redact = staticmethod(views.redact)
     determinize = staticmethod(determinize)
+    secrets = staticmethod(secrets)              # who may know which card (secrets.py, l.191-204)
+    action_fields = actions.FIELDS
     evaluate = staticmethod(evaluate)            # bots' position value for a seat (evaluate.py)
     capabilities = frozenset({"determinize", "evaluate"})
 

@@ -20,6 +20,17 @@ from engine.games.shisoroku.run import Run
 from engine.games.shisoroku.state import cost
 
 MAIN = ("play", "play_treasures", "end_actions", "buy", "end_turn")
+# the fields decide reads, per action type (Game.action_fields; engine.core.match.play refuses others).
+# "choose" takes the field its decision's kind reads (decisions.py): cards / card / options or option.
+FIELDS = {"play": frozenset({"type", "card"}), "play_treasures": frozenset({"type"}),
+          "end_actions": frozenset({"type"}), "buy": frozenset({"type", "card"}),
+          "end_turn": frozenset({"type", "top"}),
+          "choose": frozenset({"type", "cards", "card", "options", "option"})}
+
+
+def echo(value) -> str:
+    """What a message may repeat of what the seat sent: its repr, cut to 40 characters."""
+    return repr(value)[:40]
 
 
 def _illegal(rule_id, message):
@@ -51,7 +62,7 @@ def decide(game, state, seat, action, rng):
     elif kind in MAIN:
         HANDLERS[kind](run, seat, action)
     else:
-        _illegal("kifu.actions", f"unknown action type {kind!r}; in a turn: {list(MAIN)}")
+        _illegal("kifu.actions", f"unknown action type {echo(kind)}; in a turn: {list(MAIN)}")
     if not run.waiting and run.state["phase"] != "over":
         turn.settle(run, run.state["version"])
     return run.em.events
@@ -145,7 +156,7 @@ def _buy(run, seat, action):
 def _end_turn(run, seat, action):
     top = action.get("top")
     if top is not None and top not in turn.cleanup_order(run.state, seat):
-        _illegal("cleanup.order", f"{top!r} is not a card you put into your discard pile now")
+        _illegal("cleanup.order", f"{echo(top)} is not a card you put into your discard pile now")
     _leave_action_phase(run, seat)
     turn.end_turn(run, seat, top)
     run.loop()

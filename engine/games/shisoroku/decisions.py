@@ -48,7 +48,7 @@ def _cards(state, q, seat, action):
     zone = list(state["players"][seat][q["zone"]])
     for c in cards:
         if c not in zone:
-            _illegal(f"{c!r} is not in your {q['zone']} (or not that many copies)")
+            _illegal(f"{repr(c)[:40]} is not in your {q['zone']} (or not that many copies)")
         zone.remove(c)
         if not fits(c, q):
             _illegal(f"{c} ({CARDS[c].name}) does not fit this choice ({q['purpose']})")

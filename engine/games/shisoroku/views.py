@@ -16,20 +16,20 @@ everyone's. Discarding shows how many cards and the new top card (l.108-109). A 
 None) sees what every player may see about the others.
 """
 from engine.games.shisoroku.actions import to_act
+from engine.games.shisoroku.secrets import PUBLIC_ZONES, sees
 from engine.games.shisoroku.state import cost
 
-PUBLIC_ZONES = ("play", "revealed", "carried")
 
-
-def _player(state, p, i, mine):
+def _player(state, p, i, seat):
+    mine = seat == i                             # 山札の枚数: the owner only (l.195)
     return {
         "seat": i, "turns": p["turns"],
-        "hand": list(p["hand"]) if mine else None, "hand_count": len(p["hand"]),
+        "hand": list(p["hand"]) if sees("hand", i, seat) else None, "hand_count": len(p["hand"]),
         "deck_count": len(p["deck"]) if mine else None,
         "discard_top": p["discard"][-1] if p["discard"] else None,
         "play": list(p["play"]), "carried": list(p["carried"]),
         "next_turn": [e["card"] for e in p["next_turn"]],
-        "looking": list(p["looking"]) if mine else None, "looking_count": len(p["looking"]),
+        "looking": list(p["looking"]) if sees("looking", i, seat) else None, "looking_count": len(p["looking"]),
         "revealed": list(p["revealed"]),
     }
 
@@ -49,7 +49,7 @@ def view(state, seat):
         "prizes": list(state["prizes"]), "trash": list(state["trash"]),
         "actions": state["actions"], "coins": state["coins"], "buys": state["buys"], "bought": state["bought"],
         "staying": list(state["stays"]),
-        "players": [_player(state, p, i, seat == i) for i, p in enumerate(state["players"])],
+        "players": [_player(state, p, i, seat) for i, p in enumerate(state["players"])],
         "pending": _pending(state["pending"]),
         "outcome": state["outcome"],
     }
@@ -82,9 +82,18 @@ def _discarded(d, seat):
 
 
 def _put_on_deck(d, seat):
-    if d.get("revealed") or d["from"] in PUBLIC_ZONES or d["seat"] == seat:
+    """The owner put them there and saw them. The others: cards that were face up (revealed, in play)
+    were public, but they go back face down (「公開する」 l.125: 裏向きに戻す) and a deck's order is
+    hidden from all (山札の内容 l.194), so they learn which cards (sorted), never in what order; cards
+    only the owner saw (looked at, from the hand) stay hidden, the count excepted."""
+    if d["seat"] == seat:
         return d
-    return {"seat": d["seat"], "from": d["from"], "count": len(d["cards"])}
+    out = {"seat": d["seat"], "from": d["from"], "count": len(d["cards"])}
+    if d.get("revealed") or d["from"] in PUBLIC_ZONES:
+        out["cards"], out["sorted"] = sorted(d["cards"]), True
+        if d.get("revealed"):
+            out["revealed"] = True
+    return out
 
 
 def _shuffled(d, seat):

@@ -13,6 +13,7 @@ from engine.games.threebythree.cards import CARDSET_VERSION, card_list
 from engine.games.threebythree.evolve import evolve
 from engine.games.threebythree.levels import LEVELS
 from engine.games.threebythree.rulebook import RULES
+from engine.games.threebythree.secrets import secrets
 from engine.games.threebythree.state import initial_state
 
 
@@ -27,6 +28,8 @@ class ThreeByThree(GameBase):
     view = staticmethod(views.view)
     redact = staticmethod(views.redact)
     determinize = staticmethod(determinize)
+    secrets = staticmethod(secrets)         # who may know which card (secrets.py)
+    action_fields = actions.FIELDS
     evaluate = staticmethod(evaluate)       # bots' position value for a seat (evaluate.py)
     capabilities = frozenset({"determinize", "evaluate"})
 

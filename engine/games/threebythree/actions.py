@@ -8,10 +8,20 @@ from engine.core import Emitter, IllegalAction
 from engine.games.threebythree import flow, grand, magic, setup_choices, spells
 from engine.games.threebythree.cards import DECK
 from engine.games.threebythree.rulebook import rule
-from engine.games.threebythree.shapes import card_ids
+from engine.games.threebythree.shapes import card_ids, echo
 from engine.games.threebythree.state import UNIT_SLOTS, has_trait, level, other, territory_limit
 
 STEP_ACTIONS = {"magic", "grand", "pass"}
+# the fields decide reads, per action type (Game.action_fields; engine.core.match.play refuses others)
+FIELDS = {kind: frozenset({"type", *fields}) for kind, fields in {
+    "choose": ("territories", "magic", "hand"), "mulligan": (), "pass": (),
+    "remove": ("spells",), "enhance": ("spells",), "counter": ("with", "as"),
+    "magic": ("card", "target", "discard"),                         # target / discard: the magic's choices
+    "grand": ("card", "give", "take", "copy", "target", "discard"),  # ★探生 give/take; ★天写 copy + its magic's
+    "territory": ("card",), "deploy": ("card",), "redeploy": ("card", "discard", "to_hand"),
+    "dig": (), "discard": ("card",), "heal": ("card", "as")}.items()}
+SPELL_FIELDS = frozenset({"target", "with", "as"})
+
 ACCEPTS = {
     "setup": {"choose", "mulligan"},
     "counter": {"counter", "grand", "pass"},
@@ -50,6 +60,9 @@ def _spells(action) -> list:
     for sp in raw:
         if not isinstance(sp, dict) or not isinstance(sp.get("target"), str):
             raise IllegalAction(rule("actions"), 'each spell needs a "target" card id')
+        if set(sp) - SPELL_FIELDS:
+            raise IllegalAction(rule("actions"), f"a spell has no field {echo(repr(min(map(str, set(sp) - SPELL_FIELDS))))} "
+                                '(its fields: "target", "with", "as")')
         cards = card_ids(sp.get("with"), '"with"')
         if not 1 <= len(cards) <= 2:
             raise IllegalAction(rule("2.1"), "a spell uses one or two cards")
@@ -75,7 +88,7 @@ def decide(game, state, seat, action, rng):
     situation = "setup" if state["phase"] == "setup" else state["step"]
     if kind not in ACCEPTS[situation]:
         if kind not in HOME:
-            raise IllegalAction(rule("actions"), f"unknown action type {kind!r}")
+            raise IllegalAction(rule("actions"), f"unknown action type {echo(repr(kind))}")
         where, rule_id = HOME[kind]
         raise IllegalAction(rule(rule_id), f"{kind!r} belongs to {where}; now: {situation}")
     em = Emitter(game, state, rng)
@@ -197,7 +210,7 @@ def _territory(em, seat, action):
     if em.state["flags"]["territory"]:
         raise IllegalAction(rule("4.1"), "territory expansion is once per turn")
     if card not in em.state["players"][seat]["hand"]:
-        raise IllegalAction(rule("actions"), f"card {card} is not in your hand")
+        raise IllegalAction(rule("actions"), f"card {echo(card)} is not in your hand")
     v = em.emit("TerritoryExpanded", {"seat": seat, "card": card}, rule("4.1"), seat)
     flow.continue_from(em, "strategy", v)
 
@@ -205,7 +218,7 @@ def _territory(em, seat, action):
 def _unit_from_hand(em, seat, action):
     card = _card(action)
     if card not in em.state["players"][seat]["hand"]:
-        raise IllegalAction(rule("actions"), f"card {card} is not in your hand")
+        raise IllegalAction(rule("actions"), f"card {echo(card)} is not in your hand")
     if not DECK[card].is_unit:
         raise IllegalAction(rule("4.2"), f"{card} ({DECK[card].name}) is not a unit card")
     if em.state["flags"]["strategy"]:
@@ -274,7 +287,7 @@ def _discard(em, seat, action):
     d = _waiting(em, "discard")
     card = _card(action)
     if card not in em.state["players"][seat]["hand"]:
-        raise IllegalAction(rule("actions"), f"card {card} is not in your hand")
+        raise IllegalAction(rule("actions"), f"card {echo(card)} is not in your hand")
     v = em.emit("CardsDiscarded", {"seat": seat, "cards": [card], "by": d.get("by")}, rule("magic.effect"), seat)
     em.emit("DecisionClosed", {}, rule("magic.effect"), cause=v)
     flow.resume(em, d["resume"], v)

@@ -6,6 +6,7 @@ from engine.core import IllegalAction
 from engine.games.threebythree import magic
 from engine.games.threebythree.cards import DECK, GRAND_MAGIC, MAGIC, TUNING_VALUES
 from engine.games.threebythree.rulebook import rule
+from engine.games.threebythree.shapes import echo
 from engine.games.threebythree.state import level
 
 KEEP = 4     # ★海癒 keeps 4 random cards of the discard pile
@@ -17,7 +18,7 @@ def check_grand(state, seat, card, answering: bool) -> str:
         raise IllegalAction(rule("grand.basic"), f"grand magic is not used at the {state['variant']} level")
     entry = next((m for m in state["players"][seat]["magic"] if m["card"] == card), None)
     if entry is None:
-        raise IllegalAction(rule("actions"), f"{card} is not one of your magic cards")
+        raise IllegalAction(rule("actions"), f"{echo(card)} is not one of your magic cards")
     name = MAGIC[card].grand
     if name is None:
         raise IllegalAction(rule("grand.basic"), f"{card} carries no grand magic")

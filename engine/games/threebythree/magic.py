@@ -13,6 +13,7 @@ from engine.core import IllegalAction
 from engine.games.threebythree.cards import DECK, MAGIC
 from engine.games.threebythree.flow import resume_step
 from engine.games.threebythree.rulebook import rule
+from engine.games.threebythree.shapes import echo
 from engine.games.threebythree.state import has_trait, level, other, territory_limit, UNIT_SLOTS
 
 PAY = {"down": "up", "up": "side", "side": "removed"}     # face down -> face up -> sideways (-> 残響)
@@ -46,8 +47,7 @@ def _discard_3_units(state, seat, action):
     hand = state["players"][seat]["hand"]
     if (not isinstance(cards, list) or len(cards) != 3 or len(set(cards)) != 3
             or any(c not in hand or not DECK[c].is_unit for c in cards)):
-        raise IllegalAction(rule("magic.condition"), '転生\'s condition: "discard" 3 different unit cards from your hand '
-                            "(調律 and 呪文砕き are not unit cards)")
+        raise IllegalAction(rule("magic.condition"), '転生\'s condition: "discard" 3 different unit cards from your hand')
 
 
 def _discard_3_options(state, seat):
@@ -62,7 +62,7 @@ def check_magic(state, seat, magic_id, copied=False):
     """The magic rules of the level, then requirement (unless copied by ★天写) and condition."""
     entry = next((m for m in state["players"][seat]["magic"] if m["card"] == magic_id), None)
     if entry is None:
-        raise IllegalAction(rule("actions"), f"{magic_id} is not one of your magic cards")
+        raise IllegalAction(rule("actions"), f"{echo(magic_id)} is not one of your magic cards")
     if state["phase"] != "turns" or state["active"] != seat:
         raise IllegalAction(rule("magic.basic"), "magic is used only in your own turn")
     used = state["flags"]["magic"]
@@ -263,7 +263,7 @@ def parse_params(state, seat, magic_id, action) -> dict:
     if raw is None and not allowed:
         return {**params, "target": None}              # carried out as far as possible: nothing
     if raw not in allowed:
-        raise IllegalAction(rule("magic.effect"), f"{raw!r} is not a legal target for {magic_id}; legal: {allowed}")
+        raise IllegalAction(rule("magic.effect"), f"{echo(repr(raw))} is not a legal target for {magic_id}; legal: {allowed}")
     return {**params, "target": raw}
 
 

@@ -8,3 +8,8 @@ def card_ids(value, what) -> list:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise IllegalAction(rule("actions"), f"{what} must be a list of card ids")
     return value
+
+
+def echo(value) -> str:
+    """What a message may repeat of what the seat sent, cut to 40 characters (never huge junk)."""
+    return str(value)[:40]

@@ -4,6 +4,7 @@ from itertools import combinations, permutations, product
 from engine.core import IllegalAction
 from engine.games.threebythree.cards import DECK, TUNING_VALUES
 from engine.games.threebythree.rulebook import rule
+from engine.games.threebythree.shapes import echo
 from engine.games.threebythree.state import has_trait, other
 
 MAX_COMBINED = 200      # legal_actions lists every one-target spell, then multi-target ones up to this
@@ -25,7 +26,7 @@ def _check_cards(state, seat, spells, used):
         cards, as_map = sp["with"], sp["as"]
         for c in cards:
             if c not in hand:
-                raise IllegalAction(rule("actions"), f"card {c} is not in your hand")
+                raise IllegalAction(rule("actions"), f"card {echo(c)} is not in your hand")
             if c in used:
                 raise IllegalAction(rule("2.0.simultaneous"), f"card {c} is used twice")
             used.add(c)
@@ -33,7 +34,7 @@ def _check_cards(state, seat, spells, used):
                 raise IllegalAction(rule("card.調律"), f"調律 {c} needs its value: \"as\": {{\"{c}\": 1|2|3}}")
         for c in as_map:
             if c not in cards or DECK[c].kind != "tuning":
-                raise IllegalAction(rule("card.調律"), f"only a 調律 used in this spell takes a value (\"as\" names {c})")
+                raise IllegalAction(rule("card.調律"), f"only a 調律 used in this spell takes a value (\"as\" names {echo(c)})")
 
 
 def check_targets(state, spells, owner):
@@ -42,7 +43,7 @@ def check_targets(state, spells, owner):
         t = sp["target"]
         if t not in state["players"][owner]["units"]:
             whose = "your" if owner == state["active"] else "the opponent's"
-            raise IllegalAction(rule("actions"), f"{t} is not a unit on {whose} field")
+            raise IllegalAction(rule("actions"), f"{echo(t)} is not a unit on {whose} field")
         if t in seen or t in state["flags"]["targeted"]:
             raise IllegalAction(rule("2.0.once-per-target"), f"{t} is already the target of a spell this turn")
         seen.add(t)

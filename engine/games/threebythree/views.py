@@ -5,6 +5,7 @@ Hidden (マニュアル: 手札 is held so the opponent cannot see it; territori
 Public: life, units, discard pile, face-up or sideways magic, spells on the table, counts.
 """
 from engine.games.threebythree.cards import DECK
+from engine.games.threebythree.secrets import magic_seen, owner_sees
 from engine.games.threebythree.state import level, pierces, power
 
 
@@ -26,12 +27,12 @@ def _respond(state, seat):
 def view(state, seat):
     players = []
     for i, p in enumerate(state["players"]):
-        mine = seat == i
+        mine = owner_sees(i, seat)
         players.append({
             "seat": i, "life": p["life"], "ready": p["ready"],
             "hand": list(p["hand"]) if mine else None, "hand_count": len(p["hand"]),
             "territories": list(p["territories"]) if mine else None, "territory_count": len(p["territories"]),
-            "magic": [{"card": m["card"] if mine or m["state"] != "down" or m.get("shown") else None,
+            "magic": [{"card": m["card"] if magic_seen(m, i, seat) else None,
                        "state": m["state"], **({"shown": True} if m.get("shown") else {})} for m in p["magic"]],
             "offered_magic": list(p["offered_magic"]) if mine else None,
             "offered_hands": [list(h) for h in p["offered_hands"]] if mine else None,
