@@ -12,10 +12,14 @@ and the printed names / glosses of the hidden cards less those a visible card sh
 carry the same name).
 """
 from engine.core import Secrets
-from engine.games.threebythree.cards import card_list
+from engine.games.threebythree.cards import MAGIC, card_list
 
 IDENTITY = {c["id"]: frozenset(c[k] for k in ("id", "name", "gloss") if isinstance(c.get(k), str))
             for c in card_list()}
+# The Wizard level's basic magic (A17-A22) is dealt by rule, the same three to each seat
+# (【魔法の基本ルール:初級】, setup.BASIC_MAGIC): which ones a seat holds is public; whether it kept
+# them face down, and where, is not.
+PUBLIC_BY_RULE = frozenset(m for m, card in MAGIC.items() if card.basic)
 
 
 def owner_sees(owner: int, seat) -> bool:
@@ -53,6 +57,7 @@ def _ids_in(value, out: set) -> set:
 def secrets(state, seat) -> Secrets:
     hidden = set(hidden_cards(state, seat))
     visible = _ids_in({k: v for k, v in state.items() if k != "match"}, set()) - hidden
-    seen = set().union(*(IDENTITY[c] for c in visible))
+    seen = set().union(*(IDENTITY[c] for c in visible | (PUBLIC_BY_RULE & hidden)))
     return Secrets(handles=frozenset(hidden),
-                   identities=frozenset(s for c in hidden for s in IDENTITY[c] if s not in seen or s == c))
+                   identities=frozenset(s for c in hidden - PUBLIC_BY_RULE for s in IDENTITY[c]
+                                        if s not in seen or s == c))
