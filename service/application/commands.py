@@ -11,7 +11,7 @@ import json
 import logging
 import secrets
 
-from engine.core import (GENESIS_HASH, TABLE_RULE, ConfigError, Event, MatchConfig, apply, clone,
+from engine.core import (GENESIS_HASH, TABLE_RULE, Event, MatchConfig, apply, clone,
                          controller, create_events, get_game, match_outcome, play, seed_revealed)
 from service.application.errors import Conflict, DomainError, Forbidden, Illegal
 from service.application import seats
@@ -29,13 +29,7 @@ PLATFORM_RULE = "kifu/match"
 def create_match(store, body: dict) -> dict:
     game = get_game(body["game"])
     names = [seat["name"] for seat in body["seats"]]
-    variant = game.variants.get(body["variant"])
-    if variant is None:
-        raise ConfigError(f"unknown variant {body['variant']!r} of {game.id}; known: "
-                          f"{', '.join(sorted(game.variants))}", rule=PLATFORM_RULE)
-    if not variant.min_seats <= len(names) <= variant.max_seats:
-        raise ConfigError(f"{game.id}/{variant.id} seats {variant.min_seats}..{variant.max_seats} "
-                          f"players, not {len(names)}", rule=PLATFORM_RULE)
+    variant = game.check_seats(MatchConfig(game.id, body["variant"], names))
     bots = {s: check_config(game, seat) for s, seat in enumerate(body["seats"]) if seat.get("bot")}
     clock = clock_config(game, body.get("deadline"))
     audit_live = body.get("audit_live", False)
@@ -135,12 +129,15 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
 
 
 def commit(store, m, batches: list, seed: bytes | None, command_key: str, command_id: str,
-           seat: int | None, acted: bool = False) -> tuple[dict, bool]:
-    """Fold the ``(command, events)`` batches onto the loaded match ``m`` and append them at its
-    version in one atomic append (revealing the seed in the last batch if they end the match).
-    Returns the answer as ``seat`` sees it, and whether the match ended. 409 when someone appended
-    first; a repeated ``command_key`` returns the first answer. ``acted``: the batches are
-    ``seat``'s own action (remembered for its digest of what happened since)."""
+           seat: int | None, acted: bool = False, meta: dict | None = None) -> tuple[dict, bool]:
+    """The one way anything is appended to a running match (actions, bots, deadlines, table and
+    dispute events): fold the ``(command, events)`` batches onto the loaded match ``m`` and append
+    them at its version in one atomic append (revealing the seed in the last batch if they end the
+    match), with ``meta`` (fields written with them) and the clock's new ``waiting``; then store
+    snapshots and queue what the new position needs. Returns the answer as ``seat`` sees it, and
+    whether the match ended. 409 when someone appended first; a repeated ``command_key`` returns the
+    first answer. ``acted``: the batches are ``seat``'s own action (remembered for its digest of
+    what happened since). A match continued after a dispute keeps no clock and queues nothing."""
     events = [e for _, batch in batches for e in batch]
     state, snapshots = _fold(store, m.game, m.state, events)
     if seed is None and match_outcome(m.game, state) is not None:
@@ -158,15 +155,18 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
     meta_update = {f"acted:{seat}": str(answer["version"])} if acted else {}
     if ended:
         meta_update["ended"] = str(state["version"])
-    movers = {command["seat"] for command, _ in batches if "action" in command}
-    meta_update.update(_clock_meta(store, m.match_id, m.game, state, read_waiting(m.meta), movers, at))
+    live = not (m.meta.get("continued_in") or (meta or {}).get("continued_in"))
+    if live:
+        movers = {command["seat"] for command, _ in batches if "action" in command}
+        meta_update.update(_clock_meta(store, m.match_id, m.game, state, read_waiting(m.meta), movers, at))
+    meta_update.update(meta or {})
     result = store.append(m.match_id, m.version, m.last_hash, records, command_key=command_key,
                           answer=json.dumps(answer, ensure_ascii=False), meta=meta_update or None)
     if result.status == "duplicate":
         return json.loads(result.answer), False
     if result.status == "conflict":
         raise _stale(m.version, result.version)
-    _stored(store, m.match_id, state, snapshots)
+    _stored(store, m.match_id, state, snapshots, dispatching=live)
     return answer, ended
 
 
@@ -181,11 +181,13 @@ def _clock_meta(store, match_id: str, game, state: dict, before: dict, movers: s
     return {"waiting": json.dumps(waiting, sort_keys=True)}
 
 
-def _stored(store, match_id: str, state: dict, snapshots: list) -> None:
+def _stored(store, match_id: str, state: dict, snapshots: list, dispatching: bool = True) -> None:
     """After an append: snapshots, the state cache, and what the new position needs queued."""
     for snapshot in snapshots:
         store.save_snapshot(match_id, snapshot)
     store.remember(match_id, state)
+    if not dispatching:
+        return
     try:
         dispatch(store.jobs, match_id, state)
     except Exception:  # noqa: BLE001 - the events are stored; the watchdog and the next append retry

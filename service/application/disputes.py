@@ -6,11 +6,10 @@ state is also kept in the meta as ``dispute:<id>`` (JSON), written in the same a
 import json
 
 from engine.core import Event, seed_revealed
-from service.application.errors import Conflict, NotFound
 from service.application import forks
-from service.application.commands import _fold
-from service.application.loading import check_version, match_game
-from service.application.records import now, seal
+from service.application.commands import commit
+from service.application.errors import Conflict, NotFound
+from service.application.loading import check_version, open_match
 from service.application.seats import held_seats
 
 RULE = "kifu/dispute"
@@ -113,19 +112,16 @@ def _append(store, match_id: str, seat, note: str, make, extra_meta: dict | None
     """Append the events ``make(meta, version)`` returns at the current version (retried when someone
     appended first), with the dispute's new state in the meta; returns that state."""
     for _ in range(RETRIES):
-        meta = store.meta(match_id)
-        version = int(meta["version"])
-        events, dispute = make(meta, version)
-        game = match_game(meta)
-        state, snapshots = _fold(store, game, store.load(game, match_id, version), events, copy=False)
-        records = seal(events, version, meta["last_hash"], now(), command={"seat": seat, "note": note})
+        m = open_match(store, match_id)
+        events, dispute = make(m.meta, m.version)
         states = {} if dispute is None else {
             f"dispute:{dispute['dispute']}": json.dumps(dispute, ensure_ascii=False)}
-        result = store.append(match_id, version, meta["last_hash"], records,
-                              meta={**states, **(extra_meta or {})})
-        if result.status == "ok":
-            for snapshot in snapshots:
-                store.save_snapshot(match_id, snapshot)
-            store.remember(match_id, state)
-            return dispute
+        try:
+            commit(store, m, [({"seat": seat, "note": note}, events)], None, "", "", seat,
+                   meta={**states, **(extra_meta or {})})
+        except Conflict as e:
+            if e.code == "stale_version":           # someone appended first: decide again
+                continue
+            raise
+        return dispute
     raise Conflict("busy", "the match kept moving while recording this; try again")

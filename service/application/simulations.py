@@ -12,7 +12,7 @@ import math
 import secrets
 
 from engine.bots import check_config
-from engine.core import ConfigError, get_game
+from engine.core import ConfigError, MatchConfig, get_game
 from engine.simulation.arena import card_reader, encode, play_game
 from engine.simulation.statistics import aggregate
 from service.application import clock
@@ -31,14 +31,8 @@ def key(sim_id: str, part: str = "") -> str:
 def check_spec(body: dict) -> dict:
     """``{"game","variant","seats":[bot configs],"games","seed"}`` made explicit; ConfigError if unplayable."""
     game = get_game(body["game"])
-    variant = game.variants.get(body["variant"])
-    if variant is None:
-        raise ConfigError(f"unknown variant {body['variant']!r} of {game.id}; known: "
-                          f"{', '.join(sorted(game.variants))}", rule=RULE)
     seats = body["seats"]
-    if not variant.min_seats <= len(seats) <= variant.max_seats:
-        raise ConfigError(f"{game.id}/{variant.id} seats {variant.min_seats}..{variant.max_seats} bots, "
-                          f"not {len(seats)}", rule=RULE)
+    variant = game.check_seats(MatchConfig(game.id, body["variant"], [s.get("bot", "") for s in seats]))
     if not 1 <= body["games"] <= MAX_GAMES:
         raise ConfigError(f"games is 1..{MAX_GAMES}", rule=RULE)
     return {"game": game.id, "variant": variant.id, "seats": [check_config(game, s) for s in seats],
