@@ -20,31 +20,26 @@ class MyMatchesIn(Schema):
                         validate=validate.Length(max=MY_MATCHES_MAX))
 
 
-class ClaimedOut(Schema):
+class SeatOut(Schema):
     match_id = fields.Str(required=True)
     seat = fields.Int(required=True)
     name = fields.Str(required=True)
-    token = fields.Str(required=True)
     audit_live = fields.Bool(required=True)    # the auditor sees every hand while the match runs
 
 
-class InviteOut(Schema):
-    match_id = fields.Str(required=True)
-    seat = fields.Int(required=True)
-    name = fields.Str(required=True)
+class ClaimedOut(SeatOut):
+    token = fields.Str(required=True)
+
+
+class InviteOut(SeatOut):
     invite = fields.Str(required=True)
-    audit_live = fields.Bool(required=True)
 
 
-class OpenSeatOut(Schema):
-    match_id = fields.Str(required=True)
-    seat = fields.Int(required=True)
-    name = fields.Str(required=True)
+class OpenSeatOut(SeatOut):
     game = fields.Str(required=True)
     variant = fields.Str(required=True)
     seats = fields.List(fields.Str(), required=True)
     created_at = fields.Str(required=True)
-    audit_live = fields.Bool(required=True)
 
 
 class OpenSeatsOut(Schema):
