@@ -16,6 +16,7 @@ from engine.audit.verify import verify as verify_now
 from engine.core import ConfigError, get_game
 from engine.simulation.arena import card_reader, play_game
 from service import create_app
+from service.application import settings
 from service.application.connections import connect, describe_url
 from service.application.dispatch import queue_verify
 from service.application.simulations import check_spec, results_of
@@ -158,6 +159,7 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true", help="the report as JSON")
     p.set_defaults(run=replay)
     args = parser.parse_args(argv)
+    settings.register_plugin_games()
     return args.run(args)
 
 

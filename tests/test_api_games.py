@@ -1,4 +1,5 @@
 """GET /games, GET /games/<game>, the spec route and the JSON error shape for unknown routes."""
+import pytest
 import yaml
 
 
@@ -52,3 +53,21 @@ def test_each_game_lists_the_bots_that_can_hold_its_seats(client):
     assert games["threebythree"]["bots"] == ["greedy", "ismcts", "random"]
     toy_has_determinize = hasattr(__import__("tests.toygame").toygame.GAME, "determinize")
     assert ("ismcts" in games["toy"]["bots"]) == toy_has_determinize
+
+
+def test_kifu_games_registers_plug_in_games_when_the_app_starts(monkeypatch):
+    """KIFU_GAMES names modules (comma-separated) whose GAME the web app (and each worker job)
+    registers beside engine/games/*: how a game kept outside the package is served."""
+    import fakeredis
+    from engine.core import registry
+    from service import create_app
+    from service.application import settings
+    monkeypatch.setattr(registry, "_GAMES", {k: v for k, v in registry._GAMES.items() if k != "toy"})
+    assert "toy" not in {g.id for g in registry.list_games()}
+    monkeypatch.setenv("KIFU_GAMES", " tests.toygame, ,")
+    assert settings.plugin_games() == ["tests.toygame"]
+    client = create_app({"TESTING": True, "FAKEREDIS_SERVER": fakeredis.FakeServer()}).test_client()
+    assert "toy" in {g["id"] for g in client.get("/games").get_json()["games"]}
+    monkeypatch.setenv("KIFU_GAMES", "tests.helpers")
+    with pytest.raises(registry.ConfigError, match="defines no GAME"):
+        create_app({"TESTING": True, "FAKEREDIS_SERVER": fakeredis.FakeServer()})

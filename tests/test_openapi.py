@@ -6,7 +6,7 @@ import yaml
 
 from service.http.lobby_schemas import ClaimedOut, MyMatchesOut, OpenSeatsOut
 from service.http.schemas import (ActionOut, DisputeOut, DisputesOut, ErrorOut, EventOut, EventsPageOut,
-                             ExplainOut, ForkCreatedOut, GamesOut, JobOut, LegalActionsOut,
+                             ExplainOut, ForkCreatedOut, GameDescriptionOut, GamesOut, JobOut, LegalActionsOut,
                              MatchCreatedOut, MatchOut, StateOut, VerifyOut)
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text("utf-8"))
@@ -44,7 +44,7 @@ def test_path_parameters_are_declared(app):
 
 
 def test_answer_schemas_list_the_fields_the_spec_requires():
-    pairs = {"GameList": GamesOut, "MatchCreated": MatchCreatedOut, "Match": MatchOut,
+    pairs = {"GameList": GamesOut, "GameDescription": GameDescriptionOut, "MatchCreated": MatchCreatedOut, "Match": MatchOut,
              "LegalActions": LegalActionsOut, "ActionResult": ActionOut, "EventsPage": EventsPageOut,
              "StateAt": StateOut, "Error": ErrorOut, "Job": JobOut, "Event": EventOut, "Explanation": ExplainOut,
              "VerifyReport": VerifyOut, "Dispute": DisputeOut, "DisputeList": DisputesOut,

@@ -2,7 +2,7 @@
 import re
 from pathlib import Path
 
-WEBAPP = Path(__file__).resolve().parents[1] / "service" / "webapp"
+WEBAPP = Path(__file__).resolve().parents[1] / "service" / "http" / "webapp"
 
 
 def test_the_page_is_served_at_the_root_with_a_strict_policy(client):
@@ -15,8 +15,15 @@ def test_the_page_is_served_at_the_root_with_a_strict_policy(client):
 
 
 def test_every_module_the_page_imports_is_served(client):
-    """Follows the import graph from app.js: each module answers 200 as JavaScript."""
-    todo, seen = ["app.js"], set()
+    """Follows the import graph from app.js and from each game's dedicated renderer (the modules
+    GET /games/<id> names): each module answers 200 as JavaScript, each stylesheet as CSS."""
+    renderers, stylesheets = [], ["style.css"]
+    for game in client.get("/games").get_json()["games"]:
+        described = client.get(f"/games/{game['id']}").get_json()
+        if "renderer" in described:
+            renderers.append(described["renderer"].removeprefix("/web/"))
+            stylesheets += [described["stylesheet"].removeprefix("/web/")] if "stylesheet" in described else []
+    todo, seen = ["app.js", *renderers], set()
     while todo:
         name = todo.pop()
         if name in seen:
@@ -29,14 +36,39 @@ def test_every_module_the_page_imports_is_served(client):
         for target in re.findall(r'from "\./([^"]+)"|from "\.\./([^"]+)"', r.get_data(as_text=True)):
             here, up = target
             todo.append(str(base / here) if here else str((base.parent / up)))
-    assert {"play.js", "replay.js", "lobby.js", "renderers/threebythree.js", "renderers/dimension_zero.js",
-            "renderers/shisoroku.js", "renderers/offers.js", "renderers/parts.js"} <= seen
-    assert client.get("/web/style.css").mimetype == "text/css"
+    assert {"play.js", "replay.js", "lobby.js", "renderer.js", "renderers/threebythree.js", "renderers/dimension_zero.js",
+            "renderers/shisoroku.js", "renderers/dokusenroku.js", "renderers/offers.js", "renderers/parts.js"} <= seen
+    assert {"renderers/threebythree.css", "renderers/shisoroku.css"} <= set(stylesheets)
+    for name in stylesheets:
+        r = client.get(f"/web/{name}")
+        assert r.status_code == 200 and r.mimetype == "text/css", name
+
+
+def test_a_games_renderer_is_found_by_its_file_name_alone(client, monkeypatch, tmp_path):
+    """renderers/<game id, - as _>.js makes a game's dedicated renderer (and <same>.css its
+    stylesheet): no registry lists them; a game without one (toy) is drawn by the generic panels."""
+    from service.http.api import web
+    described = client.get("/games/dimension-zero").get_json()
+    assert described["renderer"] == "/web/renderers/dimension_zero.js"
+    assert described["stylesheet"] == "/web/renderers/dimension_zero.css"
+    assert "renderer" not in client.get("/games/toy").get_json()
+    assert "stylesheet" not in client.get("/games/toy").get_json()
+    assert "renderer" not in client.get("/games").get_json()["games"][0]
+    (tmp_path / "renderers").mkdir()
+    (tmp_path / "renderers" / "toy.js").write_text("export default () => null;\n")
+    monkeypatch.setattr(web, "ASSETS", tmp_path)
+    described = client.get("/games/toy").get_json()
+    assert described["renderer"] == "/web/renderers/toy.js" and "stylesheet" not in described
+    (tmp_path / "renderers" / "toy.css").write_text(".toy {}\n")
+    assert client.get("/games/toy").get_json()["stylesheet"] == "/web/renderers/toy.css"
+    assert client.get("/web/renderers/toy.js").status_code == 200
 
 
 def test_no_module_builds_html_from_strings():
     """Names and card texts come from users and the server: the page never parses them as HTML."""
-    for path in WEBAPP.rglob("*.js"):
+    paths = list(WEBAPP.rglob("*.js"))
+    assert len(paths) > 10
+    for path in paths:
         code = "\n".join(line for line in path.read_text().splitlines() if not line.lstrip().startswith("//"))
         assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write", code), path
 

@@ -1,7 +1,8 @@
 """The job adapter's entry points (RQ jobs): plain module-level functions taking ids and primitives,
 run by ``rq worker`` (JSON serializer) or, with the embedded fakeredis, by the process's job thread
 (``workers.runner``). Each builds the event store as the web process does (``workers.wiring``, the
-``KIFU_*`` settings) and calls the application."""
+``KIFU_*`` settings, the plug-in games of ``KIFU_GAMES`` registered first) and calls the
+application."""
 from rq import get_current_job
 
 from engine.audit.verify import verify
@@ -13,6 +14,7 @@ from workers.wiring import build_store
 
 
 def _store():
+    settings.register_plugin_games()
     configured = settings.from_env()
     return build_store(get_current_job().connection, configured["SNAPSHOT_EVERY"])
 
@@ -40,6 +42,7 @@ def deadline_passed(match_id: str, seat: int, since_version: int, due: str) -> d
 
 def simulate_chunk(sim_id: str, start: int, count: int) -> dict:
     """Games ``start .. start+count-1`` of a simulation (records already stored are skipped)."""
+    settings.register_plugin_games()
     job = get_current_job()
 
     def progress(done: int, total: int) -> None:

@@ -4,6 +4,7 @@ import os
 
 from flask import Flask
 
+from service.application import settings
 from service.http import redis_conn
 from service.http.api import (audit, disputes, forks, games, history, jobs, lobby, matches, simulations,
                               spec, web)
@@ -16,7 +17,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     (latest states kept in-process, 512; 0 turns the cache off), VERIFY_INLINE_MAX (GET /verify
     runs inline up to this many events, else as an RQ job; 2000), SSE_BLOCK_MS (one blocking wait
     of the live feed, 15000), SSE_MAX_SECONDS (a feed connection's life before the client
-    reconnects with Last-Event-ID, 300)."""
+    reconnects with Last-Event-ID, 300). The games of the modules ``KIFU_GAMES`` names are
+registered beside those of ``engine/games/``."""
     app = Flask(__name__, static_folder=None)
     app.config.from_mapping(REDIS_URL=os.environ.get("REDIS_URL") or None, SNAPSHOT_EVERY=50,
                             VERIFY_ON_END=True, FAKEREDIS_SERVER=None,
@@ -27,6 +29,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
 
+    settings.register_plugin_games()
     redis_conn.init_app(app)
     register_error_handlers(app)
     for module in (games, matches, history, audit, disputes, forks, simulations, jobs, lobby, spec, web):

@@ -136,6 +136,9 @@ class GameDescriptionOut(PassThrough):
     id = fields.Str(required=True)
     title = fields.Str(required=True)
     variants = fields.Raw(required=True)
+    cards = fields.Raw()
+    renderer = fields.Str()                    # the web client's dedicated renderer, where one exists
+    stylesheet = fields.Str()                  # and its stylesheet, where it has one
 
 
 class SeatTokenOut(Schema):

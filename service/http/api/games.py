@@ -1,9 +1,11 @@
-"""GET /games and GET /games/<game>: what can be played."""
+"""GET /games and GET /games/<game>: what can be played (and, for the web client, the game's
+dedicated renderer where ``service/http/webapp/renderers/`` has one)."""
 from flask import Blueprint
 
 from engine.core import ConfigError, get_game, list_games
 from service.application.errors import NotFound
 from service.http.api import answer
+from service.http.api.web import renderer_assets
 from service.http.schemas import GameDescriptionOut, GamesOut
 from engine.bots import BOTS, check_config
 
@@ -40,4 +42,4 @@ def describe(game: str):
         found = get_game(game)
     except ConfigError as e:
         raise NotFound("game_not_found", e.message) from None
-    return answer(GameDescriptionOut(), found.describe())
+    return answer(GameDescriptionOut(), {**found.describe(), **renderer_assets(found.id)})

@@ -9,7 +9,7 @@ import {eventItem} from "./events.js";
 import {describeOutcome, seatName, withViewNames} from "./labels.js";
 import {viewPanels} from "./panels.js";
 import {follow} from "./live.js";
-import {rendererFor} from "./renderers/index.js";
+import {rendererFor} from "./renderer.js";
 
 const LOG_SIZE = 30;
 
@@ -29,12 +29,13 @@ export function showPlay(root, {matchId, seat: wanted}) {
     h("section", {class: "events", "aria-labelledby": "log-h"}, h("h3", {id: "log-h"}, "Latest events"), el.log),
     h("p", {class: "links"}, h("a", {id: "replay-link", href: `#/replay/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, "Replay this match"),
       " · ", h("a", {href: "#/"}, "Lobby"))));
-  let info = null, match = null, legal = null, busy = false, seenEvents = 0, loading = null;
+  let info = null, field, match = null, legal = null, busy = false, seenEvents = 0, loading = null;
   const since = lastSeen(matchId);
 
   async function load() {
     match = await get(path, token);
     info = info ?? await gameInfo(match.game).catch(() => ({cardsById: new Map()}));
+    if (field === undefined) field = await rendererFor(info);       // the game's dedicated renderer, or null
     const standIn = (match.seats ?? []).find(s => s.seat === mine?.seat)?.stand_in;
     legal = token && !match.outcome && !standIn ? await get(`${path}/legal-actions`, token)
                                                 : {version: match.version, actions: []};
@@ -87,7 +88,6 @@ export function showPlay(root, {matchId, seat: wanted}) {
     renderSeats();
     renderStandIn();
     const known = withViewNames(info, match.view);
-    const field = rendererFor(match.game);
     replace(el.field, field ? field(known, match.view, match, {actions: legal.actions, play}) : null);
     replace(el.actions, h("h3", {id: "act-h"}, yourMove ? "Your move" : "Actions"),
       legal.actions.length ? actionsPanel(known, legal.actions, play)

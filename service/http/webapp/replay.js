@@ -7,7 +7,7 @@ import {h, notify, replace} from "./dom.js";
 import {seatsIn} from "./held.js";
 import {describeValue, humanize, seatName, withViewNames} from "./labels.js";
 import {viewPanels} from "./panels.js";
-import {rendererFor} from "./renderers/index.js";
+import {rendererFor} from "./renderer.js";
 
 let explainMissing = false;     // the server answered 404 for the explain route itself
 
@@ -33,11 +33,12 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
     h("p", {class: "links"}, h("a", {href: `#/m/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, "Back to the match"),
       " · ", h("a", {href: "#/"}, "Lobby"))));
   el.range.addEventListener("input", () => go(Number(el.range.value)));
-  let info, match, events = new Map(), last = 1, at = 1, shown = 0;
+  let info, field = null, match, events = new Map(), last = 1, at = 1, shown = 0;
 
   async function start() {
     match = await get(path, token);
     info = await gameInfo(match.game).catch(() => ({cardsById: new Map()}));
+    field = await rendererFor(info);       // the game's dedicated renderer, or null
     last = match.version;
     for (let after = 0; after < last;) {
       const page = await get(`${path}/events?after=${after}&limit=1000`, token);
@@ -67,7 +68,6 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
     }
     renderEvent(events.get(shown));
     const known = withViewNames(info, state.view);
-    const field = rendererFor(match.game);
     replace(el.field, field ? field(known, state.view, {...match, seat: state.seat}) : null);
     const open = el.panels.open || !field;
     replace(el.panels, h("summary", {}, `The view at version ${shown}`), viewPanels(known, state.view, match));

@@ -13,7 +13,7 @@ const SMASH_TO_LOSE = {"touhou-instant": 5};          // else 7 (README, variant
 const PHASES = {energy: "energy phase", main: "main phase", smash: "smash phase", end: "end of turn",
                 mulligan: "mulligan", sideboard: "sideboarding", battle: "battle"};
 
-export function dimensionZeroField(info, view, match, ctx) {
+export default function dimensionZeroField(info, view, match, ctx) {
   const me = Number.isInteger(view.you) ? view.you : 0, them = 1 - me;
   const offers = fieldOffers(info, ctx);
   const frozen = new Set(view.frozen ?? []);

@@ -4,7 +4,7 @@
 import {h} from "../dom.js";
 import {cardChip, describeValue, humanize, seatName} from "../labels.js";
 
-export function dokusenrokuBoard(info, view, match) {
+export default function dokusenrokuBoard(info, view, match) {
   const squares = info.board?.squares ?? [];
   const players = view.players ?? [];
   return h("div", {class: "dk-board", "aria-label": "東方独占録 board"},

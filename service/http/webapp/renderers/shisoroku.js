@@ -12,7 +12,7 @@ const TYPES = {action: "Action", treasure: "Treasure", victory: "Victory", curse
                reaction: "Reaction", duration: "Duration", prize: "Prize", shelter: "Shelter"};
 const PHASES = {action: "action phase", buy: "buy phase", cleanup: "clean-up"};
 
-export function shisorokuTable(info, view, match, ctx) {
+export default function shisorokuTable(info, view, match, ctx) {
   const offers = fieldOffers(info, ctx);
   const kingdom = new Set(view.kingdom ?? []);
   const supply = view.supply ?? [];

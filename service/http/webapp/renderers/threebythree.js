@@ -11,7 +11,7 @@ const STEPS = {removal: "removal step", enhance: "enhancement step", counter: "c
                territory: "territory expansion", strategy: "deploy / redeploy", end: "end step",
                respond: "answer window", decision: "decision", draw: "draw step", battle: "battle"};
 
-export function threebythreeField(info, view, match) {
+export default function threebythreeField(info, view, match) {
   const players = view.players ?? [];
   const me = Number.isInteger(view.you) ? view.you : 0;
   const order = [...players].sort((a, b) => (a.seat === me) - (b.seat === me));

@@ -1,0 +1,125 @@
+"""A real deployment of the service with a plug-in game: gunicorn and ``rq worker`` started from the
+Procfile's own lines, on a free loopback port and a test Redis database, with ``KIFU_GAMES`` naming
+a game module kept outside ``engine/games/`` (``tests.toygame``). Nothing else tells these
+processes about the game: they never import the test suite's conftest."""
+import json
+import os
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def procfile() -> dict:
+    lines = (ROOT / "Procfile").read_text().splitlines()
+    return dict(line.split(": ", 1) for line in lines if ": " in line)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def command(line: str, port: int, redis_url: str) -> list[str]:
+    """A Procfile line with its variables filled in, run from this virtualenv's scripts."""
+    line = line.replace("${PORT:-8000}", str(port)).replace("0.0.0.0:", "127.0.0.1:")
+    line = line.replace("${REDIS_URL:-redis://127.0.0.1:6379/0}", redis_url)
+    assert "$" not in line, line
+    args = shlex.split(line)
+    return [str(BIN / args[0]), *args[1:]]
+
+
+class Stack:
+    """``gunicorn`` (the Procfile's web line) and ``rq worker`` (its worker line), each the leader
+    of a process group of its own; ``stop`` ends them (and an rq work horse) by their PIDs."""
+
+    def __init__(self, redis_url: str, games: str = "tests.toygame"):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, "REDIS_URL": redis_url, "KIFU_GAMES": games, "PYTHONPATH": str(ROOT),
+               "PORT": str(self.port)}
+        lines = procfile()
+        self.procs, self.logs = [], []
+        for name in ("web", "worker"):
+            args = command(lines[name], self.port, redis_url)
+            args += ["--quiet"] if name == "worker" else ["--log-level", "warning"]
+            self.logs.append(tempfile.TemporaryFile())
+            self.procs.append(subprocess.Popen(args, cwd=ROOT, env=env, start_new_session=True,
+                                               stdout=subprocess.DEVNULL, stderr=self.logs[-1]))
+        try:
+            self.wait_until_served()
+        except BaseException:
+            self.stop()
+            raise
+
+    def wait_until_served(self, timeout: float = 20.0) -> None:
+        end = time.monotonic() + timeout
+        while True:
+            for p, log in zip(self.procs, self.logs):
+                if p.poll() is not None:
+                    log.seek(0)
+                    raise AssertionError(f"{p.args[0]} exited {p.returncode}: {log.read().decode()[-2000:]}")
+            try:
+                self.get("/games")
+                return
+            except (urllib.error.URLError, ConnectionError):
+                if time.monotonic() > end:
+                    raise
+                time.sleep(0.1)
+
+    def request(self, method: str, path: str, body=None, token=None) -> tuple[int, dict]:
+        headers = {"Accept": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = None if body is None else json.dumps(body).encode()
+        if data is not None:
+            headers["Content-Type"] = "application/json"
+        req = urllib.request.Request(self.url + path, data=data, headers=headers, method=method)
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read() or b"null")
+
+    def get(self, path: str, token=None) -> dict:
+        status, body = self.request("GET", path, token=token)
+        assert status == 200, (path, status, body)
+        return body
+
+    def post(self, path: str, body: dict) -> tuple[int, dict]:
+        return self.request("POST", path, body)
+
+    def until(self, probe, timeout: float = 20.0, every: float = 0.1):
+        """``probe()``'s first truthy answer, polled."""
+        end = time.monotonic() + timeout
+        while not (answer := probe()):
+            assert time.monotonic() < end, "timed out"
+            time.sleep(every)
+        return answer
+
+    def stop(self) -> None:
+        for p in self.procs:
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGTERM)
+        for p in self.procs:
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(p.pid)], capture_output=True,
+                                          text=True).stdout.split()
+                for pid in children:
+                    os.kill(int(pid), signal.SIGKILL)
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait(10)
+        for log in self.logs:
+            log.close()

@@ -1,0 +1,49 @@
+"""A game added in a test directory only (tests/toygame.py, named by KIFU_GAMES; no other file
+touched) is served by a real gunicorn, played to the end by bots on a real ``rq worker``,
+simulated by that worker, and verified. The web page drawing it with the generic panels is
+tests/browser/test_web_plugin_game.py."""
+import os
+
+import pytest
+
+from tests.conftest import flushed
+from tests.plugin_stack import Stack
+
+pytestmark = pytest.mark.redis
+URL = os.environ.get("KIFU_WORKERS_REDIS_URL", "redis://127.0.0.1:6379/13")
+BOTS = [{"bot": "random"}, {"bot": "random"}]
+
+
+@pytest.fixture(scope="module")
+def stack():
+    s = Stack(flushed(URL), games="tests.toygame")
+    yield s
+    s.stop()
+
+
+def test_a_plug_in_game_is_served_played_by_bots_simulated_and_verified(stack):
+    games = {g["id"]: g for g in stack.get("/games")["games"]}
+    assert "toy" in games and "random" in games["toy"]["bots"]
+    described = stack.get("/games/toy")
+    assert described["title"] == "Toy counting game (tests only)" and "renderer" not in described
+
+    status, created = stack.post("/matches", {"game": "toy", "variant": "standard",
+                                              "seats": [{"name": "Owl", **BOTS[0]}, {"name": "Crow", **BOTS[1]}]})
+    assert status == 201, created
+    match_id = created["match_id"]
+    match = stack.until(lambda: (m := stack.get(f"/matches/{match_id}"))["outcome"] and m)   # the worker's bots
+    assert match["outcome"]["winner"] in (0, 1) and match["view"]["total"] >= match["view"]["target"]
+    events = stack.get(f"/matches/{match_id}/events?limit=1000")["events"]
+    types = [e["type"] for e in events]
+    assert types.count("Added") >= 4 and "GameWon" in types and types[-1] == "SeedRevealed"
+
+    status, job = stack.post("/simulations", {"game": "toy", "variant": "standard", "seats": BOTS,
+                                              "games": 6, "seed": "plug-in"})
+    assert status == 202, job
+    done = stack.until(lambda: (j := stack.get(f"/jobs/{job['id']}"))["status"] in ("finished", "failed") and j)
+    assert done["status"] == "finished" and done["progress"] == {"done": 6, "total": 6}, done
+    results = done["results"]
+    assert results["games"] == 6 and sum(s["wins"] for s in results["seats"]) + results["draws"]["count"] == 6
+
+    report = stack.get(f"/matches/{match_id}/verify")
+    assert report["ok"] is True and report["match_id"] == match_id and report["version"] == match["version"]
