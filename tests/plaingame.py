@@ -7,6 +7,7 @@ class PlainToy(ToyGame):
     id = "toy-plain"
     title = "Toy counting game without determinize (tests only)"
     capabilities = frozenset()
+    determinize = None         # not declared, so not there (tests/conformance: declared iff present)
 
 
 GAME = PlainToy()

@@ -1,9 +1,10 @@
-"""Random full duels of every variant: never crash, always end, fold(events) equals the live state,
-and no hidden card leaks to a seat or a spectator (views and redacted events).
-
-Every action is drawn from legal_actions, so this also checks that each listed action is accepted.
+"""Random full duels of every variant end by smash or deck (and best-of-3 matches by the match), one
+seat decides at a time outside sideboarding, and no hidden card leaks to a seat or a spectator (views
+and redacted events, against an independent statement of what each may see)
+(generic conformance — fold equality, JSON round trips, decide's purity, to_act and legal_actions
+agreeing, every listed action accepted — is tests/conformance).
 DZ_PLAYOUTS sets the games per variant (default 250 to keep the suite near 60 s; DZ_PLAYOUTS=2000 is the issue's bar); leak checks run on every
-LEAK_EVERY-th game, fold equality with JSON round-tripped events after every action of every game.
+LEAK_EVERY-th game.
 """
 import json
 import os
@@ -12,7 +13,7 @@ import re
 
 import pytest
 
-from engine.core import Event, MatchConfig, apply, create_events, fold, play
+from engine.core import MatchConfig, apply, create_events, fold, play
 from tests.dimension_zero.table import GAME
 
 GAMES = int(os.environ.get("DZ_PLAYOUTS", "250"))
@@ -75,15 +76,10 @@ def check_view(state):
             assert p["hand"] is None or i == seat
 
 
-def roundtrip(events):
-    return [Event.from_dict(json.loads(json.dumps(e.to_dict(), ensure_ascii=False))) for e in events]
-
-
 def play_random_game(variant, i, options=None):
     seed = b"dz-playout-%s-%d-%d" % (variant.encode(), i, len(options or {}))
     events = create_events(GAME, MatchConfig("dimension-zero", variant, ["a", "b"], options or {}), seed)
     live = fold(GAME, events)
-    shadow = fold(GAME, roundtrip(events))
     rng = random.Random(f"{variant}-{i}")
     leaks = i % LEAK_EVERY == 0
     for _ in range(MAX_ACTIONS * (3 if options else 1)):
@@ -93,15 +89,11 @@ def play_random_game(variant, i, options=None):
         assert len(seats) == 1 or live["phase"] == "sideboard", f"one seat decides at a time: {seats}"
         seat = rng.choice(seats)
         actions = GAME.legal_actions(live, seat)
-        assert actions and (len(seats) == 2 or GAME.legal_actions(live, 1 - seat) == [])
         before = json.loads(json.dumps(live)) if leaks else None
         new = play(GAME, live, seat, rng.choice(actions), seed)
         if leaks:
-            assert live == before, "decide changed the state it was given"
             check_no_leak(before, new)
         live = fold(GAME, new, live)
-        shadow = fold(GAME, roundtrip(new), shadow)
-        assert shadow == live
         if leaks:
             check_view(live)
         events += new
@@ -112,21 +104,18 @@ def play_random_game(variant, i, options=None):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_random_duels(variant, block):
     for i in range(block, GAMES, BLOCKS):
-        live, events = play_random_game(variant, i)
+        live, _ = play_random_game(variant, i)
         out = GAME.outcome(live)
         assert out["reason"] in ("smash", "deck", "both")
-        assert fold(GAME, events) == live
-        assert GAME.to_act(live) == [] and GAME.legal_actions(live, 0) == [] and GAME.legal_actions(live, 1) == []
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_random_best_of_three_matches(variant):
     """001 ch.2 §6: best-of-3 with sideboards, random swaps between duels, to the match's end."""
     for i in range(max(4, GAMES // 50)):
-        live, events = play_random_game(variant, i, {"best_of": 3})
+        live, _ = play_random_game(variant, i, {"best_of": 3})
         out = GAME.outcome(live)
         duels = live["series"]["duels"]
         assert out["reason"] == "match" and 2 <= len(duels) <= 3
         wins = [sum(d["winner"] == s for d in duels) for s in (0, 1)]
         assert out["winner"] is None or wins[out["winner"]] == max(wins)
-        assert fold(GAME, events) == live

@@ -8,7 +8,7 @@ import json
 import random
 import re
 
-from engine.core import Event, MatchConfig, apply, create_events, fold, play
+from engine.core import MatchConfig, apply, create_events, fold, play
 from tests.dokusenroku.table import GAME
 
 CARD = re.compile(r'"((?:\d:)?[CSX]\d\d[a-d])"')
@@ -55,20 +55,13 @@ def check_views(state, seats):
         assert not leaked, f"the view of seat {s} shows {leaked}"
 
 
-def roundtrip(events):
-    """The events as a store would give them back: through JSON."""
-    return [Event.from_dict(d) for d in json.loads(json.dumps([e.to_dict() for e in events]))]
-
-
 def play_random_game(variant, seats, options, index, max_actions, deep):
-    """Play one game; after every action the live state must equal one folded from JSON events.
-    ``deep`` games also check that decide leaves its input alone and that nothing leaks."""
+    """Play one game; ``deep`` games check that nothing leaks after every action
+    (generic conformance is tests/conformance)."""
     seed = b"dokusenroku-playout-%s-%d-%d" % (variant.encode(), seats, index)
     config = MatchConfig("dokusenroku", variant, ["p%d" % i for i in range(seats)], options)
     events = create_events(GAME, config, seed)
     live = fold(GAME, events)
-    shadow = fold(GAME, roundtrip(events))
-    assert shadow == live
     everyone = list(range(seats)) + [None]
     rng = random.Random(index)
     for n in range(max_actions):
@@ -82,11 +75,8 @@ def play_random_game(variant, seats, options, index, max_actions, deep):
         before = json.loads(json.dumps(live)) if deep else None
         new = play(GAME, live, seat, action, seed)
         if deep:
-            assert live == before, "decide changed the state it was given"
             check_no_leak(before, new, everyone)
         live = fold(GAME, new, live)
-        shadow = fold(GAME, roundtrip(new), shadow)
-        assert shadow == live
         if deep:
             check_views(live, everyone)
         events += new

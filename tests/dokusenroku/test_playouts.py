@@ -1,6 +1,8 @@
-"""Random games: 2,000 per seat count and variant end without a crash, with fold(events) equal to the live
-state after every action (incrementally, and from JSON round-tripped events) and no leak of hands, decks
-or face-down supports (every action of a sample of games, see playout.DEEP_EVERY).
+"""Random games: 2,000 per seat count and variant end by the deck with the richest winning, every event
+after the deal has a seat or a cause, and no hand, deck or face-down support leaks (every action of a
+sample of games, see playout.DEEP_EVERY)
+(generic conformance — fold equality, JSON round trips, decide's purity, to_act and legal_actions
+agreeing, every listed action accepted — is tests/conformance).
 
 The 2,000-game blocks play short games: the players agree, as the seed's デッキの枚数調整 lets them, to
 remove cards after shuffling so that CARDS_LEFT cards per deck remain after the deal (standard: the
@@ -8,7 +10,6 @@ shared deck). A second block plays full-length games with the default options.
 """
 import pytest
 
-from engine.core import fold
 from engine.games.dokusenroku.board import HAND_SIZE
 from engine.games.dokusenroku.cards import DECK_CARDS
 from engine.games.dokusenroku.setup import DECK_SIZE
@@ -18,7 +19,7 @@ from tests.dokusenroku.table import GAME
 GAMES = 2000
 BLOCKS = 10
 FULL_GAMES = 12
-DEEP_EVERY = 100            # leak and purity checks on every action of every 100th short game
+DEEP_EVERY = 100            # leak checks on every action of every 100th short game
 CARDS_LEFT = {"standard": {2: 12, 3: 12, 4: 12}, "constructed": {2: 6, 3: 4, 4: 3}}
 MAX_ACTIONS = 5000          # far above any game: a turn draws a card, so decks bound the game
 CONFIGS = [(v, n) for v in ("standard", "constructed") for n in (2, 3, 4)]
@@ -33,11 +34,8 @@ def finished(live, events):
     outcome = GAME.outcome(live)
     assert outcome is not None and outcome["reason"] == "deck"
     assert outcome["winners"] and max(outcome["assets"]) == min(outcome["assets"][w] for w in outcome["winners"])
-    assert fold(GAME, events) == live
     started = next(i for i, e in enumerate(events) if e.type == "TurnStarted")
     assert all(e.seat is not None or e.cause is not None for e in events[started:]), "an event with no cause"
-    assert all(e.rule.startswith("dokusenroku/") for e in events[1:])
-    assert GAME.to_act(live) == [] and all(GAME.legal_actions(live, s) == [] for s in range(len(live["players"])))
 
 
 @pytest.mark.parametrize("block", range(BLOCKS))

@@ -1,15 +1,14 @@
 """Random full games (seed 004, whole rules page): 2,000 seeded 2-, 3- and 4-player games over random
-kingdoms end without a crash, fold(events) equals the live state after every action (folded
-incrementally from JSON round-tripped events) and at the end, and no seat sees what it may not
+kingdoms (options the conformance suite does not vary) end with reasons, every event has a seat or a
+cause, and no seat sees what it may not
 (公開情報と非公開情報 l.191-204): views after every 4th action of every 20th game (100 games), the
-redacted events of every 10th game (200), decide's purity in every 50th (40). They also play every
-card of the pool and ask every kind of decision (checked once all blocks have run).
-
-Every action comes from legal_actions, so this also checks that each listed action is accepted.
+redacted events of every 10th game (200). They also play every card of the pool and ask every kind
+of decision (checked once all blocks have run)
+(generic conformance — fold equality, JSON round trips, decide's purity, to_act and legal_actions
+agreeing, every listed action accepted — is tests/conformance).
 The games of a block are shared out over the machine's cores (KIFU_PLAYOUT_WORKERS=1: in process);
 a game that fails in a worker is played again here, so its failure reads as usual.
 """
-import json
 import os
 import random
 import traceback
@@ -17,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from engine.core import Event, MatchConfig, clone, create_events, fold, play
+from engine.core import MatchConfig, create_events, fold, play
 from engine.games.shisoroku.cards import CARDS
 from tests.shisoroku.agent import choose
 from tests.shisoroku.leaks import check_events, check_view
@@ -28,10 +27,6 @@ BLOCKS = 20
 MAX_ACTIONS = 3000
 
 
-def _round_trip(events):
-    return [Event.from_dict(d) for d in json.loads(json.dumps([e.to_dict() for e in events], ensure_ascii=False))]
-
-
 def play_random_game(i):
     seats = 2 + i % 3
     seed = b"shisoroku-playout-%d" % i
@@ -40,8 +35,7 @@ def play_random_game(i):
                "amaneki": rng.random() < 0.3}                 # the kingdom: drawn by the match rng
     events = create_events(GAME, MatchConfig("shisoroku", "standard", [f"p{s}" for s in range(seats)], options), seed)
     live = fold(GAME, events)
-    shadow = fold(GAME, _round_trip(events))
-    views, redaction, purity = i % 20 == 0, i % 10 == 5, i % 50 == 25
+    views, redaction = i % 20 == 0, i % 10 == 5
     everyone = list(range(seats)) + [None]
     leak_rng = random.Random(-i)
     for n in range(MAX_ACTIONS):
@@ -49,14 +43,10 @@ def play_random_game(i):
             return live, events
         seat = rng.choice(GAME.to_act(live))
         action = choose(live, GAME.legal_actions(live, seat), rng)
-        before = clone(live) if purity else None
         new = play(GAME, live, seat, action, seed)
-        assert before is None or before == live, "decide changed the state it was given"
         live = fold(GAME, new, live)
-        shadow = fold(GAME, _round_trip(new), shadow)
-        assert shadow == live
         for e in new:
-            assert e.rule.startswith("shisoroku/") and (e.seat is not None or e.cause is not None), e
+            assert e.seat is not None or e.cause is not None, e
         if redaction:
             check_events(GAME, live, new, everyone)
         if views and n % 4 == 0 and live["outcome"] is None:
@@ -70,8 +60,6 @@ def check_game(i) -> set:
     """Play game ``i`` with every check; return what it exercised (cards played, decisions asked)."""
     live, events = play_random_game(i)
     assert live["outcome"]["reasons"]
-    assert fold(GAME, events) == live
-    assert GAME.to_act(live) == [] and all(GAME.legal_actions(live, s) == [] for s in range(live["seats"]))
     seen = set()
     for e in events:
         if e.type == "CardPlayed":

@@ -1,4 +1,6 @@
-"""Malformed actions are refused with IllegalAction (a 422 naming a rule), never a crash."""
+"""Malformed parts of a spell are refused with IllegalAction (a 422 naming a rule) or read as an empty
+part, never a crash (junk
+in an action's own fields, of every game: tests/conformance/test_actions.py)."""
 import random
 
 import pytest
@@ -9,44 +11,34 @@ from tests.threebythree.table import GAME, Table, position
 JUNK = [None, 5, "x", "999", [], {}, [{}], ["999"], [None], {"999": 1}, True, -1]
 
 
-def states(variant, n, seed):
+def spell_actions(variant, seed):
+    """(state, seat, action) for listed actions with spells (a removal or a counter) met in one random game."""
     rng = random.Random(seed)
     state = fold(GAME, create_events(GAME, MatchConfig("threebythree", variant, ["a", "b"], {}), b"m%d" % seed))
-    out = []
-    while GAME.outcome(state) is None and len(out) < n:
+    while GAME.outcome(state) is None:
         seat = rng.choice(GAME.to_act(state))
-        if rng.random() < 0.3:
-            out.append((clone(state), seat))
-        state = fold(GAME, play(GAME, state, seat, rng.choice(GAME.legal_actions(state, seat)), b"s"), state)
-    return out
+        legal = GAME.legal_actions(state, seat)
+        for action in legal:
+            if action.get("spells"):
+                yield clone(state), seat, action
+        state = fold(GAME, play(GAME, state, seat, rng.choice(legal), b"s"), state)
 
 
-def mutations(action, rng):
-    for key in list(action) + ["target", "as", "with"]:
-        for junk in JUNK:
-            yield {**action, key: junk}
-    if action.get("spells"):
-        sp = action["spells"][0]
-        for key in ("target", "with", "as"):
-            for junk in JUNK:
-                yield {**action, "spells": [{**sp, key: junk}]}
-
-
-@pytest.mark.parametrize("variant", ["overlord", "apprentice", "wizard", "seven-mage"])
-def test_junk_in_any_field_is_an_illegal_action(variant):
-    rng = random.Random(variant)
-    tried, refused, kinds = 0, 0, set()
-    for state, seat in states(variant, 40, len(variant)):
-        actions = GAME.legal_actions(state, seat)
-        for action in rng.sample(actions, min(8, len(actions))):
-            kinds.add(action["type"])
-            for bad in mutations(action, rng):
-                tried += 1
-                try:
-                    play(GAME, state, seat, bad, b"s")
-                except IllegalAction:
-                    refused += 1
-    assert tried > 500 and refused > tried // 4 and len(kinds) >= 4
+@pytest.mark.parametrize("variant", ["apprentice", "wizard", "seven-mage"])
+def test_junk_inside_a_spell_is_an_illegal_action(variant):
+    tried = refused = 0
+    for seed in range(6):
+        for state, seat, action in list(spell_actions(variant, seed))[:10]:
+            sp = action["spells"][0]
+            for key in ("target", "with", "as"):
+                for junk in JUNK:
+                    bad = {**action, "spells": [{**sp, key: junk}]}
+                    tried += 1
+                    try:                    # some junk reads as an allowed empty part: no crash is the bar
+                        play(GAME, state, seat, bad, b"s")
+                    except IllegalAction:
+                        refused += 1
+    assert tried > 100 and refused > tried // 4
 
 
 def test_junk_targets_of_magic_and_grand_magic():

@@ -1,9 +1,8 @@
-"""Random full games of every level: never crash, always end, fold(events) equals the live state, no leaks.
-
-Every action is chosen from legal_actions, so this also checks that each listed action is accepted.
-One game in ten is checked after every action: no leak in any view or redacted event, decide leaves
-its input alone, and the state folded from the JSON-stored events equals the live one. Every game
-ends with fold(events) == live, also from the JSON-stored events.
+"""Random full games of every level end by life or deck, and leak nothing: one game in ten is checked
+after every action against an independent statement of what each seat may see, in every view and
+redacted event
+(generic conformance — fold equality, JSON round trips, decide's purity, to_act and legal_actions
+agreeing, every listed action accepted — is tests/conformance).
 """
 import json
 import random
@@ -11,7 +10,7 @@ import re
 
 import pytest
 
-from engine.core import Event, MatchConfig, apply, create_events, fold, play
+from engine.core import MatchConfig, apply, create_events, fold, play
 from tests.threebythree.table import GAME
 
 GAMES = {"overlord": 2000, "apprentice": 2000, "wizard": 2000, "seven-mage": 2000}
@@ -47,16 +46,11 @@ def check_no_leak(before, events):
             assert not leaked, f"{event.type} shows {leaked} to seat {seat}"
 
 
-def stored(events):
-    return [Event.from_dict(json.loads(json.dumps(e.to_dict(), ensure_ascii=False))) for e in events]
-
-
 def play_random_game(variant, i):
     seed = b"playout-%d" % i
     checked = i % 10 == 0
     events = create_events(GAME, MatchConfig("threebythree", variant, ["a", "b"], {}), seed)
     live = fold(GAME, events)
-    shadow = fold(GAME, stored(events))
     rng = random.Random(i)
     for _ in range(MAX_ACTIONS):
         if GAME.outcome(live) is not None:
@@ -64,14 +58,10 @@ def play_random_game(variant, i):
         seat = rng.choice(GAME.to_act(live))
         before = json.loads(json.dumps(live)) if checked else None
         new = play(GAME, live, seat, rng.choice(GAME.legal_actions(live, seat)), seed)
-        if checked:
-            assert live == before, "decide changed the state it was given"
         live = fold(GAME, new, live)
         events += new
         if checked:
             check_no_leak(before, new)
-            shadow = fold(GAME, stored(new), shadow)
-            assert shadow == live
             for s in (0, 1, None):
                 assert not ids_in(GAME.view(live, s)) & hidden_from(live, s)
     pytest.fail(f"game {i} did not end in {MAX_ACTIONS} actions")
@@ -81,7 +71,5 @@ def play_random_game(variant, i):
 @pytest.mark.parametrize("block", range(BLOCKS))
 def test_random_games(variant, block):
     for i in range(block, GAMES[variant], BLOCKS):
-        live, events = play_random_game(variant, i)
+        live, _ = play_random_game(variant, i)
         assert GAME.outcome(live)["reason"] in ("life", "deck")
-        assert fold(GAME, events) == live == fold(GAME, stored(events))
-        assert GAME.to_act(live) == [] and GAME.legal_actions(live, 0) == []

@@ -68,7 +68,7 @@ def _hand_card(state, seat, action, key="card"):
 
 def _own_land(state, seat, action):
     land = action.get("land")
-    if land not in LANDS or land_of(state, land)["owner"] != seat:
+    if not isinstance(land, str) or land not in LANDS or land_of(state, land)["owner"] != seat:
         raise IllegalAction(rule("actions"), f'"land" must be one of your lands {owned_lands(state, seat)}, not {echo(land)}')
     return land
 

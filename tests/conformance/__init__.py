@@ -1,0 +1,24 @@
+"""One conformance suite for every registered game (issue 14; STYLE.md practices 8 and 12).
+
+Which games: every game ``engine.core.list_games()`` returns, the test-only toys of tests/conftest.py
+included, in every variant and every seat count the variant takes (``games.CONFIGS``): a game
+registered later is covered without touching this package. What is checked is the decider contract
+of engine/core/game.py, and nothing any one game's rules say:
+
+- ``test_playouts``: seeded random games to the end, every action drawn from ``legal_actions`` and
+  accepted through ``engine.core.match.play``; ``to_act`` and ``legal_actions`` agree; every event
+  names a rule of the game's ``describe()["rules"]`` (or a platform rule ``kifu/...``); the outcome's
+  ``results`` are one value in [0, 1] per seat.
+- ``test_folds``: the events folded from MatchCreated equal the state built as the game went; states
+  and events round-trip through JSON and a JSON snapshot plus the later events gives the same
+  state; ``evolve`` is deterministic; ``decide`` leaves its input alone.
+- ``test_capabilities``: a game declares (``capabilities``) exactly the optional hooks it has; the
+  declared hooks keep their promises (determinize, evaluate, cards_named).
+- ``test_actions``: every listed action's type and fields are declared in ``action_fields``;
+  malformed actions are an IllegalAction naming a rule, never a crash, and change nothing.
+- ``test_secrets``: no view shows one of the seat's ``secrets(...).identities`` as a string value
+  (the full hidden-information probe over the service is tests/hidden).
+
+The games are played once per session (``games.playouts``, cached); the other tests read positions
+sampled from them. Everything is seeded: no wall clock, no unseeded randomness.
+"""

@@ -1,0 +1,59 @@
+"""A game declares the optional hooks it has (``capabilities``, engine/core/game.py CAPABILITIES) and
+keeps their promises: determinize re-deals only what the seat cannot see, evaluate is in [0, 1],
+cards_named is a set."""
+import pytest
+
+from engine.core import CAPABILITIES, Rng, can, clone, play
+
+from tests.conformance.games import declares_secrets, params, by_game, positions
+
+SAMPLES = 12               # positions per configuration given to determinize
+
+
+@pytest.mark.parametrize("game", by_game())
+def test_declared_capabilities_are_exactly_the_hooks_the_game_has(game):
+    assert set(game.capabilities) <= CAPABILITIES
+    for name in CAPABILITIES:
+        has = callable(getattr(game, name, None))
+        assert can(game, name) == has, f"{game.id}: {name} {'is' if has else 'is not'} there but " \
+                                       f"{'not ' if has else ''}declared"
+
+
+def spread(items, n):
+    return items[::max(1, len(items) // n)][:n]
+
+
+@pytest.mark.parametrize("game, variant, seats", params(lambda g: can(g, "determinize")))
+def test_determinize_keeps_the_view_and_re_deals_hidden_parts(game, variant, seats):
+    moved = hidden = 0
+    for i, p in enumerate(spread(positions(game, variant, seats), SAMPLES)):
+        for seat in range(seats):
+            before = clone(p.state)
+            sample = game.determinize(p.state, seat, Rng(b"det-%d-%d" % (i, seat)))
+            assert p.state == before, f"{game.id}: determinize changed the state it was given"
+            assert game.view(sample, seat) == game.view(p.state, seat)
+            assert game.to_act(sample) == game.to_act(p.state)
+            assert game.legal_actions(sample, seat) == game.legal_actions(p.state, seat)
+            assert sample == game.determinize(p.state, seat, Rng(b"det-%d-%d" % (i, seat))), "same rng, same sample"
+            if not declares_secrets(game) or game.secrets(p.state, seat).handles:
+                hidden += 1
+                moved += sample != p.state
+            for action in game.legal_actions(sample, seat)[:10]:
+                play(game, sample, seat, action, b"det")       # a sample can be played on
+    assert hidden == 0 or moved > 0, f"{game.id}: determinize never re-dealt anything in {hidden} positions"
+
+
+@pytest.mark.parametrize("game, variant, seats", params(lambda g: can(g, "evaluate")))
+def test_evaluate_is_a_value_in_0_1(game, variant, seats):
+    for p in spread(positions(game, variant, seats), SAMPLES):
+        for seat in range(seats):
+            value = game.evaluate(p.state, seat)
+            assert 0 <= value <= 1, f"{game.id}: evaluate gave {value}"
+
+
+@pytest.mark.parametrize("game, variant, seats", params(lambda g: can(g, "cards_named")))
+def test_cards_named_is_a_set(game, variant, seats):
+    for p in spread(positions(game, variant, seats), SAMPLES):
+        for seat in p.to_act:
+            for action in game.legal_actions(p.state, seat):
+                assert isinstance(game.cards_named(p.state, action), (set, frozenset))
