@@ -9,3 +9,10 @@ register(DIMENSION_ZERO)
 register(THREEBYTHREE)
 register(DOKUSENROKU)
 register(SHISOROKU)
+
+# Earlier rules versions still served for the matches pinned to them (engine/audit/rulesets.py).
+from engine.audit.rulesets import keep  # noqa: E402
+from engine.core import ENGINE_VERSION  # noqa: E402
+from engine.games.dokusenroku.previous import GAME as DOKUSENROKU_KIFU1  # noqa: E402
+
+keep(DOKUSENROKU_KIFU1, ENGINE_VERSION, DOKUSENROKU_KIFU1.cardset_version)
