@@ -16,3 +16,6 @@ from engine.core import ENGINE_VERSION  # noqa: E402
 from engine.games.dokusenroku.previous import GAME as DOKUSENROKU_KIFU1  # noqa: E402
 
 keep(DOKUSENROKU_KIFU1, ENGINE_VERSION, DOKUSENROKU_KIFU1.cardset_version)
+from engine.games.dimension_zero.previous import GAME as DIMENSION_ZERO_KIFU1  # noqa: E402
+
+keep(DIMENSION_ZERO_KIFU1, ENGINE_VERSION, DIMENSION_ZERO_KIFU1.cardset_version)
