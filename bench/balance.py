@@ -28,6 +28,7 @@ from workers.bots import bot_key, bot_rng, choose  # noqa: E402
 from workers.statistics import lengths, wilson  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+VARIANTS = ["first-century", "touhou", "touhou-instant"]
 CACHE = HERE / "balance"
 MAX_ACTIONS = 20_000
 
@@ -73,10 +74,12 @@ def dz_pairing(variant, names, games, bot, tag):
             "first_player": rate(first_wins, games - draws), "length": lengths(lens)}
 
 
-def section_dz(games, ismcts):
+def section_dz(games, ismcts, only=None):
     from engine.games.dimension_zero.decks import PRESETS
     out = []
     for variant, decks in PRESETS.items():
+        if only and variant != only:
+            continue
         names = list(decks)
         pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
         for a, b in pairs:
@@ -158,11 +161,16 @@ def main(argv=None):
     p.add_argument("--section", choices=("dz", "ends"))
     p.add_argument("--games", type=int, default=400)
     p.add_argument("--ismcts", type=int, default=0, help="ISMCTS(16) games per Dimension Zero pairing")
+    p.add_argument("--variant", help="dz: only this variant (the cached other variants are kept)")
     p.add_argument("--report", action="store_true", help="write bench/BALANCE.md from the cached sections")
     p.add_argument("--no-cache", action="store_true", help="print the section, do not store it")
     args = p.parse_args(argv)
     if args.section:
-        result = section_dz(args.games, args.ismcts) if args.section == "dz" else section_ends(args.games)
+        result = section_dz(args.games, args.ismcts, args.variant) if args.section == "dz" else section_ends(args.games)
+        cached = CACHE / f"{args.section}.json"
+        if args.section == "dz" and args.variant and cached.exists() and not args.no_cache:
+            kept = [r for r in json.loads(cached.read_text()) if r["variant"] != args.variant]
+            result = sorted(kept + result, key=lambda r: (VARIANTS.index(r["variant"]), r["bot"] != "greedy"))
         if args.no_cache:
             print(json.dumps(result, indent=1, ensure_ascii=False))
         else:

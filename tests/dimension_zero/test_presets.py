@@ -50,3 +50,11 @@ def test_a_match_pinned_to_kifu1_is_dealt_the_kifu1_presets():
     new = fold(GAME, create_events(GAME, config, b"s"))
     assert sorted(k for i, k in new["cards"].items() if i.startswith("0-")) == sorted(
         PRESETS["first-century"]["白緑の守護 (W/G)"])
+
+
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_the_preset_sideboards_fit_their_decks(variant):
+    """001 ch.2 §6: 10 sideboard cards; deck and sideboard together keep the copy limit."""
+    from engine.games.dimension_zero.series import check_sideboard
+    for deck, side in zip(PRESETS[variant].values(), SIDEBOARDS[variant]):
+        check_sideboard(variant, deck, side, "preset sideboard")

@@ -20,7 +20,7 @@ PRESETS = {
         # White/green: cheap blockers early, big bodies (ロボ, 大角獣, 巨象, 光の勇者) and battle pumps to win fights.
         "白緑の守護 (W/G)": _expand([("dz-white-squire", 3), ("dz-makiri", 3), ("dz-pegasus", 3), ("dz-green-ranger", 3),
                                   ("dz-white-paladin", 3), ("dz-bf-angel", 3), ("dz-green-horn", 3), ("dz-lobo", 3),
-                                  ("dz-hero-makiri", 3), ("dz-green-mammoth", 1), ("dz-white-rampart", 3),
+                                  ("dz-hero-makiri", 2), ("dz-green-mammoth", 2), ("dz-white-rampart", 3),
                                   ("dz-diamond-soul", 3), ("dz-green-growth", 3), ("dz-green-roar", 3)]),
         # Black/blue: disruption (スパイク・ガールズ), removal (崩壊, 呪詛, 逆潮), card draw (啓示) and a few finishers.
         "黒青の策謀 (K/U)": _expand([("dz-black-ghost", 3), ("dz-blue-sentinel", 1), ("dz-black-assassin", 3),
@@ -61,8 +61,8 @@ PRESETS = {
 # of the set no preset deck plays wait here (a splash of a third colour is a sideboard plan).
 SIDEBOARDS = {
     "first-century": [_expand([("dz-plasma-rifle", 3), ("dz-red-striker", 3), ("dz-red-lancer", 3), ("dz-gelbockle", 1)]),
-                      _expand([("dz-mao-berman", 3), ("dz-black-reaper", 1), ("dz-blue-colossus", 1),
-                               ("dz-gelbockle", 2), ("dz-plasma-rifle", 3)])],
+                      _expand([("dz-mao-berman", 3), ("dz-blue-sentinel", 2), ("dz-gelbockle", 2),
+                               ("dz-plasma-rifle", 3)])],
     "touhou": [_expand([("th-reimu", 1), ("th-remilia", 1), ("th-eirin", 2), ("th-kaguya", 3), ("th-eientei", 3)]),
                _expand([("th-marisa", 2), ("th-master-spark", 3), ("th-patchouli", 2), ("th-cirno", 3)])],
     "touhou-instant": [["th-marisa", "th-patchouli", "th-master-spark", "th-grimoire", "th-daiyousei", "th-cirno",
