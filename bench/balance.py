@@ -29,6 +29,7 @@ from workers.statistics import lengths, wilson  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 VARIANTS = ["first-century", "touhou", "touhou-instant"]
+ENDS = [(v, n) for v in ("standard", "constructed") for n in (2, 3, 4)]
 CACHE = HERE / "balance"
 MAX_ACTIONS = 20_000
 
@@ -92,30 +93,48 @@ def section_dz(games, ismcts, only=None):
     return out
 
 
-def section_ends(games):
+def section_ends(games, only=None, cache=True):
+    """Each setting is stored in the cache as soon as it is done (a long run can be stopped and resumed
+    with ``--variant`` / ``--seats``)."""
     game = get_game("dokusenroku")
     out = []
-    for variant in ("standard", "constructed"):
-        for seats in (2, 3, 4):
-            t = time.time()
-            ended, lens, turns, first = 0, [], [], 0
-            longest = None
-            for i in range(games):
-                seed = game_seed(f"balance-ends-{variant}-{seats}", i)
-                outcome, n, state = run(game, variant, seats, {}, [{"bot": "random"}] * seats, seed)
-                lens.append(n)
-                turns.append(state["turn"])
-                if outcome is not None:
-                    ended += 1
-                    first += state["order"][0] in outcome["winners"]
-                if longest is None or n > longest["actions"]:
-                    longest = {"index": i, "actions": n, "turns": state["turn"]}
-            out.append({"variant": variant, "seats": seats, "games": games, "ended": ended, "longest": longest,
-                        "actions": lengths(lens), "turns": lengths(turns),
-                        "first_player_shares_win": rate(first, ended)})
-            print(f"dokusenroku {variant} {seats}: {ended}/{games} ended, longest {longest} "
-                  f"({time.time() - t:.0f}s)", file=sys.stderr)
+    for variant, seats in ENDS:
+        if only and (variant, seats) not in only:
+            continue
+        t = time.time()
+        ended, lens, turns, first = 0, [], [], 0
+        longest = None
+        for i in range(games):
+            seed = game_seed(f"balance-ends-{variant}-{seats}", i)
+            outcome, n, state = run(game, variant, seats, {}, [{"bot": "random"}] * seats, seed)
+            lens.append(n)
+            turns.append(state["turn"])
+            if outcome is not None:
+                ended += 1
+                first += state["order"][0] in outcome["winners"]
+            if longest is None or n > longest["actions"]:
+                longest = {"index": i, "actions": n, "turns": state["turn"]}
+        out.append({"variant": variant, "seats": seats, "games": games, "ended": ended, "longest": longest,
+                    "actions": lengths(lens), "turns": lengths(turns),
+                    "first_player_shares_win": rate(first, ended)})
+        print(f"dokusenroku {variant} {seats}: {ended}/{games} ended, longest {longest} "
+              f"({time.time() - t:.0f}s)", file=sys.stderr)
+        if cache:
+            store("ends", out[-1:], lambda r: (r["variant"], r["seats"]) == (variant, seats))
     return out
+
+
+def store(section, results, replaces):
+    """Merge ``results`` into the section's cache, dropping the cached entries ``replaces`` matches."""
+    CACHE.mkdir(exist_ok=True)
+    path = CACHE / f"{section}.json"
+    kept = [r for r in (json.loads(path.read_text()) if path.exists() else []) if not replaces(r)]
+    merged = kept + results
+    if section == "ends":
+        merged.sort(key=lambda r: ENDS.index((r["variant"], r["seats"])))
+    else:
+        merged.sort(key=lambda r: (VARIANTS.index(r["variant"]), r["bot"] != "greedy"))
+    path.write_text(json.dumps(merged, indent=1, ensure_ascii=False))
 
 
 def pct(r):
@@ -161,21 +180,22 @@ def main(argv=None):
     p.add_argument("--section", choices=("dz", "ends"))
     p.add_argument("--games", type=int, default=400)
     p.add_argument("--ismcts", type=int, default=0, help="ISMCTS(16) games per Dimension Zero pairing")
-    p.add_argument("--variant", help="dz: only this variant (the cached other variants are kept)")
+    p.add_argument("--variant", help="only this variant (the cached others are kept)")
+    p.add_argument("--seats", type=int, nargs="*", help="ends: only these player counts")
     p.add_argument("--report", action="store_true", help="write bench/BALANCE.md from the cached sections")
     p.add_argument("--no-cache", action="store_true", help="print the section, do not store it")
     args = p.parse_args(argv)
     if args.section:
-        result = section_dz(args.games, args.ismcts, args.variant) if args.section == "dz" else section_ends(args.games)
-        cached = CACHE / f"{args.section}.json"
-        if args.section == "dz" and args.variant and cached.exists() and not args.no_cache:
-            kept = [r for r in json.loads(cached.read_text()) if r["variant"] != args.variant]
-            result = sorted(kept + result, key=lambda r: (VARIANTS.index(r["variant"]), r["bot"] != "greedy"))
+        if args.section == "dz":
+            result = section_dz(args.games, args.ismcts, args.variant)
+            if not args.no_cache:
+                store("dz", result, lambda r: not args.variant or r["variant"] == args.variant)
+        else:
+            only = [(v, n) for v, n in ENDS if (not args.variant or v == args.variant)
+                    and (not args.seats or n in args.seats)]
+            result = section_ends(args.games, only, not args.no_cache)
         if args.no_cache:
             print(json.dumps(result, indent=1, ensure_ascii=False))
-        else:
-            CACHE.mkdir(exist_ok=True)
-            (CACHE / f"{args.section}.json").write_text(json.dumps(result, indent=1, ensure_ascii=False))
     if args.report:
         report(COMMANDS)
 
