@@ -170,7 +170,7 @@ def report(commands):
     (HERE / "BALANCE.md").write_text("\n".join(lines), encoding="utf-8")
 
 
-COMMANDS = [".venv/bin/python bench/balance.py --section dz --games 400 --ismcts 40",
+COMMANDS = [".venv/bin/python bench/balance.py --section dz --games 400",
             ".venv/bin/python bench/balance.py --section ends --games 10000",
             ".venv/bin/python bench/balance.py --report"]
 
