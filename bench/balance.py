@@ -167,6 +167,9 @@ def report(commands):
                          f"{r['actions']['mean']} / {r['actions']['p90']:.0f} | {r['turns']['mean']} | "
                          f"{pct(r['first_player_shares_win'])} |")
         lines.append("")
+    missing = [f"{v} {n}" for v, n in ENDS if not any((r["variant"], r["seats"]) == (v, n) for r in ends)]
+    if missing:
+        lines += [f"Not measured yet (run `--section ends --variant V --seats N`): {', '.join(missing)}.", ""]
     (HERE / "BALANCE.md").write_text("\n".join(lines), encoding="utf-8")
 
 
