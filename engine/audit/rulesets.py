@@ -5,11 +5,12 @@ decider of that version, even after the game's rules change.
 The registry (``engine.core.registry``) holds the *current* decider of each game. When a change
 alters rulings, the change bumps the game's ``cardset_version`` (the game's rules-and-cards
 version; ``ENGINE_VERSION`` for a change in engine/core) and keeps the previous decider importable
-(a frozen copy of the package, e.g. ``engine/games/threebythree_v1/``) registered here with
-``keep(decider, engine_version, cardset_version)``. A match whose pinned version is neither current
-nor kept cannot be served: ``RulesVersionGone`` says which version it needs.
+(the game's ``previous.py``, found by the registry: ``engine.core.registry.previous``; or, for an
+engine change, a decider registered here with ``keep(decider, engine_version, cardset_version)``).
+A match whose pinned version is neither current nor kept cannot be served: ``RulesVersionGone``
+says which version it needs.
 """
-from engine.core import ENGINE_VERSION, get_game
+from engine.core import ENGINE_VERSION, get_game, registry
 
 _KEPT: dict = {}
 
@@ -45,10 +46,12 @@ def pinned(game_id: str, engine_version: str | None, cardset_version: str | None
     game = current(game_id)
     if engine_version is None or (engine_version, cardset_version) == (ENGINE_VERSION, game.cardset_version):
         return game
-    try:
-        return _KEPT[(game_id, engine_version, cardset_version)]
-    except KeyError:
-        raise RulesVersionGone(game_id, engine_version, cardset_version) from None
+    kept = _KEPT.get((game_id, engine_version, cardset_version))
+    if kept is None and engine_version == ENGINE_VERSION:
+        kept = registry.previous(game_id, cardset_version)
+    if kept is None:
+        raise RulesVersionGone(game_id, engine_version, cardset_version)
+    return kept
 
 
 def for_created(created_data: dict):

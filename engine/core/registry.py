@@ -5,6 +5,10 @@ Games are found, not listed: every package under ``engine/games/`` whose ``__ini
 registry imports no game module statically: the games import ``engine.core``, never the reverse).
 A game kept elsewhere (a plug-in, a test's game) is added with ``register`` or, by module name, with
 ``register_module`` (the service reads such names from ``KIFU_GAMES``).
+
+A game whose card set changed keeps the decider of its previous card set in ``<game>/previous.py``
+(its ``GAME``, or ``GAMES`` for several), found the same way: ``previous(game_id, cardset_version)``
+is what ``engine.audit.rulesets.pinned`` serves to the matches pinned to it.
 """
 import importlib
 import pkgutil
@@ -14,6 +18,7 @@ from engine.core.errors import ConfigError
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 _GAMES: dict = {}
+_PREVIOUS: dict = {}         # (game id, cardset_version) -> the decider of that earlier card set
 _discovered = False
 
 
@@ -27,6 +32,12 @@ def register_module(name: str) -> None:
     if not hasattr(module, "GAME"):
         raise ConfigError(f"module {name!r} defines no GAME to register")
     register(module.GAME)
+
+
+def previous(game_id: str, cardset_version: str):
+    """The kept decider of an earlier card set of ``game_id`` (None if it is not kept)."""
+    _discover()
+    return _PREVIOUS.get((game_id, cardset_version))
 
 
 def get_game(game_id: str):
@@ -51,4 +62,8 @@ def _discover() -> None:
             module = importlib.import_module(f"engine.games.{found.name}")
             if hasattr(module, "GAME"):
                 register(module.GAME)
+            if (GAMES_DIR / found.name / "previous.py").exists():
+                kept = importlib.import_module(f"engine.games.{found.name}.previous")
+                for game in getattr(kept, "GAMES", None) or [kept.GAME]:
+                    _PREVIOUS[(game.id, game.cardset_version)] = game
     _discovered = True

@@ -37,7 +37,7 @@ def test_money_cites_破産():
     t.act(0, {"type": "refill"})
     assert {("DebtOpened", "money.sell"), ("LandSold", "money.sell-price"), ("Bankrupted", "money.bankrupt"),
             ("RefillChosen", "money.refill"), ("CardDrawn", "money.refill")} <= cited(t.events)
-    assert ("GameEnded", "end.draw") in cited(t.events)        # the refill met the empty deck
+    assert ("GameEnded", "end.deck-out") in cited(t.events)    # the refill took the deck's last card
 
 
 def test_battles_cite_戦闘の流れ():

@@ -70,7 +70,7 @@ def test_draw_and_gain():
     assert t.hand(0)[-2:] == ["C01a", "C02a"]
     spell(t, 0, "S14a")                                       # free: +10
     assert t.money()[0] == 40 - 10 + 10
-    t2 = Table(position(hands=[["S18a"], []], decks=[["C01a"]]))
+    t2 = Table(position(hands=[["S18a"], []], decks=[["C01a", "C02a"]]))
     spell(t2, 0, "S18a")                                      # draw 1 and +10
     assert t2.hand(0) == ["C01a"] and t2.money()[0] == 40
 

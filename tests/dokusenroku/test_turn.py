@@ -107,7 +107,7 @@ def test_only_the_seat_to_act_may_act():
 def test_a_discard_beyond_the_listed_combinations_is_accepted():
     """legal_actions caps the discard combinations it lists; any other legal discard is accepted."""
     hand = ["C01a", "C02a", "C03a", "C04a", "C05a", "C06a", "C07a", "C08a"]
-    t = Table(position(hands=[hand, []], decks=[["C10a"]]))
+    t = Table(position(hands=[hand, []], decks=[["C10a", "C11a"]]))
     t.act(0, {"type": "draw"})
     t.act(0, ROLL, dice=[4])
     listed = GAME.legal_actions(t.state, 0)

@@ -1,5 +1,9 @@
 """Preset decks (designed by kifu; marked so in describe()): two 40-card decks per variant and two
-25-card singleton decks for touhou-instant. Dealt when options.decks is omitted."""
+25-card singleton decks for touhou-instant. Dealt when options.decks is omitted.
+
+Each keeps to the one or two colours its name gives (001 デッキの作り方のヒント ①「デッキは1色か2色で
+組もう！」); since card set kifu.2 (issue 20), balanced by bench/balance.py (bench/BALANCE.md). The
+kifu.1 presets are frozen in previous.py for the matches dealt from them."""
 from collections import Counter
 
 from engine.core import ConfigError
@@ -13,56 +17,58 @@ def _expand(spec):
 
 PRESETS = {
     "first-century": {
-        "白緑の守護 (W/G)": _expand([("dz-makiri", 3), ("dz-singlemalt", 0), ("dz-pegasus", 3), ("dz-bf-angel", 3),
-                                  ("dz-hero-makiri", 2), ("dz-green-horn", 3), ("dz-lobo", 3), ("dz-diamond-soul", 3),
-                                  ("dz-green-growth", 3), ("dz-white-rampart", 2), ("dz-gelbockle", 3),
-                                  ("dz-mao-berman", 3), ("dz-red-striker", 3), ("dz-red-lancer", 3),
-                                  ("dz-plasma-rifle", 3)]),
-        "黒青の策謀 (K/U)": _expand([("dz-spike-girls", 3), ("dz-singlemalt", 3), ("dz-ripple-witch", 3),
-                                  ("dz-black-ghost", 3), ("dz-blue-scout", 3), ("dz-mao-berman", 3),
-                                  ("dz-black-curse", 3), ("dz-blue-insight", 3), ("dz-plasma-rifle", 3),
-                                  ("dz-red-striker", 3), ("dz-red-lancer", 3), ("dz-bf-angel", 3),
-                                  ("dz-diamond-soul", 2), ("dz-pegasus", 2)]),
+        # White/green: cheap blockers early, big bodies (ロボ, 大角獣, 巨象, 光の勇者) and battle pumps to win fights.
+        "白緑の守護 (W/G)": _expand([("dz-white-squire", 3), ("dz-makiri", 3), ("dz-pegasus", 3), ("dz-green-ranger", 3),
+                                  ("dz-white-paladin", 3), ("dz-bf-angel", 3), ("dz-green-horn", 3), ("dz-lobo", 3),
+                                  ("dz-hero-makiri", 2), ("dz-green-mammoth", 2), ("dz-white-rampart", 3),
+                                  ("dz-diamond-soul", 3), ("dz-green-growth", 3), ("dz-green-roar", 3)]),
+        # Black/blue: disruption (スパイク・ガールズ), removal (崩壊, 呪詛, 逆潮), card draw (啓示) and a few finishers.
+        "黒青の策謀 (K/U)": _expand([("dz-black-ghost", 3), ("dz-blue-sentinel", 1), ("dz-black-assassin", 3),
+                                  ("dz-ripple-witch", 3), ("dz-blue-scout", 3), ("dz-spike-girls", 3),
+                                  ("dz-singlemalt", 3), ("dz-blue-diver", 3), ("dz-black-reaper", 3),
+                                  ("dz-blue-colossus", 3), ("dz-black-curse", 3), ("dz-black-decay", 3),
+                                  ("dz-blue-insight", 3), ("dz-blue-tide", 3)]),
     },
     "touhou": {
+        # Red/white: the Scarlet Devil Mansion's beaters and the shrine maiden's answers in battle.
         "紅魔と博麗 (R/W)": _expand([("th-reimu", 2), ("th-sakuya", 3), ("th-remilia", 2), ("th-flandre", 3),
                                  ("th-meiling", 3), ("th-mokou", 3), ("th-keine", 3), ("th-tewi", 3),
                                  ("th-eirin", 1), ("th-scarlet-shoot", 3), ("th-ushi-no-koku", 2),
                                  ("th-misdirection", 3), ("th-fantasy-seal", 3), ("th-perfect-maid", 3),
                                  ("th-sdm", 3)]),
-        "冥界と迷い家 (G/K/U)": _expand([("th-youmu", 3), ("th-yuyuko", 2), ("th-prismriver", 3), ("th-chen", 3),
-                                   ("th-ran", 3), ("th-yukari", 2), ("th-cirno", 3), ("th-cirno-ice", 2),
-                                   ("th-koakuma", 3), ("th-rumia", 3), ("th-wriggle", 3), ("th-hakugyokurou", 2),
-                                   ("th-mayoiga", 2), ("th-lingering-cold", 3), ("th-icicle-fall", 3)]),
+        # Green/black: 冥界 (幽々子, 妖夢, プリズムリバー: removal on bodies) and 迷い家 (橙, 藍, 紫: formation and bases).
+        "冥界と迷い家 (G/K)": _expand([("th-youmu", 3), ("th-yuyuko", 2), ("th-prismriver", 3), ("th-chen", 3),
+                                  ("th-ran", 3), ("th-yukari", 2), ("th-koakuma", 3), ("th-rumia", 3),
+                                  ("th-wriggle", 3), ("th-aya", 3), ("th-mystia", 3), ("th-hakugyokurou", 2),
+                                  ("th-mayoiga", 2), ("th-lingering-cold", 3), ("th-ghostly-dream", 2)]),
     },
     "touhou-instant": {
-        "インスタント 紅 (R/W/U)": ["th-reimu", "th-sakuya", "th-remilia", "th-flandre", "th-meiling", "th-mokou",
-                               "th-keine", "th-tewi", "th-eirin", "th-kaguya", "th-scarlet-shoot", "th-ushi-no-koku",
-                               "th-misdirection", "th-fantasy-seal", "th-perfect-maid", "th-sdm", "th-eientei",
-                               "th-marisa", "th-patchouli", "th-master-spark", "th-grimoire", "th-daiyousei",
-                               "th-cirno", "th-reisen", "th-aya"],
-        "インスタント 冥 (G/K/U)": ["th-youmu", "th-yuyuko", "th-prismriver", "th-chen", "th-ran", "th-yukari",
-                               "th-cirno", "th-cirno-ice", "th-koakuma", "th-rumia", "th-wriggle",
-                               "th-hakugyokurou", "th-mayoiga", "th-lingering-cold", "th-icicle-fall",
-                               "th-mystia", "th-reisen", "th-aya", "th-daiyousei", "th-marisa", "th-patchouli",
-                               "th-grimoire", "th-master-spark", "th-eientei", "th-tewi"],
+        "インスタント 紅 (R/W)": ["th-fairy-maid", "th-tewi", "th-genjii", "th-meiling", "th-mokou", "th-keine",
+                               "th-flandre", "th-kasen", "th-sakuya", "th-reimu", "th-remilia", "th-suika",
+                               "th-eirin", "th-kaguya", "th-scarlet-shoot", "th-ushi-no-koku", "th-misdirection",
+                               "th-fantasy-seal", "th-perfect-maid", "th-gungnir", "th-laevatein", "th-hobgoblin",
+                               "th-moon-rabbit", "th-sdm", "th-eientei"],
+        "インスタント 冥 (G/K)": ["th-lily", "th-wriggle", "th-ghost", "th-koakuma", "th-chen", "th-kogasa",
+                               "th-rumia", "th-aya", "th-momiji", "th-mystia", "th-prismriver", "th-reisen",
+                               "th-ran", "th-youmu", "th-komachi", "th-yuyuko", "th-eiki", "th-yuuka", "th-yukari",
+                               "th-lingering-cold", "th-ghostly-dream", "th-shikigami", "th-border",
+                               "th-hakugyokurou", "th-mayoiga"],
     },
 }
 
 
-# 10-card sideboards for best-of-3 matches (001 ch.2 §6), in the order of PRESETS (designed).
+# 10-card sideboards for best-of-3 matches (001 ch.2 §6), in the order of PRESETS (designed): the cards
+# of the set no preset deck plays wait here (a splash of a third colour is a sideboard plan).
 SIDEBOARDS = {
-    "first-century": [_expand([("dz-singlemalt", 3), ("dz-black-curse", 3), ("dz-hero-makiri", 1), ("dz-white-rampart", 1),
-                               ("dz-blue-insight", 2)]),
-                      _expand([("dz-lobo", 3), ("dz-green-horn", 3), ("dz-white-rampart", 2), ("dz-pegasus", 1),
-                               ("dz-diamond-soul", 1)])],
-    "touhou": [_expand([("th-lingering-cold", 3), ("th-hakugyokurou", 3), ("th-reimu", 1), ("th-master-spark", 3)]),
-               _expand([("th-misdirection", 3), ("th-scarlet-shoot", 3), ("th-marisa", 2), ("th-mayoiga", 1),
-                        ("th-yuyuko", 1)])],
-    "touhou-instant": [["th-lingering-cold", "th-hakugyokurou", "th-chen", "th-mayoiga", "th-youmu", "th-yuyuko",
-                        "th-prismriver", "th-icicle-fall", "th-koakuma", "th-rumia"],
-                       ["th-scarlet-shoot", "th-ushi-no-koku", "th-sakuya", "th-reimu", "th-misdirection",
-                        "th-meiling", "th-remilia", "th-flandre", "th-keine", "th-mokou"]],
+    "first-century": [_expand([("dz-plasma-rifle", 3), ("dz-red-striker", 3), ("dz-red-lancer", 3), ("dz-gelbockle", 1)]),
+                      _expand([("dz-mao-berman", 3), ("dz-blue-sentinel", 2), ("dz-gelbockle", 2),
+                               ("dz-plasma-rifle", 3)])],
+    "touhou": [_expand([("th-reimu", 1), ("th-remilia", 1), ("th-eirin", 2), ("th-kaguya", 3), ("th-eientei", 3)]),
+               _expand([("th-marisa", 2), ("th-master-spark", 3), ("th-patchouli", 2), ("th-cirno", 3)])],
+    "touhou-instant": [["th-marisa", "th-patchouli", "th-master-spark", "th-grimoire", "th-daiyousei", "th-cirno",
+                        "th-cirno-ice", "th-icicle-fall", "th-luna-clock", "th-fuumajin"],
+                       ["th-marisa", "th-patchouli", "th-master-spark", "th-grimoire", "th-daiyousei", "th-cirno",
+                        "th-cirno-ice", "th-icicle-fall", "th-sakuya", "th-tewi"]],
 }
 
 

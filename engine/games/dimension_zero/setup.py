@@ -15,7 +15,7 @@ ZONES = ("deck", "hand", "grave", "energy", "smash", "removed")
 POSITION_KEYS = {"first", "active", "turn", "players", "units", "bases"}
 
 
-def validate_options(variant, options):
+def validate_options(variant, options, presets=PRESETS):
     unknown = set(options) - OPTION_KEYS
     if unknown:
         raise ConfigError(f"unknown option(s) {sorted(unknown)}; dimension-zero takes: {sorted(OPTION_KEYS)}")
@@ -35,17 +35,17 @@ def validate_options(variant, options):
         sides = options["sideboards"]
         if not isinstance(sides, list) or len(sides) != 2:
             raise ConfigError("options.sideboards must hold two lists of 10 card keys", rule("deck.sideboard"))
-        decks = options.get("decks") or list(PRESETS[variant].values())[:2]
+        decks = options.get("decks") or list(presets[variant].values())[:2]
         for seat in (0, 1):
             series.check_sideboard(variant, decks[seat], sides[seat], f"options.sideboards[{seat}]")
 
 
-def initial_series(variant, options):
+def initial_series(variant, options, presets=PRESETS, sideboards=SIDEBOARDS):
     """The best-of-3 record, or None for a single duel."""
     if options.get("best_of", 1) != 3:
         return None
-    decks = options.get("decks") or list(PRESETS[variant].values())[:2]
-    sides = options.get("sideboards") or SIDEBOARDS[variant]
+    decks = options.get("decks") or list(presets[variant].values())[:2]
+    sides = options.get("sideboards") or sideboards[variant]
     return {"best_of": 3, "decks": [list(d) for d in decks], "sideboards": [list(x) for x in sides],
             "duels": [], "ready": [False, False]}
 
@@ -106,17 +106,17 @@ def validate_position(variant, pos):
         lines.add((b["owner"], b["line"]))
 
 
-def setup(game, state, config, rng) -> list:
+def setup(game, state, config, rng, presets=PRESETS) -> list:
     em = Emitter(game, state)
     if config.position is not None:
         _position(em, config.position)
     else:
-        _deal(em, config, rng)
+        _deal(em, config, rng, presets)
     return em.events
 
 
-def _deal(em, config, rng):
-    decks = config.options.get("decks") or list(PRESETS[config.variant].values())[:2]
+def _deal(em, config, rng, presets):
+    decks = config.options.get("decks") or list(presets[config.variant].values())[:2]
     first = config.options.get("first")
     deal(em, config.variant, decks, first, "lot" if first is None else "options", rng, None)
 

@@ -40,6 +40,8 @@ class Dokusenroku(GameBase):
     def describe_more(self) -> dict:
         return {"options": {"removed": "cards removed unseen from each deck after shuffling (デッキの枚数調整); "
                                        "default 0 (standard), 0/5/10 for 2/3/4 players (constructed)",
+                            "end": "deck-out (default: the game ends the moment a deck runs out) or empty-draw "
+                                   "(it ends when a draw finds the deck empty; README 'The end of the game')",
                             "decks": "constructed: one entry per seat, a preset id or a list of 40 card ids "
                                      "(≤ 3 of each); omitted: the presets in order"},
                 "cards": card_list(), "presets": preset_list(), **describe_board()}

@@ -83,8 +83,9 @@ def _draw(em, seat, action, rng):
     if not state["piles"][pile]["deck"]:
         flow.end_game(em, seat, None, actor=seat)
         return
-    em.emit("CardDrawn", {"seat": seat, "pile": pile, "card": state["piles"][pile]["deck"][0], "turn_draw": True},
-            rule("turn.draw"), seat)
+    v = em.emit("CardDrawn", {"seat": seat, "pile": pile, "card": state["piles"][pile]["deck"][0],
+                              "turn_draw": True}, rule("turn.draw"), seat)
+    flow.ran_out(em, seat, v)
 
 
 def _spell(em, seat, action, rng):

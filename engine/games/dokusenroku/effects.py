@@ -182,5 +182,7 @@ def choose(em, seat, action, rng):
         if em.state["removal"] and order:
             em.emit("CardsRemoved", {"pile": pile, "cards": order[:em.state["removal"]]}, rule("constructed.adjust"),
                     cause=v)
+        if flow.ran_out(em, seat, v):
+            return OVER
     if pending["resume"] == "finish":
         flow.finish_turn(em, v)

@@ -39,10 +39,14 @@ def _order_rolled(s, d):
 
 def _turn_order_set(s, d):
     s["order"] = list(d["order"])
+    if "end" in d:                      # the end rule (card set kifu.2 on); older matches: empty-draw
+        s["end"] = d["end"]
 
 
 def _position_set(s, d):
     s["order"] = list(d["order"])
+    if "end" in d:
+        s["end"] = d["end"]
     for i, p in enumerate(s["players"]):
         p["money"], p["at"], p["hand"] = d["money"][i], d["at"][i], list(d["hands"][i])
     for lid, land in d["lands"].items():

@@ -6,7 +6,8 @@ RULES.md beside this file explains each.
 """
 RULES = {
     # 勝利条件 / ゲームの準備
-    "end.draw": ("勝利条件", "The game ends at once when a player must draw a card and the deck is empty."),
+    "end.deck-out": ("勝利条件 / 追加ルール ~ゲーム終了条件~ (reading: kifu)", "The game ends the moment the deck runs out: the draw (or search) that takes its last card ends it (option end: deck-out, the default)."),
+    "end.draw": ("勝利条件", "With option end: empty-draw, the game ends at once when a player draws a card and the deck is empty."),
     "end.assets": ("勝利条件 / ゲームの目的 (assets: kifu)", "The highest total assets win: money plus, for each land, its base value at its level plus its current toll; equal totals share the win."),
     "setup.deck": ("ゲームの準備 Ⅰ", "All character and spell cards are shuffled into the deck."),
     "setup.money": ("ゲームの準備 Ⅱ", "Each player gets 40圓 from the bank."),
@@ -75,7 +76,7 @@ RULES = {
     # 追加ルール (デッキ構築)
     "constructed.deck": ("追加ルール ~デッキ構築制限~", "A constructed deck is exactly 40 cards, at most 3 of each card, plus one カリスマ card."),
     "constructed.piles": ("追加ルール ~ゲームの流れ~", "Each player has their own deck and graveyard."),
-    "constructed.end": ("追加ルール ~ゲーム終了条件~", "The game ends when any player's deck runs out, even if other decks still hold cards."),
+    "constructed.end": ("追加ルール ~ゲーム終了条件~", "The game ends when any player's deck runs out (deck-out: the moment it is empty; empty-draw: when its owner draws from it empty), even if other decks still hold cards."),
     "constructed.adjust": ("追加ルール ~デッキの枚数調整~", "After shuffling, the agreed number of cards is removed unseen (about 5 with 3 players, 10 with 4)."),
     "constructed.search": ("追加ルール ~デッキの枚数調整~", "A search of the deck first returns the removed cards; afterwards the deck is shuffled and the same number removed again."),
     "actions": ("(kifu) action vocabulary", "Actions must have the shape README.md documents."),

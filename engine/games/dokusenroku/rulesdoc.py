@@ -63,9 +63,11 @@ brackets are those events and errors cite (`dokusenroku/<id>`, listed at the end
 - **Search** [constructed.search]: the searcher sees the deck's contents (not its order) with the
   removed cards put back, takes one card (or none), and the deck is shuffled and the agreed number
   removed again, unseen.
-- **End** [end.*]: the game ends the moment any draw (the turn's draw, a spell, EVENT, the bankruptcy
-  refill) finds the drawer's deck empty; in constructed, the drawer's own deck, whatever the others
-  hold. Drawing is optional (Ⅰ), so a game ends when someone chooses to draw from the empty deck.
+- **End** [end.*] (option `end`, README.md "The end of the game"): by default (`deck-out`) the game
+  ends the moment a deck runs out: the draw (the turn's draw, a spell, EVENT, the bankruptcy refill)
+  or search that takes its last card ends it; in constructed, any player's own deck, whatever the
+  others hold. `empty-draw` (card set kifu.1's reading) ends it when a draw finds the drawer's deck
+  empty; drawing being optional (Ⅰ), that game can go on with an empty deck for as long as nobody draws.
   **Total assets** = money + for each land owned, its base value at its level + its current toll
   (the sale price; 連鎖をすると…総資産を増やす事にもつながります). The highest total wins; equal
   totals share the win.

@@ -1,6 +1,7 @@
 """Match setup (ゲームの準備 Ⅰ-Ⅳ, 追加ルール デッキ構築) or an explicit analysis position.
 
-Options: ``decks`` (constructed only: one entry per seat, a preset id or a list of 40 card ids; omitted
+Options: ``end`` (the reading of the end, flow.END_RULES: ``deck-out`` by default, ``empty-draw``),
+``decks`` (constructed only: one entry per seat, a preset id or a list of 40 card ids; omitted
 -> the presets in order), ``removed`` (the deck-size adjustment: cards removed unseen from each deck
 after shuffling; constructed default 0 / 5 / 10 for 2 / 3 / 4 players, standard default 0).
 """
@@ -55,10 +56,12 @@ def removal(variant: str, seats: int, options: dict) -> int:
 
 
 def validate_options(variant: str, seats: int, options: dict):
-    known = {"removed"} | ({"decks"} if variant == "constructed" else set())
+    known = {"removed", "end"} | ({"decks"} if variant == "constructed" else set())
     unknown = set(options) - known
     if unknown:
         raise ConfigError(f"unknown option(s) {sorted(unknown)}; dokusenroku/{variant} takes: {sorted(known)}")
+    if options.get("end", flow.DECK_OUT) not in flow.END_RULES:
+        raise ConfigError(f"options.end must be one of {list(flow.END_RULES)}", rule("end.deck-out"))
     if "decks" in options:
         decks = options["decks"]
         if not isinstance(decks, list) or len(decks) != seats:
@@ -159,16 +162,19 @@ def validate_position(variant: str, seats: int, pos: dict, removed: int):
 
 # ---- setup events ------------------------------------------------------------------------------
 
-def setup(game, state, config, rng) -> list:
+def setup(game, state, config, rng, pin_end=True) -> list:
+    """The setup events; the end rule (options.end, default deck-out) is named in ``TurnOrderSet`` /
+    ``PositionSet``. ``pin_end=False`` is card set kifu.1's setup, which named none (so: empty-draw)."""
     em = Emitter(game, state)
+    end = {"end": config.options.get("end", flow.DECK_OUT)} if pin_end else {}
     if config.position is not None:
-        _position(em, config.position)
+        _position(em, config.position, end)
     else:
-        _deal(em, config, rng)
+        _deal(em, config, rng, end)
     return em.events
 
 
-def _deal(em, config, rng):
+def _deal(em, config, rng, end):
     variant, seats = config.variant, len(config.seats)
     adjust = removal(variant, seats, config.options)
     for pile, cards in enumerate(deck_lists(variant, seats, config.options)):
@@ -182,11 +188,11 @@ def _deal(em, config, rng):
         em.emit("CardsDealt", {"seat": seat, "pile": pile, "cards": em.state["piles"][pile]["deck"][:HAND_SIZE]},
                 rule("setup.hand"))
         em.emit("CharismaGiven", {"seat": seat, "card": charisma_instance(variant, seat)}, rule("setup.hand"))
-    v = _roll_for_order(em, seats, rng)
+    v = _roll_for_order(em, seats, rng, end)
     flow.start_turn(em, em.state["order"][0], 1, v)
 
 
-def _roll_for_order(em, seats, rng):
+def _roll_for_order(em, seats, rng, end):
     """Ⅳ: everyone rolls 2d6; the highest starts; the players tied for highest roll again."""
     rolling, rnd = list(range(seats)), 1
     while True:
@@ -198,10 +204,10 @@ def _roll_for_order(em, seats, rng):
             break
         rnd += 1
     first = rolling[0]
-    return em.emit("TurnOrderSet", {"order": [(first + i) % seats for i in range(seats)]}, rule("setup.order"))
+    return em.emit("TurnOrderSet", {"order": [(first + i) % seats for i in range(seats)], **end}, rule("setup.order"))
 
 
-def _position(em, pos):
+def _position(em, pos, end):
     seats = len(em.state["players"])
     piles = len(em.state["piles"])
     data = {"order": list(pos["order"]), "money": list(pos.get("money", [START_MONEY] * seats)),
@@ -210,6 +216,6 @@ def _position(em, pos):
                       for lid, land in sorted(pos.get("lands", {}).items())},
             "decks": [list(d) for d in pos["decks"]],
             "graveyards": [list(g) for g in pos.get("graveyards", [[] for _ in range(piles)])],
-            "removed": [list(r) for r in pos.get("removed", [[] for _ in range(piles)])]}
+            "removed": [list(r) for r in pos.get("removed", [[] for _ in range(piles)])], **end}
     v = em.emit("PositionSet", data, rule("setup.position"))
     flow.start_turn(em, data["order"][0], 1, v)
