@@ -23,9 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core import MatchConfig, apply, create_events, fold, get_game, play  # noqa: E402
-from workers.arena import game_seed  # noqa: E402
-from workers.bots import bot_key, bot_rng, choose  # noqa: E402
-from workers.statistics import lengths, wilson  # noqa: E402
+from engine.simulation.arena import game_seed  # noqa: E402
+from engine.bots import bot_key, bot_rng, choose  # noqa: E402
+from engine.simulation.statistics import lengths, wilson  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 VARIANTS = ["first-century", "touhou", "touhou-instant"]

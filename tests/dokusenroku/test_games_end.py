@@ -1,13 +1,13 @@
 """勝利条件 read as 山札がなくなったタイミングで終了 (option end: deck-out, the default): every game ends.
 
-The fast test plays 200 random games per variant and player count and checks each ends within a bound
+The fast test plays 60 random games per variant and player count and checks each ends within a bound
 on its actions; ``KIFU_SLOW=1`` plays 10,000 of each (bench/BALANCE.md holds the measured run).
 """
 import pytest
 
 from engine.core import MatchConfig, apply, create_events, fold, get_game, play
-from workers.arena import game_seed
-from workers.bots import bot_key, bot_rng, choose
+from engine.simulation.arena import game_seed
+from engine.bots import bot_key, bot_rng, choose
 
 GAME = get_game("dokusenroku")
 BOUND = 3000            # actions: the longest of 10,000 random games per setting is well under it
@@ -30,7 +30,7 @@ def random_game(variant, seats, index):
 
 @pytest.mark.parametrize("variant,seats", CASES)
 def test_random_games_end_within_a_bound_and_with_a_deck_run_out(variant, seats):
-    for i in range(200):
+    for i in range(60):
         n, state = random_game(variant, seats, i)
         assert n is not None, f"game {i} still running after {BOUND} actions"
         ended = state["outcome"]

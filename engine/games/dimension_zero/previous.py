@@ -7,6 +7,7 @@ kifu.1's decider is the current code dealing kifu.1's presets: these tables, fro
 """
 from engine.games.dimension_zero import DimensionZero, setup as setup_rules
 from engine.games.dimension_zero.decks import _expand
+from engine.games.dimension_zero.state import initial_state
 
 CARDSET_VERSION = "dz-fc1.0+th+kifu.1"
 
@@ -75,7 +76,6 @@ class DimensionZeroKifu1(DimensionZero):
             setup_rules.validate_position(config.variant, config.position)
 
     def initial_state(self, config) -> dict:
-        from engine.games.dimension_zero.state import initial_state
         return initial_state(config.variant, setup_rules.initial_series(config.variant, config.options,
                                                                         PRESETS, SIDEBOARDS))
 
