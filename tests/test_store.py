@@ -8,7 +8,7 @@ import redis
 from engine.core import GENESIS_HASH, Event, MatchConfig, create_events, fold
 from service.application import commands
 from service.application.records import seal
-from service.application.store import FEED_KEY, EventStore, key
+from service.application.store import EventStore, key
 from tests import toygame
 from engine.audit.verify import verify
 
@@ -38,7 +38,7 @@ def note(i: int) -> Event:
     return Event("TurnPassed", {"seat": i % 2}, rule="toy/4")
 
 
-def test_append_writes_the_batch_at_versions_with_a_feed_entry(store):
+def test_append_writes_the_batch_at_versions_and_only_keys_of_the_match(store):
     records = new_match(store, "m1")
     assert [r.version for r in store.read("m1")] == [1, 2, 3, 4]
     assert store.read("m1") == records
@@ -48,9 +48,8 @@ def test_append_writes_the_batch_at_versions_with_a_feed_entry(store):
                                                   "command_id", "at", "hash")}
     meta = store.meta("m1")
     assert meta["version"] == "4" and meta["last_hash"] == records[-1].hash and meta["game"] == "toy"
-    feed = [f for _, f in store.redis.xrange(FEED_KEY) if f[b"match"] == b"m1"]
-    assert feed == [{b"match": b"m1", b"version": b"4",
-                     b"types": b"MatchCreated,FirstPlayerChosen,CardDealt,CardDealt"}]
+    assert store.redis.exists("kifu:feed") == 0      # no global key: the append stays in one Cluster slot
+    assert set(store.redis.keys("kifu:{m1}:*")) == {key("m1", p).encode() for p in ("events", "meta")}
 
 
 def test_a_stale_expected_version_appends_nothing(store):

@@ -7,7 +7,8 @@ Keys of match ``m`` (all share the hash tag ``{m}``, so they live in one Cluster
   kifu:{m}:secret    the match seed (hex); never served, revealed by the SeedRevealed event
   kifu:{m}:snap      sorted set of JSON ``{"version", "state"}`` snapshots, scored by version
   kifu:{m}:commands  hash ``<seat>:<command_id>`` -> the first answer to that command
-and the global capped feed ``kifu:feed`` (one entry per appended batch).
+The append script names only these keys, so it runs on Redis Cluster; nothing global is written
+with an append (a reader that follows a match reads its own stream).
 """
 import json
 from dataclasses import dataclass
@@ -16,7 +17,6 @@ from pathlib import Path
 from engine.core import apply
 from service.application.records import StoredEvent
 
-FEED_KEY = "kifu:feed"
 APPEND_LUA = (Path(__file__).with_name("append.lua")).read_text(encoding="utf-8")
 
 
@@ -58,7 +58,7 @@ class EventStore:
             args.extend(record.fields())
         for field, value in meta.items():
             args.extend([field, value])
-        keys = [key(match_id, "events"), key(match_id, "meta"), key(match_id, "commands"), FEED_KEY,
+        keys = [key(match_id, "events"), key(match_id, "meta"), key(match_id, "commands"),
                 key(match_id, "secret")]
         status, value = (_text(v) for v in self._append(keys=keys, args=args))
         if status == "duplicate":
