@@ -54,7 +54,7 @@ class Worker:
         args = [RQ, "worker", "--url", URL, "--serializer", "rq.serializers.JSONSerializer", "--quiet"]
         args += ["--with-scheduler"] if scheduler else []
         args += [] if forking else ["--worker-class", "rq.worker.SimpleWorker"]
-        env = {**os.environ, "KIFU_BOT_WATCHDOG_SECONDS": "2"}
+        env = {**os.environ, "KIFU_BOT_WATCHDOG_SECONDS": "2", "KIFU_STORE_URL": URL}
         self.proc = subprocess.Popen([*args, "high", "default", "low"], env=env, start_new_session=True,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
