@@ -136,3 +136,23 @@ def test_the_hash_chain_and_every_snapshot_verify(store):
     assert report == {"ok": True, "match_id": match_id, "version": 22, "snapshots_checked": 4,
                       "seed_revealed": False, "redecided": 0, "first_divergence": None,
                       "divergences": []}
+
+
+@pytest.mark.redis
+def test_with_wait_replicas_an_append_no_replica_confirms_is_refused_and_never_answered_from_the_store(
+        real_redis_url):
+    from service.application.errors import Unavailable
+    connection = redis.Redis.from_url(real_redis_url)
+    store = EventStore(connection, wait_replicas=1, wait_ms=20)      # a lone server: no replica ever confirms
+    events = create_events(GAME, MatchConfig("toy", "standard", ["A", "B"]), b"seed" * 8)
+    records = seal(events, 0, GENESIS_HASH, "t0")
+    with pytest.raises(Unavailable) as refused:
+        store.append("w1", 0, GENESIS_HASH, records, command_key="0:c1", answer='{"a":1}')
+    assert refused.value.code == "not_replicated"
+    assert store.meta("w1")["version"] == "4"                        # it stands on the primary, unconfirmed
+    with pytest.raises(Unavailable):                                  # so a resend is not answered from it either
+        store.stored_answer("w1", "0:c1")
+    with pytest.raises(Unavailable):
+        store.append("w1", 0, GENESIS_HASH, records, command_key="0:c1", answer='{"a":1}')
+    assert EventStore(connection).stored_answer("w1", "0:c1") == '{"a":1}'
+    connection.close()
