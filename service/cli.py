@@ -17,7 +17,7 @@ from engine.core import ConfigError, get_game
 from engine.simulation.arena import card_reader, play_game
 from service import create_app
 from service.application import settings
-from service.application.connections import connect, describe_url
+from service.application.connections import describe_url, open_clients, queue_url, store_url
 from service.application.dispatch import queue_verify
 from service.application.simulations import check_spec, results_of
 from workers.wiring import build_store
@@ -31,7 +31,7 @@ def serve(args) -> int:
     handler = type("KeepAliveHandler", (WSGIRequestHandler,), {"protocol_version": "HTTP/1.1"})
     server = make_server(args.host, args.port, app, threaded=True, request_handler=handler)
     print(f"kifu serving on http://{args.host}:{server.server_port}/ "
-          f"(store: {describe_url(app.config['REDIS_URL'])})", flush=True)
+          f"(store: {describe_url(app.config['STORE_URL'] or app.config['REDIS_URL'])})", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -40,17 +40,18 @@ def serve(args) -> int:
 
 
 def verify(args) -> int:
-    """Check a match's chain and snapshots on the REDIS_URL server (or queue the job for a worker)."""
-    url = os.environ.get("REDIS_URL")
+    """Check a match's chain and snapshots on the store (KIFU_STORE_URL or REDIS_URL; or queue the
+    job for a worker, on KIFU_QUEUE_URL when set)."""
+    url = store_url(os.environ)
     if not url:
         print("kifu verify needs REDIS_URL (the embedded store lives inside `kifu serve`)",
               file=sys.stderr)
         return 2
-    connection = connect(url)
+    store = build_store(*open_clients(url, queue_url(os.environ)))
     if args.enqueue:
-        print(f"queued job {queue_verify(build_store(connection).jobs, args.match_id)}")
+        print(f"queued job {queue_verify(store.jobs, args.match_id)}")
         return 0
-    report = verify_now(build_store(connection), args.match_id)
+    report = verify_now(store, args.match_id)
     print(json.dumps(report, indent=2))
     return 0 if report["ok"] else 1
 
@@ -113,12 +114,13 @@ def replay_report(store, match_id: str, engine: str = "current") -> dict:
 
 def replay(args) -> int:
     """Print where the rules of --engine rule a stored match differently from what it recorded."""
-    url = os.environ.get("REDIS_URL")
+    url = store_url(os.environ)
     if not url:
         print("kifu replay needs REDIS_URL (the embedded store lives inside `kifu serve`)", file=sys.stderr)
         return 2
     try:
-        report = replay_report(build_store(connect(url)), args.match_id, args.engine)
+        report = replay_report(build_store(*open_clients(url, queue_url(os.environ))), args.match_id,
+                               args.engine)
     except LookupError as e:
         print(str(e), file=sys.stderr)
         return 2

@@ -9,6 +9,7 @@ from tests.jobs import run_jobs
 from tests.parallel import play_games
 from engine.simulation import arena
 from engine.simulation.arena import encode
+from service.application import simulations
 from service.application.simulations import chunks, results_of, run_chunk
 from engine.simulation.statistics import wilson
 
@@ -88,7 +89,7 @@ def test_a_thousand_games_report_progress_then_results_and_the_same_seed_repeats
 
 def records(connection, sim_id) -> dict:
     return {int(k): v.decode() if isinstance(v, bytes) else v
-            for k, v in connection.hgetall(f"kifu:sim:{sim_id}:games").items()}
+            for k, v in connection.hgetall(simulations.key(sim_id, "games")).items()}
 
 
 def test_results_do_not_depend_on_the_order_the_jobs_ran_in(app, client):

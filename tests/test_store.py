@@ -8,7 +8,7 @@ import redis
 from engine.core import GENESIS_HASH, Event, MatchConfig, create_events, fold
 from service.application import commands
 from service.application.records import seal
-from service.application.store import FEED_KEY, EventStore, key
+from service.application.store import EventStore, key
 from tests import toygame
 from engine.audit.verify import verify
 
@@ -38,7 +38,7 @@ def note(i: int) -> Event:
     return Event("TurnPassed", {"seat": i % 2}, rule="toy/4")
 
 
-def test_append_writes_the_batch_at_versions_with_a_feed_entry(store):
+def test_append_writes_the_batch_at_versions_and_only_keys_of_the_match(store):
     records = new_match(store, "m1")
     assert [r.version for r in store.read("m1")] == [1, 2, 3, 4]
     assert store.read("m1") == records
@@ -48,9 +48,8 @@ def test_append_writes_the_batch_at_versions_with_a_feed_entry(store):
                                                   "command_id", "at", "hash")}
     meta = store.meta("m1")
     assert meta["version"] == "4" and meta["last_hash"] == records[-1].hash and meta["game"] == "toy"
-    feed = [f for _, f in store.redis.xrange(FEED_KEY) if f[b"match"] == b"m1"]
-    assert feed == [{b"match": b"m1", b"version": b"4",
-                     b"types": b"MatchCreated,FirstPlayerChosen,CardDealt,CardDealt"}]
+    assert store.redis.exists("kifu:feed") == 0      # no global key: the append stays in one Cluster slot
+    assert set(store.redis.keys("kifu:{m1}:*")) == {key("m1", p).encode() for p in ("events", "meta")}
 
 
 def test_a_stale_expected_version_appends_nothing(store):
@@ -137,3 +136,23 @@ def test_the_hash_chain_and_every_snapshot_verify(store):
     assert report == {"ok": True, "match_id": match_id, "version": 22, "snapshots_checked": 4,
                       "seed_revealed": False, "redecided": 0, "first_divergence": None,
                       "divergences": []}
+
+
+@pytest.mark.redis
+def test_with_wait_replicas_an_append_no_replica_confirms_is_refused_and_never_answered_from_the_store(
+        real_redis_url):
+    from service.application.errors import Unavailable
+    connection = redis.Redis.from_url(real_redis_url)
+    store = EventStore(connection, wait_replicas=1, wait_ms=20)      # a lone server: no replica ever confirms
+    events = create_events(GAME, MatchConfig("toy", "standard", ["A", "B"]), b"seed" * 8)
+    records = seal(events, 0, GENESIS_HASH, "t0")
+    with pytest.raises(Unavailable) as refused:
+        store.append("w1", 0, GENESIS_HASH, records, command_key="0:c1", answer='{"a":1}')
+    assert refused.value.code == "not_replicated"
+    assert store.meta("w1")["version"] == "4"                        # it stands on the primary, unconfirmed
+    with pytest.raises(Unavailable):                                  # so a resend is not answered from it either
+        store.stored_answer("w1", "0:c1")
+    with pytest.raises(Unavailable):
+        store.append("w1", 0, GENESIS_HASH, records, command_key="0:c1", answer='{"a":1}')
+    assert EventStore(connection).stored_answer("w1", "0:c1") == '{"a":1}'
+    connection.close()

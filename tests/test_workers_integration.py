@@ -17,7 +17,7 @@ from rq.serializers import JSONSerializer
 
 from service.application import clock
 from service import create_app
-from service.application.store import FEED_KEY, EventStore
+from service.application.store import EventStore, key
 from tests.helpers import ApiMatch
 from engine.audit.verify import verify
 
@@ -54,7 +54,7 @@ class Worker:
         args = [RQ, "worker", "--url", URL, "--serializer", "rq.serializers.JSONSerializer", "--quiet"]
         args += ["--with-scheduler"] if scheduler else []
         args += [] if forking else ["--worker-class", "rq.worker.SimpleWorker"]
-        env = {**os.environ, "KIFU_BOT_WATCHDOG_SECONDS": "2"}
+        env = {**os.environ, "KIFU_BOT_WATCHDOG_SECONDS": "2", "KIFU_STORE_URL": URL}
         self.proc = subprocess.Popen([*args, "high", "default", "low"], env=env, start_new_session=True,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -83,13 +83,13 @@ def workers():
         w.stop()
 
 
-def wait_for(connection, done, timeout=90.0):
-    """Block on the store's feed (one entry per append) until ``done()`` holds."""
+def wait_for(connection, match_id, done, timeout=90.0):
+    """Block on the match's own event stream (one entry per event) until ``done()`` holds."""
     last, end = "$", time.monotonic() + timeout
     while not done():
         left = end - time.monotonic()
-        assert left > 0, "timed out waiting on the feed"
-        entries = connection.xread({FEED_KEY: last}, block=int(min(left, 1.0) * 1000), count=100)
+        assert left > 0, f"timed out waiting on match {match_id}'s events"
+        entries = connection.xread({key(match_id, "events"): last}, block=int(min(left, 1.0) * 1000), count=100)
         if entries:
             last = entries[0][1][-1][0]
 
@@ -114,7 +114,7 @@ def test_a_person_and_a_bot_play_to_the_end_with_a_real_worker(client, connectio
                  seats=[{"name": "Reimu"}, {"name": "Owl", "bot": "ismcts", "budget": {"iterations": 8}}])
     while (info := m.info())["outcome"] is None:
         if 0 not in info["to_act"]:
-            wait_for(connection, lambda: 0 in m.info()["to_act"] or m.info()["outcome"] is not None)
+            wait_for(connection, m.id, lambda: 0 in m.info()["to_act"] or m.info()["outcome"] is not None)
             continue
         legal = m.legal(0)
         assert m.post(0, legal["actions"][-1], legal["version"]).status_code == 200
@@ -127,7 +127,7 @@ def test_two_bots_survive_a_worker_killed_mid_job(client, connection, workers):
     m = ApiMatch(client, game="threebythree", variant="overlord",
                  seats=[{"name": "A", "bot": "ismcts", "budget": budget}, {"name": "B", "bot": "ismcts", "budget": budget}])
     started = StartedJobRegistry(queue=Queue("high", connection=connection, serializer=JSONSerializer))
-    wait_for(connection, lambda: m.info()["version"] > 30)
+    wait_for(connection, m.id, lambda: m.info()["version"] > 30)
     deadline = time.monotonic() + 30
     while True:                                      # catch a bot job while it searches
         assert time.monotonic() < deadline
@@ -141,7 +141,7 @@ def test_two_bots_survive_a_worker_killed_mid_job(client, connection, workers):
     assert m.info()["outcome"] is None
     workers(forking=False)                           # a new worker (with the scheduler) takes over
     #                                                  (in-process jobs: the rest of the game goes faster)
-    wait_for(connection, lambda: m.info()["outcome"] is not None, timeout=120)
+    wait_for(connection, m.id, lambda: m.info()["outcome"] is not None, timeout=120)
     assert m.info()["version"] > killed_at
     assert len(assert_clean(connection, m.id)) > 20
     # Wherever in its life the job was killed, the move at ``current`` was made exactly once (by a
@@ -160,6 +160,6 @@ def test_a_deadline_outlives_the_processes_that_set_it(connection, workers):
         clock.set_source(previous)
     assert m.info()["outcome"] is None               # no worker has run yet
     workers()                                        # a worker started afterwards finds it in Redis
-    wait_for(connection, lambda: m.info()["outcome"] is not None, timeout=30)
+    wait_for(connection, m.id, lambda: m.info()["outcome"] is not None, timeout=30)
     assert m.info()["outcome"]["reason"] == "forfeit" and m.info()["outcome"]["forfeited"] == [0, 1]
     assert verify(EventStore(connection), m.id)["ok"]

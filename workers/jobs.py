@@ -2,21 +2,45 @@
 run by ``rq worker`` (JSON serializer) or, with the embedded fakeredis, by the process's job thread
 (``workers.runner``). Each builds the event store as the web process does (``workers.wiring``, the
 ``KIFU_*`` settings, the plug-in games of ``KIFU_GAMES`` registered first) and calls the
-application."""
+application.
+
+A worker runs on the queue Redis (``rq worker --url $KIFU_QUEUE_URL``: the job's connection); the
+store is opened separately from ``KIFU_STORE_URL`` / ``REDIS_URL`` (a Redis Cluster, possibly), and
+is the job's connection itself only when neither is set (the queues share the store's server, or
+the embedded store's job thread)."""
+import os
+
 from rq import get_current_job
 
 from engine.audit.verify import verify
 from service.application import settings
 from service.application.bot_turns import play_bot_turn, watch
+from service.application.connections import connect, store_url
 from service.application.missed_deadlines import missed
 from service.application.simulations import run_chunk
+from workers.queues import is_embedded
 from workers.wiring import build_store
+
+_clients = {}       # store URL -> (pid, client): one client per process (a forked work horse makes its own)
+
+
+def _store_client(queue_connection):
+    url = store_url(os.environ)
+    if not url or is_embedded(queue_connection):
+        return queue_connection
+    pid, client = _clients.get(url, (None, None))
+    if pid != os.getpid():
+        client = connect(url)
+        _clients[url] = (os.getpid(), client)
+    return client
 
 
 def _store():
     settings.register_plugin_games()
     configured = settings.from_env()
-    return build_store(get_current_job().connection, configured["SNAPSHOT_EVERY"])
+    queue = get_current_job().connection
+    return build_store(_store_client(queue), queue, configured["SNAPSHOT_EVERY"],
+                       wait_replicas=configured["STORE_WAIT_REPLICAS"], wait_ms=configured["STORE_WAIT_MS"])
 
 
 def verify_match(match_id: str) -> dict:
@@ -48,4 +72,4 @@ def simulate_chunk(sim_id: str, start: int, count: int) -> dict:
     def progress(done: int, total: int) -> None:
         job.meta["progress"] = {"done": done, "total": total}
         job.save_meta()
-    return run_chunk(job.connection, sim_id, start, count, progress)
+    return run_chunk(_store().redis, sim_id, start, count, progress)

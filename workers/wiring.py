@@ -1,11 +1,19 @@
 """Composition: the event store as web and worker processes build it, its ``Jobs`` port wired to RQ
-(and, on the embedded store, to the process's job thread)."""
+on the queue Redis (and, on the embedded store, to the process's job thread).
+
+``store_client`` holds the event store's keys (a plain Redis, a ``RedisCluster``, or the embedded
+fakeredis); ``queue_client`` holds RQ's queues and scheduler (a plain Redis; the store's client
+when they share a server, always so on the embedded store)."""
 from service.application.state_cache import StateCache
 from service.application.store import EventStore
 from workers import runner
-from workers.queues import RqJobs
+from workers.queues import RqJobs, is_embedded
 
 
-def build_store(client, snapshot_every: int = 50, cache_size: int = 0, strict: bool = False) -> EventStore:
+def build_store(store_client, queue_client=None, snapshot_every: int = 50, cache_size: int = 0,
+                strict: bool = False, wait_replicas: int = 0, wait_ms: int = 1000) -> EventStore:
     cache = StateCache(cache_size) if cache_size else None
-    return EventStore(client, snapshot_every, cache, jobs=RqJobs(client, wake=runner.wake), strict=strict)
+    queue_client = store_client if queue_client is None else queue_client
+    return EventStore(store_client, snapshot_every, cache, jobs=RqJobs(queue_client, wake=runner.wake),
+                      strict=strict, wait_replicas=0 if is_embedded(store_client) else wait_replicas,
+                      wait_ms=wait_ms)

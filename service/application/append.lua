@@ -1,6 +1,7 @@
 -- Append a batch of events to a match, atomically (kifu event store; see service/store.py).
 --
--- KEYS: 1 events stream, 2 meta hash, 3 commands hash, 4 global feed stream, 5 secret
+-- KEYS: 1 events stream, 2 meta hash, 3 commands hash, 4 secret: all kifu:{m}:*, one Cluster slot
+--       (a script may only touch keys of one slot; nothing global is written here)
 -- ARGV: 1 match id, 2 expected version, 3 hash of the event at the expected version,
 --       4 command key ("<seat>:<command_id>", or "" for none), 5 answer to store for that key,
 --       6 number of events, 7 number of meta field pairs, 8 secret to set ("" for none),
@@ -32,7 +33,6 @@ end
 local n_events, n_meta = tonumber(ARGV[6]), tonumber(ARGV[7])
 local names = {'type', 'data', 'seat', 'rule', 'cause', 'schema', 'command_id', 'at', 'hash',
                'command'}
-local types = {}
 local i = 9
 for n = 1, n_events do
   local entry = {}
@@ -44,7 +44,6 @@ for n = 1, n_events do
     end
   end
   redis.call('XADD', KEYS[1], (expected + n) .. '-0', unpack(entry))
-  types[#types + 1] = ARGV[i]
   last_hash = ARGV[i + 8]
   i = i + 10
 end
@@ -55,8 +54,6 @@ for m = 1, n_meta do
   redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1])
   i = i + 2
 end
-if ARGV[8] ~= '' then redis.call('SET', KEYS[5], ARGV[8]) end
+if ARGV[8] ~= '' then redis.call('SET', KEYS[4], ARGV[8]) end
 if command_key ~= '' then redis.call('HSET', KEYS[3], command_key, ARGV[5]) end
-redis.call('XADD', KEYS[4], 'MAXLEN', '~', '10000', '*',
-           'match', ARGV[1], 'version', new_version, 'types', table.concat(types, ','))
 return {'ok', tostring(new_version)}

@@ -1,15 +1,29 @@
-"""Redis clients: a real server when a URL is given, else the process's embedded fakeredis.
+"""Redis clients: a real server or a Redis Cluster when a URL is given, else the process's embedded
+fakeredis.
 
-A client returns bytes, as RQ needs; the event store decodes what it reads.
+Two roles (README "Past one machine"):
+  the store   ``KIFU_STORE_URL``, falling back to ``REDIS_URL``: the event store's keys. It may name
+              a Redis Cluster: ``redis+cluster://host:port`` (any node; the others are discovered)
+              or a ``?cluster=1`` flag on a ``redis://`` URL, and then it is redis-py's
+              ``RedisCluster``.
+  the queues  ``KIFU_QUEUE_URL``: RQ's queues, jobs and scheduler. RQ cannot run on a cluster, so a
+              clustered store needs a plain Redis here; otherwise it defaults to the store's server.
+
+A client returns bytes (not decoded), as RQ needs; the event store decodes what it reads.
 """
 import threading
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import fakeredis
 import redis
+from redis.cluster import RedisCluster
 
 _embedded_server = None
 _embedded_lock = threading.Lock()
+
+
+class TopologyError(ValueError):
+    """The configured URLs cannot work together (a clustered store with no queue Redis, RQ on a cluster)."""
 
 
 def embedded_server() -> fakeredis.FakeServer:
@@ -21,10 +35,59 @@ def embedded_server() -> fakeredis.FakeServer:
         return _embedded_server
 
 
-def connect(url: str | None = None, server: fakeredis.FakeServer | None = None) -> redis.Redis:
-    if url:
-        return redis.Redis.from_url(url)
-    return fakeredis.FakeRedis(server=server or embedded_server())
+def is_cluster(url: str | None) -> bool:
+    """Whether ``url`` names a Redis Cluster: ``redis+cluster://`` (``rediss+cluster://``) or ``?cluster=1``."""
+    if not url:
+        return False
+    parts = urlsplit(url)
+    return parts.scheme.endswith("+cluster") or \
+        any(k == "cluster" and v.lower() in ("1", "true", "yes") for k, v in parse_qsl(parts.query))
+
+
+def _plain(url: str) -> str:
+    """``url`` as redis-py reads it: the ``+cluster`` scheme suffix and the ``cluster`` flag removed."""
+    parts = urlsplit(url)
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if k != "cluster"])
+    return urlunsplit((parts.scheme.removesuffix("+cluster"), parts.netloc, parts.path, query, parts.fragment))
+
+
+def connect(url: str | None = None, server: fakeredis.FakeServer | None = None):
+    """A client for ``url``: ``RedisCluster`` for a cluster URL, ``redis.Redis`` for a plain one, the
+    embedded fakeredis (``server``, or the process's) for none."""
+    if not url:
+        return fakeredis.FakeRedis(server=server or embedded_server())
+    if is_cluster(url):
+        return RedisCluster.from_url(_plain(url), socket_connect_timeout=2)
+    return redis.Redis.from_url(url)
+
+
+def store_url(environ) -> str | None:
+    return environ.get("KIFU_STORE_URL") or environ.get("REDIS_URL") or None
+
+
+def queue_url(environ) -> str | None:
+    return environ.get("KIFU_QUEUE_URL") or None
+
+
+def check_topology(store: str | None, queue: str | None) -> None:
+    """Refuse URLs that cannot work together, before connecting to anything."""
+    if is_cluster(queue):
+        raise TopologyError(f"KIFU_QUEUE_URL ({describe_url(queue)}) names a Redis Cluster; RQ's queues "
+                            "and scheduler need a plain Redis server")
+    if is_cluster(store) and not queue:
+        raise TopologyError(f"the store ({describe_url(store)}) is a Redis Cluster, on which RQ cannot "
+                            "run: set KIFU_QUEUE_URL to a plain Redis for the queues and the scheduler "
+                            "(e.g. redis://queue-host:6379/0)")
+    if queue and not store:
+        raise TopologyError("KIFU_QUEUE_URL is set but no store URL (KIFU_STORE_URL or REDIS_URL): "
+                            "the embedded store lives inside one process, which workers cannot reach")
+
+
+def open_clients(store: str | None, queue: str | None, server: fakeredis.FakeServer | None = None):
+    """``(store client, queue client)``; the same client when the queues share the store's server."""
+    check_topology(store, queue)
+    store_client = connect(store, server)
+    return store_client, (connect(queue) if queue else store_client)
 
 
 def describe_url(url: str | None) -> str:
@@ -32,4 +95,6 @@ def describe_url(url: str | None) -> str:
     if not url:
         return "embedded fakeredis (in-process; jobs run in-process)"
     parts = urlsplit(url)
+    if is_cluster(url):
+        return f"Redis Cluster via {parts.hostname}:{parts.port or 6379}"
     return f"Redis at {parts.hostname}:{parts.port or 6379}{parts.path or '/0'}"

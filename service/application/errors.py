@@ -35,3 +35,8 @@ class Illegal(DomainError):
 
 class Failed(DomainError):
     """Background work the request depends on failed."""
+
+
+class Unavailable(DomainError):
+    """The store cannot take or confirm a write now (a failover under way, replicas behind); the
+    same command may be sent again."""

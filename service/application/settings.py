@@ -1,11 +1,14 @@
 """The settings web and worker processes share, read from the environment (``KIFU_*``) so that
-both build the same event store (snapshot interval, state cache) and know the same games
-(``KIFU_GAMES``: plug-in games kept outside ``engine/games/``, by module name)."""
+both build the same event store (snapshot interval, state cache, replica acknowledgement) and know
+the same games (``KIFU_GAMES``: plug-in games kept outside ``engine/games/``, by module name). Where
+the store and the queues live: ``service.application.connections`` (KIFU_STORE_URL, KIFU_QUEUE_URL)."""
 import os
 
 from engine.core import registry
 
-DEFAULTS = {"SNAPSHOT_EVERY": 50, "STATE_CACHE_SIZE": 512}
+# STORE_WAIT_REPLICAS: after each append, WAIT until that many replicas have it (0: don't wait),
+# for at most STORE_WAIT_MS; an append not acknowledged in time is refused (503 not_replicated).
+DEFAULTS = {"SNAPSHOT_EVERY": 50, "STATE_CACHE_SIZE": 512, "STORE_WAIT_REPLICAS": 0, "STORE_WAIT_MS": 1000}
 
 
 def from_env(environ=None) -> dict:

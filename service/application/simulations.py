@@ -1,9 +1,11 @@
 """Bot-vs-bot simulations: many games split across several RQ jobs, with progress and results.
 
-Keys: ``kifu:sim:<id>`` (hash: spec, created_at, chunks), ``kifu:sim:<id>:games`` (hash: game
+Keys, in the event store (each simulation's keys share the hash tag ``{<id>}``: one Cluster slot):
+``kifu:sim:{<id>}`` (hash: spec, created_at, chunks), ``kifu:sim:{<id>}:games`` (hash: game
 index -> its record; writing a record twice writes the same bytes, so a retried chunk job is
-harmless and resumes where its predecessor stopped), ``kifu:sim:<id>:results`` (the aggregate,
-once every game is in). Progress is the number of game records; results are computed from the
+harmless and resumes where its predecessor stopped), ``kifu:sim:{<id>}:results`` (the aggregate,
+once every game is in). The chunk jobs write them through the store the worker opens, never
+through the queue Redis. Progress is the number of game records; results are computed from the
 records in index order, so the same spec and seed always give the same results, whatever the
 number of workers or the order the chunks ran in.
 """
@@ -25,7 +27,7 @@ MIN_CHUNK = 10
 
 
 def key(sim_id: str, part: str = "") -> str:
-    return f"kifu:sim:{sim_id}" + (f":{part}" if part else "")
+    return f"kifu:sim:{{{sim_id}}}" + (f":{part}" if part else "")
 
 
 def check_spec(body: dict) -> dict:

@@ -7,17 +7,28 @@ Keys of match ``m`` (all share the hash tag ``{m}``, so they live in one Cluster
   kifu:{m}:secret    the match seed (hex); never served, revealed by the SeedRevealed event
   kifu:{m}:snap      sorted set of JSON ``{"version", "state"}`` snapshots, scored by version
   kifu:{m}:commands  hash ``<seat>:<command_id>`` -> the first answer to that command
-and the global capped feed ``kifu:feed`` (one entry per appended batch).
+  kifu:{m}:sync      a counter written (with KIFU_STORE_WAIT_REPLICAS) to confirm, by WAIT, that
+                     an answer given again from the store is on the replicas
+The append script names only these keys, so it runs on Redis Cluster; nothing global is written
+with an append (a reader that follows a match reads its own stream).
 """
 import json
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from redis.exceptions import (AskError, ClusterDownError, ConnectionError as RedisConnectionError, MovedError,
+                              ReadOnlyError, TimeoutError as RedisTimeoutError, TryAgainError)
+
 from engine.core import apply
+from service.application.errors import Unavailable
 from service.application.records import StoredEvent
 
-FEED_KEY = "kifu:feed"
 APPEND_LUA = (Path(__file__).with_name("append.lua")).read_text(encoding="utf-8")
+# What a node answers while the cluster moves a slot or promotes a replica: ask again elsewhere.
+MOVING = (RedisConnectionError, RedisTimeoutError, MovedError, AskError, ClusterDownError, TryAgainError,
+          ReadOnlyError)
+DURABLE_ATTEMPTS = 8
 
 
 def key(match_id: str, part: str) -> str:
@@ -40,8 +51,12 @@ class ChainBroken(Exception):
 
 
 class EventStore:
-    def __init__(self, redis, snapshot_every: int = 50, cache=None, jobs=None, strict: bool = False):
+    def __init__(self, redis, snapshot_every: int = 50, cache=None, jobs=None, strict: bool = False,
+                 wait_replicas: int = 0, wait_ms: int = 1000):
         self.redis = redis
+        # > 0: each append is acknowledged only once that many replicas of its primary have it
+        # (WAIT after the script, on the same connection); else 503 ``not_replicated``.
+        self.wait_replicas, self.wait_ms = wait_replicas, wait_ms
         self.strict = strict        # a decider that crashes on an odd action raises (tests) instead of a 422
         self.jobs = jobs            # the Jobs port (service.application.ports) background work goes to
         self.snapshot_every = snapshot_every
@@ -58,14 +73,72 @@ class EventStore:
             args.extend(record.fields())
         for field, value in meta.items():
             args.extend([field, value])
-        keys = [key(match_id, "events"), key(match_id, "meta"), key(match_id, "commands"), FEED_KEY,
+        keys = [key(match_id, "events"), key(match_id, "meta"), key(match_id, "commands"),
                 key(match_id, "secret")]
-        status, value = (_text(v) for v in self._append(keys=keys, args=args))
+        if self.wait_replicas > 0:
+            status, value = self._append_replicated(match_id, keys, args, records[-1].hash)
+        else:
+            status, value = (_text(v) for v in self._append(keys=keys, args=args))
+        if status == "conflict" and self._landed(match_id, expected, records):
+            status, value = "ok", str(expected + len(records))   # a retried append that had landed
+            self._confirm(match_id)
+        if status == "duplicate":
+            self._confirm(match_id)
         if status == "duplicate":
             return AppendResult(status, None, value)
         if status == "broken":
             raise ChainBroken(f"match {match_id} at version {expected}: {value} (expected {prev_hash})")
         return AppendResult(status, int(value))
+
+    def _landed(self, match_id: str, expected: int, records: list[StoredEvent]) -> bool:
+        """Whether ``records`` are what the match stands at after ``expected``: an append retried
+        after its answer was lost (a failover mid-append; redis-py retries on a connection error)
+        that the first attempt had stored. Same chain end, same command at the first event."""
+        stored = self.redis.hmget(key(match_id, "meta"), ["version", "last_hash"])
+        if [_text(v) if v is not None else None for v in stored] != [str(expected + len(records)),
+                                                                    records[-1].hash]:
+            return False
+        first = self.read(match_id, expected, expected + 1)
+        return bool(first) and first[0] == records[0]
+
+    def _node(self, match_id: str):
+        """The client of the server holding the match's keys: a cluster's primary for its slot, or
+        the one server."""
+        if not hasattr(self.redis, "get_node_from_key"):
+            return self.redis
+        return self.redis.get_redis_connection(self.redis.get_node_from_key(key(match_id, "events")))
+
+    def _append_replicated(self, match_id: str, keys: list, args: list, last_hash: str) -> tuple[str, str]:
+        """The append script then ``WAIT wait_replicas wait_ms`` in one pipeline (one connection: WAIT
+        counts the replicas that have this connection's writes). While a failover is under way
+        (connection refused, MOVED, CLUSTERDOWN, a demoted primary's READONLY) the topology is
+        re-read and the append retried; the script's version and command checks make a retry of
+        an append that had landed come back as ``duplicate`` or an ``ok`` found by ``_landed``."""
+        for attempt in range(DURABLE_ATTEMPTS):
+            try:
+                pipe = self._node(match_id).pipeline(transaction=False)
+                self._append(keys=keys, args=args, client=pipe)
+                pipe.wait(self.wait_replicas, self.wait_ms)
+                reply, acknowledged = pipe.execute()
+            except MOVING as e:
+                if attempt == DURABLE_ATTEMPTS - 1:
+                    raise Unavailable("store_unavailable", f"the store did not take the append ({e}); "
+                                      "send the same command_id again") from e
+                time.sleep(min(0.1 * 2 ** attempt, 2.0))
+                if hasattr(self.redis, "nodes_manager"):
+                    try:
+                        self.redis.nodes_manager.initialize()
+                    except Exception:  # noqa: BLE001 - every node may be mid-failover; the next attempt re-reads
+                        pass
+                continue
+            status, value = (_text(v) for v in reply)
+            if status == "ok" and acknowledged < self.wait_replicas:
+                raise Unavailable("not_replicated",
+                                  f"the append reached {acknowledged} of {self.wait_replicas} replicas within "
+                                  f"{self.wait_ms} ms, so it may not survive a failover; send the same "
+                                  "command_id again to learn whether it stands")
+            return status, value
+        raise AssertionError("unreachable")
 
     def meta(self, match_id: str) -> dict | None:
         raw = self.redis.hgetall(key(match_id, "meta"))
@@ -73,7 +146,27 @@ class EventStore:
 
     def stored_answer(self, match_id: str, command_key: str) -> str | None:
         answer = self.redis.hget(key(match_id, "commands"), command_key)
+        if answer is not None:
+            self._confirm(match_id)
         return None if answer is None else _text(answer)
+
+    def _confirm(self, match_id: str) -> None:
+        """With ``wait_replicas``: make sure what the match's primary holds is on that many replicas
+        before an answer read from it is given again (the first attempt may have been refused as
+        not replicated). WAIT only counts this connection's writes, and a replica has everything
+        before the last write it acknowledges, so: one write in the match's slot, then WAIT."""
+        if self.wait_replicas <= 0:
+            return
+        try:
+            pipe = self._node(match_id).pipeline(transaction=False)
+            pipe.incr(key(match_id, "sync"))
+            pipe.wait(self.wait_replicas, self.wait_ms)
+            acknowledged = pipe.execute()[-1]
+        except MOVING as e:
+            raise Unavailable("store_unavailable", f"the store is unavailable ({e}); try again") from e
+        if acknowledged < self.wait_replicas:
+            raise Unavailable("not_replicated", f"the match's events reached {acknowledged} of "
+                              f"{self.wait_replicas} replicas within {self.wait_ms} ms; try again")
 
     def secret(self, match_id: str) -> bytes:
         return bytes.fromhex(_text(self.redis.get(key(match_id, "secret"))))

@@ -12,7 +12,9 @@ from service.http.errors import register_error_handlers
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    """The app. Config: REDIS_URL (unset: embedded fakeredis), SNAPSHOT_EVERY (events, 50),
+    """The app. Config: REDIS_URL (unset: embedded fakeredis), STORE_URL and QUEUE_URL
+    (``KIFU_STORE_URL``, ``KIFU_QUEUE_URL``: a Redis Cluster store and the queues' own Redis, see
+    redis_conn), STORE_WAIT_REPLICAS and STORE_WAIT_MS (``KIFU_STORE_WAIT_*``), SNAPSHOT_EVERY (events, 50),
     VERIFY_ON_END (queue workers.jobs.verify_match when a match ends, True), STATE_CACHE_SIZE
     (latest states kept in-process, 512; 0 turns the cache off), VERIFY_INLINE_MAX (GET /verify
     runs inline up to this many events, else as an RQ job; 2000), SSE_BLOCK_MS (one blocking wait
@@ -20,7 +22,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     reconnects with Last-Event-ID, 300). The games of the modules ``KIFU_GAMES`` names are
 registered beside those of ``engine/games/``."""
     app = Flask(__name__, static_folder=None)
-    app.config.from_mapping(REDIS_URL=os.environ.get("REDIS_URL") or None, SNAPSHOT_EVERY=50,
+    configured = settings.from_env()
+    app.config.from_mapping(REDIS_URL=os.environ.get("REDIS_URL") or None,
+                            STORE_URL=os.environ.get("KIFU_STORE_URL") or None,
+                            QUEUE_URL=os.environ.get("KIFU_QUEUE_URL") or None,
+                            STORE_WAIT_REPLICAS=configured["STORE_WAIT_REPLICAS"],
+                            STORE_WAIT_MS=configured["STORE_WAIT_MS"], SNAPSHOT_EVERY=50,
                             VERIFY_ON_END=True, FAKEREDIS_SERVER=None,
                             STATE_CACHE_SIZE=512, MAX_CONTENT_LENGTH=1 << 20,
                             VERIFY_INLINE_MAX=2000, SSE_BLOCK_MS=15000, SSE_MAX_SECONDS=300)

@@ -3,15 +3,17 @@ import logging
 
 from flask import jsonify
 from marshmallow import ValidationError
+from redis.exceptions import (ClusterDownError, ConnectionError as RedisConnectionError, MovedError,
+                              ReadOnlyError, TimeoutError as RedisTimeoutError, TryAgainError)
 from werkzeug.exceptions import HTTPException
 
 from engine.core import ConfigError, IllegalAction
 from service.application.errors import (Conflict, DomainError, Failed, Forbidden, Illegal, Invalid, NotFound,
-                                        Unauthenticated)
+                                        Unauthenticated, Unavailable)
 
 log = logging.getLogger(__name__)
 STATUS = {Invalid: 400, Unauthenticated: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Illegal: 422,
-          Failed: 500}
+          Failed: 500, Unavailable: 503}
 
 
 def status_of(error: DomainError) -> int:
@@ -57,6 +59,17 @@ def register_error_handlers(app) -> None:
     def http_error(e):
         code = (e.name or "error").lower().replace(" ", "_")
         return error_response(e.code or 500, code, e.description or e.name)
+
+    @app.errorhandler(RedisConnectionError)
+    @app.errorhandler(RedisTimeoutError)
+    @app.errorhandler(ClusterDownError)
+    @app.errorhandler(TryAgainError)
+    @app.errorhandler(MovedError)
+    @app.errorhandler(ReadOnlyError)
+    def store_unavailable(e):
+        log.warning("store unavailable: %s", e)
+        return error_response(503, "store_unavailable", "the store is unavailable (a failover may be "
+                              "under way); try again, with the same command_id for an action")
 
     @app.errorhandler(Exception)
     def unexpected(e):

@@ -1,26 +1,35 @@
-"""The app's Redis client and event store: a real server when REDIS_URL is set, else the embedded
-fakeredis (service.application.connections), the store built by ``workers.wiring`` with its jobs port.
+"""The app's Redis clients and event store (service.application.connections): the store's client
+(a plain Redis, a Redis Cluster, or the embedded fakeredis) and the queue Redis RQ uses, the store
+built by ``workers.wiring`` with its jobs port on the queue Redis.
+
+Config: STORE_URL (``KIFU_STORE_URL``; unset: REDIS_URL), QUEUE_URL (``KIFU_QUEUE_URL``; unset: the
+store's server, and required when the store is a cluster: the app refuses to start without it),
+STORE_WAIT_REPLICAS / STORE_WAIT_MS (``KIFU_STORE_WAIT_*``: WAIT after each append).
 
 One client (with its thread-safe connection pool) is made per app and shared by every request;
-``get_redis()`` hands it out through ``g`` in the flaskr manner. The client returns bytes, as RQ
-needs; the event store decodes what it reads.
+``get_redis()`` hands out the store's client through ``g`` in the flaskr manner. The clients return
+bytes, as RQ needs; the event store decodes what it reads.
 """
-import redis
 from flask import current_app, g
 
-from service.application.connections import connect
+from service.application.connections import open_clients
 from service.application.store import EventStore
 from workers.wiring import build_store
 
 
 def init_app(app) -> None:
-    client = connect(app.config.get("REDIS_URL"), app.config.get("FAKEREDIS_SERVER"))
+    store_url = app.config.get("STORE_URL") or app.config.get("REDIS_URL")
+    client, queue = open_clients(store_url, app.config.get("QUEUE_URL"), app.config.get("FAKEREDIS_SERVER"))
     app.extensions["kifu_redis"] = client
-    app.extensions["kifu_store"] = build_store(client, app.config["SNAPSHOT_EVERY"], app.config["STATE_CACHE_SIZE"],
-                                               strict=app.testing)
+    app.extensions["kifu_queue_redis"] = queue
+    app.extensions["kifu_store"] = build_store(client, queue, app.config["SNAPSHOT_EVERY"],
+                                               app.config["STATE_CACHE_SIZE"], strict=app.testing,
+                                               wait_replicas=app.config["STORE_WAIT_REPLICAS"],
+                                               wait_ms=app.config["STORE_WAIT_MS"])
 
 
-def get_redis() -> redis.Redis:
+def get_redis():
+    """The store's client (a ``redis.Redis``, a ``RedisCluster`` or the embedded fakeredis)."""
     if "redis" not in g:
         g.redis = current_app.extensions["kifu_redis"]
     return g.redis
