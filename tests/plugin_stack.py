@@ -4,6 +4,7 @@ a game module kept outside ``engine/games/`` (``tests.toygame``). Nothing else t
 processes about the game: they never import the test suite's conftest."""
 import json
 import os
+import re
 import shlex
 import signal
 import socket
@@ -30,10 +31,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def expand(line: str, env: dict) -> str:
+    """The shell's ``${NAME:-default}`` (nested too), innermost first, from ``env``."""
+    inner = re.compile(r"\$\{(\w+):-([^${}]*)\}")
+    while (found := inner.search(line)) is not None:
+        line = line[:found.start()] + (env.get(found.group(1)) or found.group(2)) + line[found.end():]
+    return line
+
+
 def command(line: str, port: int, redis_url: str) -> list[str]:
-    """A Procfile line with its variables filled in, run from this virtualenv's scripts."""
-    line = line.replace("${PORT:-8000}", str(port)).replace("0.0.0.0:", "127.0.0.1:")
-    line = line.replace("${REDIS_URL:-redis://127.0.0.1:6379/0}", redis_url)
+    """A Procfile line with its variables filled in as the shell would (the store and the queues on
+    ``redis_url``), run from this virtualenv's scripts."""
+    line = expand(line, {"PORT": str(port), "REDIS_URL": redis_url}).replace("0.0.0.0:", "127.0.0.1:")
     assert "$" not in line, line
     args = shlex.split(line)
     return [str(BIN / args[0]), *args[1:]]
