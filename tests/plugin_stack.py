@@ -58,14 +58,14 @@ class Stack:
         env = {**os.environ, "REDIS_URL": redis_url, "KIFU_GAMES": games, "PYTHONPATH": str(ROOT),
                "PORT": str(self.port)}
         lines = procfile()
+        commands = [command(lines["web"], self.port, redis_url) + ["--log-level", "warning"],
+                    command(lines["worker"], self.port, redis_url) + ["--quiet"]]   # both, before starting either
         self.procs, self.logs = [], []
-        for name in ("web", "worker"):
-            args = command(lines[name], self.port, redis_url)
-            args += ["--quiet"] if name == "worker" else ["--log-level", "warning"]
-            self.logs.append(tempfile.TemporaryFile())
-            self.procs.append(subprocess.Popen(args, cwd=ROOT, env=env, start_new_session=True,
-                                               stdout=subprocess.DEVNULL, stderr=self.logs[-1]))
         try:
+            for args in commands:
+                self.logs.append(tempfile.TemporaryFile())
+                self.procs.append(subprocess.Popen(args, cwd=ROOT, env=env, start_new_session=True,
+                                                   stdout=subprocess.DEVNULL, stderr=self.logs[-1]))
             self.wait_until_served()
         except BaseException:
             self.stop()
