@@ -5,7 +5,7 @@ run by ``rq worker`` (JSON serializer) or, with the embedded fakeredis, by the p
 from rq import get_current_job
 
 from engine.audit.verify import verify
-from service.application import settings
+from service.application import exports, settings
 from service.application.bot_turns import play_bot_turn, watch
 from service.application.missed_deadlines import missed
 from service.application.simulations import run_chunk
@@ -46,3 +46,8 @@ def simulate_chunk(sim_id: str, start: int, count: int) -> dict:
         job.meta["progress"] = {"done": done, "total": total}
         job.save_meta()
     return run_chunk(job.connection, sim_id, start, count, progress)
+
+
+def export_dataset(export_id: str) -> dict:
+    """Write a dataset export (service.application.exports); a retry resumes after its cursor."""
+    return exports.run(_store(), export_id)
