@@ -10,7 +10,9 @@ Analysis and private matches are never listed (service.application.catalog), so 
 
 Streaming: matches are read one at a time from the index, each match's stream page by page and
 folded once (a decision's ``view`` and ``legal`` are the seat's view and legal actions in the state
-before its command), rows buffered up to ``ROW_GROUP`` per table and written as one Parquet row
+before its command; the fold takes up each stored snapshot as it passes it, exactly as
+``EventStore.load`` does for ``GET /state?version=``, so a view is the same JSON, down to the order
+of a dict the game builds a list from), rows buffered up to ``ROW_GROUP`` per table and written as one Parquet row
 group (or as lines), so memory does not grow with the export. Output layout, one directory per
 table so pyarrow, pandas and DuckDB read each as one dataset::
 
@@ -61,6 +63,7 @@ def match_rows(store, match_id: str, meta: dict):
     row (before its command's events) holds the seat's view and legal actions at the version the
     command was decided at; the ``matches`` row comes last."""
     game = match_game(meta)
+    snapshots = {s["version"]: s["state"] for s in store.snapshots(match_id)}
     state, created, bots, decisions = None, None, {}, 0
     for record in records(store, match_id, int(meta["version"])):
         event, command = record.event, record.command or {}
@@ -79,7 +82,7 @@ def match_rows(store, match_id: str, meta: dict):
         yield "events", {"schema_version": SCHEMA_VERSION, "match_id": match_id, "version": record.version,
                          "type": event.type, "seat": event.seat, "rule": event.rule, "cause": event.cause,
                          "data": dumps(event.data), "at": record.at}
-        state = apply(game, state, event)
+        state = snapshots.pop(record.version, None) or apply(game, state, event)
     seats = [{"name": name, "bot": bots.get(s)} for s, name in enumerate(created["seats"])]
     yield "matches", {"schema_version": SCHEMA_VERSION, "match_id": match_id, "game": created["game"],
                       "variant": created["variant"], "engine_version": str(created["engine_version"]),
