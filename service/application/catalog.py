@@ -30,7 +30,9 @@ import binascii
 import json
 from datetime import datetime, timezone
 
+from engine.core import match_outcome
 from service.application.errors import Invalid
+from service.application.loading import match_game
 
 PREFIX = "kifu:index:"
 MAX_SEATS = 16
@@ -166,8 +168,6 @@ def public_facts(store, match_id: str, meta: dict) -> dict:
 
 def _outcome(store, match_id: str, meta: dict):
     """The outcome of a match that ended before it was kept in the meta: folded from the store."""
-    from engine.core import match_outcome
-    from service.application.loading import match_game
     game = match_game(meta)
     return match_outcome(game, store.load(game, match_id, int(meta["version"])))
 

@@ -105,7 +105,7 @@ class TableWriter:
         if fmt == "jsonl":
             self.out = open(self.path, "w", encoding="utf-8")
         else:
-            import pyarrow.parquet as pq
+            import pyarrow.parquet as pq      # only for Parquet: heavy to import for every `kifu` command
             self.schema = arrow_schema(table)
             self.out = pq.ParquetWriter(self.path, self.schema, compression="zstd")
 
@@ -120,7 +120,7 @@ class TableWriter:
 
     def flush(self) -> None:
         if self.fmt == "parquet" and self.buffer:
-            import pyarrow as pa
+            import pyarrow as pa              # only for Parquet (see above)
             self.out.write_table(pa.Table.from_pylist(self.buffer, schema=self.schema))
             self.buffer = []
 
@@ -131,7 +131,7 @@ class TableWriter:
 
 
 def arrow_schema(table: str):
-    import pyarrow as pa
+    import pyarrow as pa                  # only for Parquet (see TableWriter)
     types = {"string": pa.string(), "json": pa.string(), "int16": pa.int16(), "int32": pa.int32()}
     fields = [pa.field(name, types[kind], nullable=name not in ("schema_version", "match_id"),
                        metadata={"kifu.type": "json"} if kind == "json" else None)

@@ -15,7 +15,7 @@ import secrets
 import tempfile
 from pathlib import Path
 
-from service.application import clock, datasets
+from service.application import catalog, clock, datasets
 
 EXPORT_ID = re.compile(r"exp-[A-Za-z0-9_-]{1,40}")
 FILE = re.compile(r"part-\d{5}\.(jsonl|parquet)")
@@ -35,7 +35,6 @@ def directory(export_id: str) -> Path:
 
 def create(store, spec: dict) -> str:
     """Queue the export of ``spec`` (game, variant, since, format); its id."""
-    from service.application import catalog
     if spec.get("since") is not None:
         catalog.since_score(spec["since"])           # 400 now rather than a failed job later
     export_id = "exp-" + secrets.token_urlsafe(9)
