@@ -296,3 +296,17 @@ def test_duckdb_reads_the_export_as_the_readme_does(world, tmp_path):
     events = db.execute(f"SELECT count(*) FROM read_parquet('{tmp_path}/events/*.parquet')").fetchone()[0]
     assert events == sum(stored_counts(world, m)[0] for m in
                          (world["bots"]["threebythree"], world["people"].id, world["mixed"].id))
+
+
+def test_simulate_store_keeps_each_game_as_a_listed_ended_match(monkeypatch, tmp_path, capsys):
+    from service import cli
+    connection = fakeredis.FakeRedis(server=fakeredis.FakeServer())
+    monkeypatch.setattr(cli, "store_connection", lambda: connection)
+    assert cli.main(["simulate", "threebythree", "overlord", "--seat", "random", "--seat", "greedy",
+                     "--games", "2", "--store", "--quiet"]) == 0
+    assert json.loads(capsys.readouterr().out)["stored"] == 2
+    store = EventStore(connection)
+    found = catalog.list_matches(store, game="threebythree", status="ended", player="greedy")["matches"]
+    assert len(found) == 2 and all(m["seats"] == ["random", "greedy"] for m in found)
+    assert cli.main(["export", "--out", str(tmp_path), "--format", "jsonl", "--quiet"]) == 0
+    assert len(read_jsonl(tmp_path / "matches")) == 2

@@ -38,7 +38,8 @@ from service.application.loading import match_game
 SCHEMA_VERSION = 1
 TABLES = ("matches", "events", "decisions")
 FORMATS = {"jsonl": "jsonl", "parquet": "parquet"}
-ROW_GROUP = 20_000          # rows buffered per table before a Parquet row group is written
+ROW_GROUP = 20_000          # rows buffered per table before a Parquet row group is written ...
+ROW_GROUP_BYTES = 16 << 20  # ... or this many bytes of text (decisions' views are large)
 PART_MATCHES = 1000         # matches per part file (the unit a resumed run may lose)
 
 COLUMNS = {
@@ -101,7 +102,7 @@ class TableWriter:
         self.name = f"part-{part:05d}.{fmt}"
         self.path = directory / table / self.name
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.rows, self.buffer = 0, []
+        self.rows, self.buffer, self.buffered = 0, [], 0
         if fmt == "jsonl":
             self.out = open(self.path, "w", encoding="utf-8")
         else:
@@ -115,14 +116,15 @@ class TableWriter:
             self.out.write(json.dumps(row, ensure_ascii=False, separators=(",", ":")) + "\n")
             return
         self.buffer.append(row)
-        if len(self.buffer) >= ROW_GROUP:
+        self.buffered += sum(len(v) for v in row.values() if isinstance(v, str))
+        if len(self.buffer) >= ROW_GROUP or self.buffered >= ROW_GROUP_BYTES:
             self.flush()
 
     def flush(self) -> None:
         if self.fmt == "parquet" and self.buffer:
             import pyarrow as pa              # only for Parquet (see above)
             self.out.write_table(pa.Table.from_pylist(self.buffer, schema=self.schema))
-            self.buffer = []
+            self.buffer, self.buffered = [], 0
 
     def close(self) -> dict:
         self.flush()
