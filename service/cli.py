@@ -1,6 +1,7 @@
 """The ``kifu`` command: ``kifu serve --port N [--host H]``, ``kifu verify MATCH_ID``,
 ``kifu replay MATCH_ID --engine current|pinned [--json]``,
-``kifu simulate GAME VARIANT --seat BOT --seat BOT --games N --seed S``."""
+``kifu simulate GAME VARIANT --seat BOT --seat BOT --games N --seed S [--store]``,
+``kifu export [--game G] [--variant V] [--since ISO] [--format jsonl|parquet] --out DIR [--cursor C]``."""
 import argparse
 import json
 import logging
@@ -16,10 +17,14 @@ from engine.audit.verify import verify as verify_now
 from engine.core import ConfigError, get_game
 from engine.simulation.arena import card_reader, play_game
 from service import create_app
-from service.application import settings
-from service.application.connections import describe_url, open_clients, queue_url, store_url
+from service.application import datasets, settings
+from service.application.bot_turns import play_bot_turn
+from service.application.commands import create_match
+from service.application.connections import connect, describe_url, open_clients, queue_url, store_url
+from service.application.loading import open_match
 from service.application.dispatch import queue_verify
 from service.application.simulations import check_spec, results_of
+from service.application.store import EventStore
 from workers.wiring import build_store
 
 
@@ -67,12 +72,12 @@ def parse_bot(text: str) -> dict:
     return {"bot": name, "budget": {field: int(value)}}
 
 
-def progress_bar(done: int, total: int, started: float, out=None) -> None:
+def progress_bar(done: int, total: int, started: float, out=None, unit: str = "games") -> None:
     out = out or sys.stderr
     width = 30
-    filled = width * done // total
+    filled = width * done // max(total, 1)
     rate = done / max(time.perf_counter() - started, 1e-9)
-    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games  {rate:,.1f} games/s")
+    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}  {rate:,.1f} {unit}/s")
     if done == total:
         out.write("\n")
     out.flush()
@@ -86,6 +91,8 @@ def simulate(args) -> int:
     except ConfigError as e:
         print(f"kifu simulate: {e.message}", file=sys.stderr)
         return 2
+    if args.store:
+        return simulate_stored(spec, args)
     game = get_game(spec["game"])
     cards = card_reader(game)
     records, started = [], time.perf_counter()
@@ -94,6 +101,93 @@ def simulate(args) -> int:
         if not args.quiet:
             progress_bar(index + 1, spec["games"], started)
     print(json.dumps({"spec": spec, "results": results_of(spec, records)}, indent=2, ensure_ascii=False))
+    return 0
+
+
+class InlineJobs:
+    """The Jobs port for ``simulate --store``: the command plays every bot move itself, in order,
+    so queued jobs (bot turns, watchdogs, verifications) are only dropped."""
+
+    def enqueue(self, queue, job, *args, job_id=None, **options) -> str:
+        return job_id or job
+
+    def exists(self, job_id) -> bool:
+        return False
+
+    def cancel(self, job_id) -> None:
+        pass
+
+    def status(self, job_id):
+        return None
+
+
+def store_connection():
+    """The REDIS_URL server, or None (with a message) when it is not set."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        print("this command needs REDIS_URL (the embedded store lives inside `kifu serve`)", file=sys.stderr)
+        return None
+    return connect(url)
+
+
+def play_stored_match(store, spec: dict) -> str:
+    """One bot-vs-bot match stored as a match (the seats are the bots, named after them), created
+    and played through the normal creation and commit path; its id."""
+    seats = [{"name": bot_label(b), **b} for b in spec["seats"]]
+    created = create_match(store, {"game": spec["game"], "variant": spec["variant"], "seats": seats,
+                                   "options": {}, "setup": None, "audit_live": False, "deadline": None})
+    match_id = created["match_id"]
+    for _ in range(20_000):
+        m = open_match(store, match_id)
+        if m.outcome() is not None or not m.to_act():
+            break
+        for seat in m.to_act():
+            play_bot_turn(store, match_id, seat, m.version)
+    return match_id
+
+
+def bot_label(bot: dict) -> str:
+    budget = "".join(f":{k}={v}" for k, v in (bot.get("budget") or {}).items())
+    return f"{bot['bot']}{budget}"
+
+
+def simulate_stored(spec: dict, args, connection=None) -> int:
+    """``simulate --store``: each game a stored match (fresh secret seed each, so unlike the
+    records-only simulation the games do not repeat from --seed), ready for ``kifu export``."""
+    connection = connection or store_connection()
+    if connection is None:
+        return 2
+    store = EventStore(connection, jobs=InlineJobs())
+    started, ids = time.perf_counter(), []
+    for index in range(spec["games"]):
+        ids.append(play_stored_match(store, spec))
+        if not args.quiet:
+            progress_bar(index + 1, spec["games"], started)
+    print(json.dumps({"spec": spec, "stored": len(ids), "first": ids[0], "last": ids[-1]}))
+    return 0
+
+
+def export(args, connection=None) -> int:
+    """The dataset of the listed ended matches (service.application.datasets), progress on stderr;
+    prints the manifest (its ``cursor`` resumes an interrupted run)."""
+    connection = connection or store_connection()
+    if connection is None:
+        return 2
+    started = time.perf_counter()
+
+    def progress(done, total, cursor):
+        if not args.quiet:
+            progress_bar(done, total, started, unit="matches")
+    try:
+        manifest = datasets.export(build_store(connection), args.out, args.game, args.variant, args.since,
+                                   args.format, cursor=args.cursor, resume=args.resume, progress=progress)
+    except ValueError as e:
+        print(f"kifu export: {e}", file=sys.stderr)
+        return 2
+    if not args.quiet:
+        sys.stderr.write("\n")
+    print(json.dumps({k: manifest[k] for k in ("matches_exported", "cursor", "finished")}
+                     | {"rows": {t: v["rows"] for t, v in manifest["tables"].items()}, "out": args.out}))
     return 0
 
 
@@ -152,7 +246,20 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", default="1")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--store", action="store_true",
+                   help="store each game as a match on REDIS_URL (bots as seats), for `kifu export`")
     p.set_defaults(run=simulate)
+    p = commands.add_parser("export", help="a dataset (matches, events, decisions) of the ended public "
+                            "matches, JSON Lines or Parquet (REDIS_URL)")
+    p.add_argument("--game")
+    p.add_argument("--variant")
+    p.add_argument("--since", help="created at or after this ISO 8601 time")
+    p.add_argument("--format", choices=tuple(datasets.FORMATS), default="parquet")
+    p.add_argument("--out", required=True, help="the directory to write (one folder per table)")
+    p.add_argument("--cursor", help="start after this cursor (a previous run's manifest / output)")
+    p.add_argument("--resume", action="store_true", help="continue after the cursor of --out's manifest")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=export)
     p = commands.add_parser("replay", help="ruling diff: a stored match re-decided by another rules "
                             "version, without touching it (REDIS_URL)")
     p.add_argument("match_id")

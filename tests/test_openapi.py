@@ -7,7 +7,7 @@ import yaml
 from service.http.lobby_schemas import ClaimedOut, MyMatchesOut, OpenSeatsOut
 from service.http.schemas import (ActionOut, DisputeOut, DisputesOut, ErrorOut, EventOut, EventsPageOut,
                              ExplainOut, ForkCreatedOut, GameDescriptionOut, GamesOut, JobOut, LegalActionsOut,
-                             MatchCreatedOut, MatchOut, StateOut, VerifyOut)
+                             MatchCreatedOut, MatchListOut, MatchOut, MatchSummaryOut, StateOut, VerifyOut)
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text("utf-8"))
 HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
@@ -48,7 +48,7 @@ def test_answer_schemas_list_the_fields_the_spec_requires():
              "LegalActions": LegalActionsOut, "ActionResult": ActionOut, "EventsPage": EventsPageOut,
              "StateAt": StateOut, "Error": ErrorOut, "Job": JobOut, "Event": EventOut, "Explanation": ExplainOut,
              "VerifyReport": VerifyOut, "Dispute": DisputeOut, "DisputeList": DisputesOut,
-             "ForkCreated": ForkCreatedOut,
+             "ForkCreated": ForkCreatedOut, "MatchList": MatchListOut, "MatchSummary": MatchSummaryOut,
              "Claimed": ClaimedOut, "OpenSeats": OpenSeatsOut, "MyMatches": MyMatchesOut}
     for name, schema in pairs.items():
         spec = SPEC["components"]["schemas"][name]

@@ -13,7 +13,7 @@ import os
 from rq import get_current_job
 
 from engine.audit.verify import verify
-from service.application import settings
+from service.application import exports, settings
 from service.application.bot_turns import play_bot_turn, watch
 from service.application.connections import connect, store_url
 from service.application.missed_deadlines import missed
@@ -73,3 +73,8 @@ def simulate_chunk(sim_id: str, start: int, count: int) -> dict:
         job.meta["progress"] = {"done": done, "total": total}
         job.save_meta()
     return run_chunk(_store().redis, sim_id, start, count, progress)
+
+
+def export_dataset(export_id: str) -> dict:
+    """Write a dataset export (service.application.exports); a retry resumes after its cursor."""
+    return exports.run(_store(), export_id)

@@ -14,7 +14,7 @@ import secrets
 from engine.core import (GENESIS_HASH, TABLE_RULE, Event, MatchConfig, apply, clone,
                          controller, create_events, get_game, match_outcome, play, seed_revealed)
 from service.application.errors import Conflict, DomainError, Forbidden, Illegal
-from service.application import seats
+from service.application import catalog, seats
 from service.application.auth import new_token, token_hash
 from service.application.deadlines import clock_config, read_waiting, waiting_after
 from service.application.dispatch import dispatch, schedule_deadlines
@@ -45,7 +45,8 @@ def create_match(store, body: dict) -> dict:
     if clock is not None:
         table.append(Event("ClockSet", clock, rule=TABLE_RULE))
     return store_new_match(store, game, events, seed, command, body["seats"], config.position is not None,
-                           audit_live, table=table)
+                           audit_live, table=table,
+                           extra_meta={"private": "1"} if body.get("private") else None)
 
 
 def store_new_match(store, game, events: list, seed: bytes, command: dict, names: list,
@@ -85,6 +86,7 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
             **(extra_meta or {})}
     if ended:
         meta["ended"] = str(state["version"])
+        meta["outcome"] = json.dumps(match_outcome(game, state), ensure_ascii=False)
     meta.update(_clock_meta(store, match_id, game, state, {}, set(), at))
     records = seal(events, 0, GENESIS_HASH, at, command=command)
     if table:
@@ -93,6 +95,7 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
     if result.status != "ok":
         raise RuntimeError(f"new match id {match_id} already taken")
     _stored(store, match_id, state, snapshots)
+    _index(store, match_id, meta)
     if not ended:
         seats.list_open(store.redis, match_id, told)
     return {"match_id": match_id, "version": result.version, "seats": told,
@@ -155,6 +158,7 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
     meta_update = {f"acted:{seat}": str(answer["version"])} if acted else {}
     if ended:
         meta_update["ended"] = str(state["version"])
+        meta_update["outcome"] = json.dumps(match_outcome(m.game, state), ensure_ascii=False)
     live = not (m.meta.get("continued_in") or (meta or {}).get("continued_in"))
     if live:
         movers = {command["seat"] for command, _ in batches if "action" in command}
@@ -167,7 +171,18 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
     if result.status == "conflict":
         raise _stale(m.version, result.version)
     _stored(store, m.match_id, state, snapshots, dispatching=live)
+    _index(store, m.match_id, {**m.meta, **meta_update})
     return answer, ended
+
+
+def _index(store, match_id: str, meta: dict) -> None:
+    """The match in the listing's indexes (service.application.catalog): single-key writes after
+    the append, never inside it (Redis Cluster); idempotent, so a lost write is redone at the
+    match's next append."""
+    try:
+        catalog.index(store.redis, match_id, meta)
+    except Exception:  # noqa: BLE001 - the events are stored; the next append re-indexes the match
+        log.exception("could not index match %s", match_id)
 
 
 def _clock_meta(store, match_id: str, game, state: dict, before: dict, movers: set, at: str) -> dict:

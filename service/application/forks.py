@@ -78,7 +78,8 @@ def continuation(store, match_id: str, version: int, meta: dict, command: dict |
     return store_new_match(store, game, events, seed, opening, created["seats"],
                            analysis=created.get("analysis", False), audit_live=live,
                            carried=seats.carried(meta), table=table,
-                           extra_meta={"continues": f"{match_id}@{version}"})
+                           extra_meta={"continues": f"{match_id}@{version}",
+                                       **({"private": "1"} if meta.get("private") == "1" else {})})
 
 
 def table_events(state: dict, creation_only: bool) -> list:

@@ -8,7 +8,7 @@ Nothing here knows RQ.
 from datetime import datetime
 from typing import Protocol
 
-JOBS = ("bot_turn", "watch_turn", "deadline_passed", "simulate_chunk", "verify_match")
+JOBS = ("bot_turn", "watch_turn", "deadline_passed", "simulate_chunk", "verify_match", "export_dataset")
 STATUSES = ("queued", "running", "finished", "failed")
 
 

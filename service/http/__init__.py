@@ -6,8 +6,8 @@ from flask import Flask
 
 from service.application import settings
 from service.http import redis_conn
-from service.http.api import (audit, disputes, forks, games, history, jobs, lobby, matches, simulations,
-                              spec, web)
+from service.http.api import (audit, disputes, exports, forks, games, history, jobs, lobby, matches,
+                              simulations, spec, web)
 from service.http.errors import register_error_handlers
 
 
@@ -39,6 +39,7 @@ registered beside those of ``engine/games/``."""
     settings.register_plugin_games()
     redis_conn.init_app(app)
     register_error_handlers(app)
-    for module in (games, matches, history, audit, disputes, forks, simulations, jobs, lobby, spec, web):
+    for module in (games, matches, history, audit, disputes, forks, simulations, exports, jobs, lobby, spec,
+                   web):
         app.register_blueprint(module.bp)
     return app

@@ -46,6 +46,7 @@ class CreateMatchIn(Schema):
     setup = fields.Dict(keys=fields.Str(), allow_none=True, load_default=None)
     audit_live = fields.Bool(load_default=False)
     deadline = fields.Nested(DeadlineIn, allow_none=True, load_default=None)
+    private = fields.Bool(load_default=False)       # never listed by GET /matches nor exported in bulk
 
 
 class SimulationIn(Schema):
@@ -104,6 +105,23 @@ class RulingIn(Schema):
 
 class ForkIn(Schema):
     version = fields.Int(strict=True, required=True)
+
+
+class MatchListQuery(Schema):
+    game = fields.Str(load_default=None, validate=validate.Length(min=1, max=64))
+    variant = fields.Str(load_default=None, validate=validate.Length(min=1, max=64))
+    status = fields.Str(load_default=None, validate=validate.OneOf(("running", "ended")))
+    player = fields.Str(load_default=None, validate=validate.Length(min=1, max=64))
+    since = fields.Str(load_default=None, validate=validate.Length(min=4, max=40))
+    cursor = fields.Str(load_default=None, validate=validate.Length(min=1, max=200))
+    limit = fields.Int(load_default=50, validate=validate.Range(min=1, max=500))
+
+
+class ExportIn(Schema):
+    game = fields.Str(load_default=None, validate=validate.Length(min=1, max=64))
+    variant = fields.Str(load_default=None, validate=validate.Length(min=1, max=64))
+    since = fields.Str(load_default=None, validate=validate.Length(min=4, max=40))
+    format = fields.Str(load_default="parquet", validate=validate.OneOf(("jsonl", "parquet")))
 
 
 class StreamQuery(Schema):
@@ -251,6 +269,22 @@ class JobOut(Schema):
     created_at = fields.Str(required=True, allow_none=True)
     results = fields.Dict(required=True, allow_none=True)
     error = fields.Str(required=True, allow_none=True)
+
+
+class MatchSummaryOut(Schema):
+    match_id = fields.Str(required=True)
+    game = fields.Str(required=True)
+    variant = fields.Str(required=True)
+    seats = fields.List(fields.Str(), required=True)          # seat names
+    created_at = fields.Str(required=True, allow_none=True)
+    version = fields.Int(required=True)
+    status = fields.Str(required=True)                        # running | ended
+    outcome = fields.Raw(required=True, allow_none=True)      # once ended
+
+
+class MatchListOut(Schema):
+    matches = fields.List(fields.Nested(MatchSummaryOut), required=True)
+    next_cursor = fields.Str(required=True, allow_none=True)
 
 
 class ErrorDetailOut(Schema):

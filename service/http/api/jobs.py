@@ -1,8 +1,8 @@
-"""GET /jobs/<id>: a background job's status, progress and result (simulations, verifications)."""
+"""GET /jobs/<id>: a background job's status, progress and result (simulations, verifications, dataset exports)."""
 from flask import Blueprint
 
 from service.application.errors import NotFound
-from service.application import simulations
+from service.application import exports, simulations
 from service.http.api import answer
 from service.http.redis_conn import get_store
 from service.http.schemas import JobOut
@@ -14,6 +14,8 @@ bp = Blueprint("jobs", __name__, url_prefix="/jobs")
 def show(job_id: str):
     store = get_store()
     if job_id.startswith("sim-") and (doc := simulations.status(store, job_id)) is not None:
+        return answer(JobOut(), doc)
+    if job_id.startswith("exp-") and (doc := exports.status(store, job_id)) is not None:
         return answer(JobOut(), doc)
     if job_id.startswith("verify-") and (job := store.jobs.status(job_id)) is not None:
         return answer(JobOut(), {

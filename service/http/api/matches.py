@@ -1,15 +1,15 @@
 """Matches: create one, read it as your seat (or as a spectator), list your actions, act."""
 import logging
 
-from flask import Blueprint, current_app
+from flask import Blueprint, current_app, request
 
 from service.application.errors import Forbidden
-from service.application import commands, disputes, queries
+from service.application import catalog, commands, disputes, queries
 from service.application.dispatch import queue_verify
 from service.http.api import actor, answer, json_body, viewer
 from service.http.redis_conn import get_store
 from service.http.schemas import (ActionIn, ActionOut, CreateMatchIn, LegalActionsOut, MatchCreatedOut,
-                             MatchOut)
+                             MatchListOut, MatchListQuery, MatchOut)
 
 log = logging.getLogger(__name__)
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -19,6 +19,14 @@ bp = Blueprint("matches", __name__, url_prefix="/matches")
 def create():
     body = CreateMatchIn().load(json_body())
     return answer(MatchCreatedOut(), commands.create_match(get_store(), body), 201)
+
+
+@bp.get("")
+def search():
+    """Public matches, oldest first, filtered and paged (service.application.catalog); no token
+    needed and none looked at: analysis and private matches are never listed."""
+    query = MatchListQuery().load(request.args.to_dict())
+    return answer(MatchListOut(), catalog.list_matches(get_store(), **query))
 
 
 @bp.get("/<match_id>")

@@ -1,0 +1,110 @@
+"""Dataset export throughput on real Redis: events/s written to Parquet (three tables, decisions
+with each seat's view and legal actions) beside the raw Redis read rate (XRANGE pages of 500) of
+the same streams, and the peak RSS of the export process (resource.getrusage).
+
+Fills db 14 (flushed before and after) with ``--matches`` random-bot 3x3Wars matches stored
+through the normal creation and commit path (``kifu simulate --store``'s), then measures, each in
+a fresh child process so its peak RSS is its own: the raw read of every stream, and the export.
+
+    .venv/bin/python bench/bench_export.py [--matches 200] [--game threebythree --variant overlord]
+"""
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+import redis
+
+REDIS_URL = "redis://127.0.0.1:6379/14"
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def fill(args) -> None:
+    from service.application.store import EventStore
+    from service.cli import InlineJobs, play_stored_match
+    store = EventStore(redis.Redis.from_url(REDIS_URL), jobs=InlineJobs())
+    spec = {"game": args.game, "variant": args.variant, "seats": [{"bot": "random"}, {"bot": "random"}]}
+    started = time.perf_counter()
+    for i in range(args.matches):
+        play_stored_match(store, spec)
+    print(json.dumps({"stored_matches": args.matches, "seconds": round(time.perf_counter() - started, 1)}))
+
+
+def raw_read(args) -> None:
+    from service.application import catalog
+    client = redis.Redis.from_url(REDIS_URL)
+    started, events = time.perf_counter(), 0
+    for _, match_id, _ in catalog.walk(client, catalog.status_key("ended")):
+        after = "-"
+        while True:
+            page = client.xrange(f"kifu:{{{match_id}}}:events", after, "+", count=500)
+            events += len(page)
+            if len(page) < 500:
+                break
+            after = "(" + page[-1][0].decode()
+    seconds = time.perf_counter() - started
+    print(json.dumps({"events": events, "seconds": seconds, "peak_rss_mb": peak_rss_mb()}))
+
+
+def export(args) -> None:
+    from service.application import datasets
+    from workers.wiring import build_store
+    before = peak_rss_mb()
+    with tempfile.TemporaryDirectory() as out:
+        started = time.perf_counter()
+        manifest = datasets.export(build_store(redis.Redis.from_url(REDIS_URL)), out, fmt="parquet")
+        seconds = time.perf_counter() - started
+        size = sum(f["bytes"] for t in manifest["tables"].values() for f in t["files"])
+    print(json.dumps({"matches": manifest["matches_exported"],
+                      "rows": {t: v["rows"] for t, v in manifest["tables"].items()},
+                      "seconds": seconds, "bytes": size, "rss_before_mb": before, "peak_rss_mb": peak_rss_mb()}))
+
+
+def child(phase: str, args) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--phase", phase, "--matches", str(args.matches),
+                          "--game", args.game, "--variant", args.variant],
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--game", default="threebythree")
+    parser.add_argument("--variant", default="overlord")
+    parser.add_argument("--phase", choices=("fill", "raw", "export"))
+    args = parser.parse_args()
+    if args.phase:
+        {"fill": fill, "raw": raw_read, "export": export}[args.phase](args)
+        return
+    client = redis.Redis.from_url(REDIS_URL)
+    client.flushdb()
+    try:
+        filled = child("fill", args)
+        raw = child("raw", args)
+        exported = child("export", args)
+    finally:
+        client.flushdb()
+    events = exported["rows"]["events"]
+    print(f"{filled['stored_matches']} {args.game}/{args.variant} matches stored in {filled['seconds']} s "
+          f"(creation + commit path, random bots)")
+    print(f"raw Redis read (XRANGE pages of 500): {raw['events']:,} events in {raw['seconds']:.2f} s = "
+          f"{raw['events'] / raw['seconds']:,.0f} events/s, peak RSS {raw['peak_rss_mb']:.0f} MB")
+    print(f"export to Parquet: {exported['matches']} matches, {events:,} events, "
+          f"{exported['rows']['decisions']:,} decisions in {exported['seconds']:.2f} s = "
+          f"{events / exported['seconds']:,.0f} events/s ({exported['matches'] / exported['seconds']:,.1f} matches/s), "
+          f"{exported['bytes'] / 1e6:.1f} MB written")
+    print(f"export peak RSS {exported['peak_rss_mb']:.0f} MB (after imports {exported['rss_before_mb']:.0f} MB)")
+
+
+if __name__ == "__main__":
+    os.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.path.insert(0, os.getcwd())
+    main()

@@ -1,0 +1,29 @@
+"""POST /exports: a dataset of ended matches in the background; GET /jobs/<id> follows it and
+GET /exports/<id>/<table>/<file> downloads its files (service.application.exports)."""
+from flask import Blueprint, send_file
+
+from service.application import exports
+from service.application.errors import NotFound
+from service.http.api import answer, json_body
+from service.http.redis_conn import get_store
+from service.http.schemas import ExportIn, JobOut
+
+bp = Blueprint("exports", __name__, url_prefix="/exports")
+MIMETYPES = {"jsonl": "application/x-ndjson", "parquet": "application/vnd.apache.parquet"}
+
+
+@bp.post("")
+def create():
+    body = ExportIn().load(json_body())
+    store = get_store()
+    export_id = exports.create(store, body)
+    return answer(JobOut(), exports.status(store, export_id), 202)
+
+
+@bp.get("/<export_id>/<table>/<name>")
+def download(export_id: str, table: str, name: str):
+    path = exports.file_path(get_store(), export_id, table, name)
+    if path is None:
+        raise NotFound("export_file_not_found", f"no finished export file {export_id}/{table}/{name}")
+    return send_file(path, mimetype=MIMETYPES[name.rsplit(".", 1)[1]], as_attachment=True,
+                     download_name=f"{export_id}-{table}-{name}")
