@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from engine.core import (Event, IllegalAction, MatchConfig, clone, create_events, fold, list_games, play)
+from engine.core import (Event, IllegalAction, MatchConfig, canonical_json, clone, create_events, fold,
+                         list_games, play)
 from tests import plaingame, toygame
 
 TEST_ONLY = frozenset({toygame.GAME.id, plaingame.GAME.id})      # registered by tests/conftest.py
@@ -65,8 +66,8 @@ def names_a_rule(game, rule) -> bool:
 
 
 def roundtrip(events) -> list:
-    """The events as a store gives them back: through JSON."""
-    return [Event.from_dict(d) for d in json.loads(json.dumps([e.to_dict() for e in events], ensure_ascii=False))]
+    """The events as a store gives them back: through canonical JSON (keys sorted, as stored)."""
+    return [Event.from_dict(json.loads(canonical_json(e.to_dict()))) for e in events]
 
 
 @dataclass

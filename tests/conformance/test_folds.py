@@ -22,6 +22,21 @@ def test_a_json_snapshot_and_the_later_events_give_the_final_state(game, variant
 
 
 @pytest.mark.parametrize("game, variant, seats", params())
+def test_a_state_folded_from_the_store_reads_like_the_live_one(game, variant, seats):
+    """Views and legal actions, order included, are the same whether the state was folded as the
+    game went or from the events as stored (canonical JSON) — one process's answers equal
+    another's, and a re-decision sees the options in the same order."""
+    out = playouts(game, variant, seats)[0]
+    stored = roundtrip(out.events)
+    for p in out.positions:
+        replayed = fold(game, stored[:p.state["version"]])
+        for seat in [*range(seats), None]:
+            assert game.view(replayed, seat) == game.view(p.state, seat)
+            if seat is not None:
+                assert game.legal_actions(replayed, seat) == game.legal_actions(p.state, seat)
+
+
+@pytest.mark.parametrize("game, variant, seats", params())
 def test_evolve_is_deterministic(game, variant, seats):
     out = playouts(game, variant, seats)[0]
     for p in out.positions:

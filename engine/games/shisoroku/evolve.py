@@ -24,8 +24,11 @@ def _kingdom_chosen(s, d):
 
 
 def _supply_laid_out(s, d):
-    s["supply"] = dict(d["supply"])
-    s["in_game"] = dict(d["in_game"])
+    # Piles in card-id order, whatever order the event's dict arrived in: a stored event's data is
+    # canonical JSON (keys sorted), so a state folded live and one folded from the store (or a
+    # snapshot) must agree on it — legal actions, views and choices list the piles in this order.
+    s["supply"] = dict(sorted(d["supply"].items()))
+    s["in_game"] = dict(sorted(d["in_game"].items()))
     s["prizes"] = list(d["prizes"])
     s["start_deck"] = d["start_deck"]
 
