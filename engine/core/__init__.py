@@ -1,4 +1,5 @@
 """The engine contract shared by every game (see DESIGN.md, "The engine: a decider per game")."""
+from engine.core.choices import Option, Step
 from engine.core.canonical import GENESIS_HASH, canonical_json, chain_hash, chained
 from engine.core.errors import ConfigError, IllegalAction
 from engine.core.events import Event
@@ -12,7 +13,7 @@ from engine.core.table import (TABLE_EVENTS, TABLE_RULE, controller, match_outco
 
 __all__ = [
     "CAPABILITIES", "ENGINE_VERSION", "GENESIS_HASH", "ConfigError", "Emitter", "Event", "Game", "GameBase", "IllegalAction",
-    "MatchConfig", "NOTE_EVENTS", "Secrets", "PLATFORM_EVENTS", "Rng", "Variant", "apply", "can", "canonical_json", "chain_hash", "chained", "clone", "commitment",
+    "MatchConfig", "NOTE_EVENTS", "Option", "Step", "Secrets", "PLATFORM_EVENTS", "Rng", "Variant", "apply", "can", "canonical_json", "chain_hash", "chained", "clone", "commitment",
     "create_events", "fold", "get_game", "list_games", "play", "register", "seed_revealed",
     "TABLE_EVENTS", "TABLE_RULE", "controller", "match_outcome", "match_results", "seats_to_act",
 ]

@@ -2,6 +2,7 @@
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from engine.core.choices import Step, from_actions
 from engine.core.errors import ConfigError
 from engine.core.events import Event
 from engine.core.outcomes import rewards
@@ -86,7 +87,11 @@ class Game(Protocol):
     def setup(self, state: dict, config: MatchConfig, rng: Rng) -> list[Event]: ...
     def decide(self, state: dict, seat: int, action: dict, rng: Rng) -> list[Event]: ...
     def evolve(self, state: dict, event: Event) -> dict: ...
-    def legal_actions(self, state: dict, seat: int) -> list[dict]: ...
+    def legal_actions(self, state: dict, seat: int) -> list[dict]: ...  # one complete action per move
+    # The choice protocol (engine/core/choices.py): the next step of a move the seat is building,
+    # after the parts chosen so far; every action ``decide`` accepts is reachable, every action it
+    # completes is accepted. IllegalAction for a partial action no legal move starts with.
+    def choices(self, state: dict, seat: int, partial: dict) -> Step: ...
     def to_act(self, state: dict) -> list[int]: ...
     def view(self, state: dict, seat: int | None) -> dict: ...
     def redact(self, event: Event, seat: int | None) -> Event | None: ...
@@ -148,6 +153,11 @@ class GameBase:
     def results(self, outcome: dict, n_seats: int) -> list[float]:
         """Per seat: 1 won, 0 lost, shares of a draw or a shared win, ranks in between."""
         return rewards(outcome, n_seats)
+
+    def choices(self, state: dict, seat: int, partial: dict) -> Step:
+        """The choice protocol over ``legal_actions``, field by field: right for a game whose every
+        move is listed; a game whose moves have parts (payments, targets, subsets) overrides it."""
+        return from_actions(self.legal_actions(state, seat), partial)
 
     def pass_action(self, state: dict, seat: int) -> dict | None:
         """The seat's first legal action of type ``pass`` (what a deadline's "pass" plays), or None."""
