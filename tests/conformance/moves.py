@@ -2,7 +2,7 @@
 action with a list part reordered, cut or grown from the values other listed actions use, and two
 listed actions of one type combined part by part; plus each game's own candidates (``EXTRA``:
 game id -> function(state, seat, rng) -> actions), for the parts no listed action shows in full
-(every payment, every second target, every subset). Which of them ``decide`` accepts is the test's
+(every payment, every second target, every subset), in ``moves_<game>.py`` beside this file. Which of them ``decide`` accepts is the test's
 business: these are only candidates."""
 import random
 
@@ -56,5 +56,14 @@ def variations(game, state, seat, listed, rng: random.Random, n: int) -> list:
     return out
 
 
-# Each game's candidates live beside this file's registry (imported for their registration).
-from tests.conformance import moves_games  # noqa: E402,F401
+def _load_games() -> None:
+    """Each game's candidates live in ``tests/conformance/moves_<game>.py`` (imported to register)."""
+    import importlib
+    import pkgutil
+    from pathlib import Path
+    for info in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        if info.name.startswith("moves_"):
+            importlib.import_module(f"tests.conformance.{info.name}")
+
+
+_load_games()
