@@ -94,8 +94,10 @@ def test_a_malformed_authorization_header_is_401(client):
 def test_legal_actions_only_for_the_seat_to_act(client):
     m = ApiMatch(client)
     seat = m.seat_to_act()
-    assert m.legal(seat) == {"version": 4, "actions": [{"type": "add", "n": n} for n in (1, 2, 3)]}
-    assert m.legal(1 - seat)["actions"] == []
+    legal = m.legal(seat)
+    assert legal["version"] == 4 and legal["actions"] == [{"type": "add", "n": n} for n in (1, 2, 3)]
+    assert [o["action"] for o in legal["step"]["options"]] == [{"type": "add"}]
+    assert m.legal(1 - seat)["actions"] == [] and m.legal(1 - seat)["step"] is None
     assert m.get("/legal-actions")["actions"] == []     # spectator
 
 

@@ -109,9 +109,14 @@ def from_actions(actions: list, partial: dict, *, prompts: dict | None = None, l
         seen.add(key)
         value = a[nxt_field]
         done = nxt in longer and not any(b != nxt and _has(nxt, b) for b in longer)
-        options.append(Option(nxt, labels(nxt_field, value) if labels else label_of(value),
-                              refs(nxt_field, value) if refs else ref_of(value), done))
+        options.append(Option(nxt, labels(nxt_field, value) if labels else _default_label(nxt_field, value),
+                              refs(nxt_field, value) if refs else None if nxt_field == "type" else ref_of(value),
+                              done))
     return Step(prompts.get(name, f"Choose {name}"), name, options)
+
+
+def _default_label(name: str, value) -> str:
+    return value.replace("_", " ") if name == "type" and isinstance(value, str) else label_of(value)
 
 
 def _has(partial: dict, action: dict) -> bool:

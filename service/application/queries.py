@@ -38,11 +38,19 @@ def deadline(m) -> dict | None:
             "waiting": waiting}
 
 
-def legal_actions(store, match_id: str, seat: int | None, meta: dict | None = None) -> dict:
+def legal_actions(store, match_id: str, seat: int | None, meta: dict | None = None,
+                  partial: dict | None = None) -> dict:
+    """The seat's moves at this version: ``actions``, one complete action per move, and ``step``, the
+    next step of the choice protocol after ``partial`` (engine/core/choices.py; ``{}`` when not
+    given). Nothing for a spectator or a seat not to act; a partial action no move starts with is an
+    IllegalAction."""
     m = open_match(store, match_id, meta=meta)
     waiting = seat is not None and m.outcome() is None and seat in m.to_act()
-    actions = list(m.game.legal_actions(m.state, seat)) if waiting else []
-    return {"version": m.version, "actions": actions}
+    if not waiting:
+        return {"version": m.version, "actions": [], "partial": partial or {}, "step": None}
+    step = m.game.choices(m.state, seat, partial or {})
+    actions = list(m.game.legal_actions(m.state, seat)) if partial is None else []
+    return {"version": m.version, "actions": actions, "partial": partial or {}, "step": step.to_dict()}
 
 
 def events_page(store, match_id: str, seat: int | None, after: int, limit: int,

@@ -84,6 +84,26 @@ class ActionIn(Schema):
     command_id = fields.Str(required=True, validate=validate.Length(min=1, max=128))
 
 
+class PartialAction(fields.Field):
+    """A partial action as a query parameter: a JSON object, bounded as an action is."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if len(value) > ACTION_MAX_BYTES:
+            raise ValidationError(f"longer than {ACTION_MAX_BYTES} bytes")
+        try:
+            partial = json.loads(value)
+        except (ValueError, RecursionError) as e:
+            raise ValidationError("not JSON: a partial action is a JSON object, e.g. {\"type\":\"play\"}") from e
+        if not isinstance(partial, dict):
+            raise ValidationError("a partial action is a JSON object, e.g. {\"type\":\"play\"}")
+        _bounded_action(partial)
+        return partial
+
+
+class LegalActionsQuery(Schema):
+    partial = PartialAction(load_default=None)
+
+
 class EventsQuery(Schema):
     after = fields.Int(load_default=0, validate=validate.Range(min=0))
     limit = fields.Int(load_default=100, validate=validate.Range(min=1, max=1000))
@@ -220,6 +240,8 @@ class MatchOut(Schema):
 class LegalActionsOut(Schema):
     version = fields.Int(required=True)
     actions = fields.List(fields.Dict(), required=True)
+    partial = fields.Dict(required=True)
+    step = fields.Dict(required=True, allow_none=True)
 
 
 class EventOut(Schema):

@@ -8,7 +8,7 @@ from service.application import catalog, commands, disputes, queries
 from service.application.dispatch import queue_verify
 from service.http.api import actor, answer, json_body, viewer
 from service.http.redis_conn import get_store
-from service.http.schemas import (ActionIn, ActionOut, CreateMatchIn, LegalActionsOut, MatchCreatedOut,
+from service.http.schemas import (ActionIn, ActionOut, CreateMatchIn, LegalActionsOut, LegalActionsQuery, MatchCreatedOut,
                              MatchListOut, MatchListQuery, MatchOut)
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,8 @@ def show(match_id: str):
 def legal_actions(match_id: str):
     store = get_store()
     meta, seat = viewer(store, match_id)
-    return answer(LegalActionsOut(), queries.legal_actions(store, match_id, seat, meta))
+    partial = LegalActionsQuery().load(request.args.to_dict())["partial"]
+    return answer(LegalActionsOut(), queries.legal_actions(store, match_id, seat, meta, partial))
 
 
 @bp.post("/<match_id>/actions")
