@@ -49,8 +49,8 @@ function cardTitle(card) {
 /** A card as a chip: its name and id, its facts in the tooltip, its colour as data-colour. */
 export function cardChip(info, id, extra = {}) {
   const card = cardOf(info, id);
-  if (!card) return h("span", {class: "chip", ...extra}, String(id));
-  return h("span", {class: "chip card", "data-card": String(id), "data-colour": card.colour ?? null,
+  if (!card) return h("span", {class: "chip", "data-ref": String(id), ...extra}, String(id));
+  return h("span", {class: "chip card", "data-card": String(id), "data-ref": String(id), "data-colour": card.colour ?? null,
                     title: cardTitle(card), ...extra},
            card.name ?? String(id), " ", h("small", {}, String(id)));
 }

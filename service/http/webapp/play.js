@@ -1,7 +1,9 @@
 // #/m/<match>?seat=N: play a match as a seat this browser holds (or watch it as a spectator).
-// The page shows the game's dedicated field where one exists, the legal actions as buttons, the
-// whole view as generic panels, and the latest events; it polls the event log for changes.
+// The page shows the game's dedicated field where one exists, the move builder (the choice
+// protocol's steps, the field's things clickable) and every move as one quick list, the whole view
+// as generic panels, and the latest events; it follows the event log for changes.
 import {actionsPanel, setBusy} from "./actions.js";
+import {clickableField, moveBuilder} from "./builder.js";
 import {get, newCommandId, post, gameInfo} from "./api.js";
 import {h, notify, replace, timeLeft} from "./dom.js";
 import {inviteLink, createdInvites, keepInvite, lastSeen, markSeen, organiserToken, seatsIn} from "./held.js";
@@ -30,7 +32,9 @@ export function showPlay(root, {matchId, seat: wanted}) {
     h("p", {class: "links"}, h("a", {id: "replay-link", href: `#/replay/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, "Replay this match"),
       " · ", h("a", {href: "#/"}, "Lobby"))));
   let info = null, field, match = null, legal = null, busy = false, seenEvents = 0, loading = null;
+  let builder = null, builtAt = null;     // the move builder, for the version it was built at
   const since = lastSeen(matchId);
+  clickableField(el.field, () => builder);
 
   async function load() {
     match = await get(path, token);
@@ -38,7 +42,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     if (field === undefined) field = await rendererFor(info);       // the game's dedicated renderer, or null
     const standIn = (match.seats ?? []).find(s => s.seat === mine?.seat)?.stand_in;
     legal = token && !match.outcome && !standIn ? await get(`${path}/legal-actions`, token)
-                                                : {version: match.version, actions: []};
+                                                : {version: match.version, actions: [], step: null};
     if (!seenEvents) seenEvents = Math.max(0, match.version - LOG_SIZE);
     await loadEvents();
     render();
@@ -89,9 +93,19 @@ export function showPlay(root, {matchId, seat: wanted}) {
     renderStandIn();
     const known = withViewNames(info, match.view);
     replace(el.field, field ? field(known, match.view, match, {actions: legal.actions, play}) : null);
+    if (!legal.step) builder = builtAt = null;
+    else if (builtAt !== legal.version) {              // a new position: a new move to build
+      builtAt = legal.version;
+      builder = moveBuilder({info: known, first: legal.step, send: play, notify,
+        next: partial => get(`${path}/legal-actions?partial=${encodeURIComponent(JSON.stringify(partial))}`, token)
+          .then(answer => answer.step)});
+    }
     replace(el.actions, h("h3", {id: "act-h"}, yourMove ? "Your move" : "Actions"),
-      legal.actions.length ? actionsPanel(known, legal.actions, play)
+      builder ? builder.element : null,
+      legal.actions.length ? h("details", {class: "quick", open: true}, h("summary", {}, "Every move in one list"),
+                               actionsPanel(known, legal.actions, play))
         : h("p", {class: "none"}, match.outcome ? "The match is over." : mine ? "Nothing to do until the others move." : "Spectators cannot act."));
+    builder?.mark(el.field);
     const open = el.panels.open || !field;
     replace(el.panels, h("summary", {}, "The whole view (as this seat sees it)"), viewPanels(known, match.view, match));
     el.panels.open = open;
