@@ -1,7 +1,8 @@
 """Bots that play a seat, generic over the engine contract (pure: no Flask, Redis or RQ).
 
 A bot config is ``{"bot": "random" | "greedy" | "ismcts", "budget": {"iterations": n} | {"ms": t}}``
-(budget for ismcts only). ``choose`` returns one of ``game.legal_actions(state, seat)``.
+(budget for ismcts only). ``choose`` returns a legal action: the random bot walks the choice
+protocol; greedy and ismcts weigh the listed moves and a few protocol walks (``moves.candidates``).
 """
 import hashlib
 import hmac

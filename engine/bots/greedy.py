@@ -1,14 +1,16 @@
-"""greedy: one ply. Each legal action is taken on the bot's own copy of the state and the result
+"""greedy: one ply. Each candidate move (``engine.bots.moves``: the listed ones and a few drawn
+through the choice protocol) is taken on the bot's own copy of the state and the result
 is scored with the game's evaluation (``engine.bots.evaluation``); the best wins, ties to the
 first listed. Where the game can determinize, the copy is a sample of what the seat cannot see,
 so even the automatic steps after the action (a draw, say) never show it a hidden card."""
 from engine.bots.evaluation import evaluator
 from engine.core import can
+from engine.bots.moves import candidates
 from engine.bots.play import advance
 
 
 def choose(game, state: dict, seat: int, rng, budget: dict | None = None) -> dict:
-    actions = game.legal_actions(state, seat)
+    actions = candidates(game, state, seat, rng)
     if len(actions) == 1:
         return actions[0]
     if can(game, "determinize"):

@@ -17,6 +17,7 @@ import time
 
 from engine.core import ConfigError, can, canonical_json
 from engine.bots.evaluation import evaluator, seat_count
+from engine.bots.moves import candidates
 from engine.bots.play import actor, advance
 
 EXPLORATION = 0.7
@@ -47,16 +48,17 @@ def check(game) -> None:
 
 def choose(game, state: dict, seat: int, rng, budget: dict | None = None) -> dict:
     check(game)
-    actions = game.legal_actions(state, seat)
+    actions = candidates(game, state, seat, rng)
     if len(actions) == 1:
         return actions[0]
     budget = budget or DEFAULT_BUDGET
-    root = search(game, state, seat, rng, budget)
+    root = search(game, state, seat, rng, budget, actions)
     best = max(root.children.values(), key=lambda child: (child.visits, child.total))
     return best.action
 
 
-def search(game, state: dict, seat: int, rng, budget: dict) -> Node:
+def search(game, state: dict, seat: int, rng, budget: dict, actions: list | None = None) -> Node:
+    """The tree after ``budget``; the root's moves are ``actions`` (default: the listed ones)."""
     value = evaluator(game)
     n_seats = seat_count(state)
     root = Node()
@@ -64,16 +66,16 @@ def search(game, state: dict, seat: int, rng, budget: dict) -> Node:
     deadline = None if iterations else time.perf_counter() + budget["ms"] / 1000
     done = 0
     while (done < iterations) if iterations else (done == 0 or time.perf_counter() < deadline):
-        iterate(game, game.determinize(state, seat, rng), seat, root, rng, value, n_seats)
+        iterate(game, game.determinize(state, seat, rng), seat, root, rng, value, n_seats, actions)
         done += 1
     return root
 
 
-def iterate(game, sample: dict, seat: int, root: Node, rng, value, n_seats: int) -> None:
+def iterate(game, sample: dict, seat: int, root: Node, rng, value, n_seats: int, actions=None) -> None:
     node, path = root, [root]
     mover = seat
     while game.outcome(sample) is None:
-        legal = game.legal_actions(sample, mover)
+        legal = actions if node is root and actions else game.legal_actions(sample, mover)
         keyed = [(canonical_json(a), a) for a in legal]
         untried = [(k, a) for k, a in keyed if k not in node.children]
         for k, _ in keyed:

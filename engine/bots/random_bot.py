@@ -1,6 +1,7 @@
-"""random: a uniformly random legal action (the baseline every other bot is measured against)."""
+"""random: a uniformly random option at every step of the choice protocol (engine/core/choices.py),
+so every legal move has a chance (the baseline every other bot is measured against)."""
+from engine.core.choices import random_action
 
 
 def choose(game, state: dict, seat: int, rng, budget: dict | None = None) -> dict:
-    actions = game.legal_actions(state, seat)
-    return actions[rng.below(len(actions))]
+    return random_action(game, state, seat, rng)
