@@ -62,14 +62,21 @@ def verify(args) -> int:
 
 
 def parse_bot(text: str) -> dict:
-    """``random``, ``greedy``, ``ismcts``, ``ismcts:iterations=64`` or ``ismcts:ms=200``."""
-    name, _, budget = text.partition(":")
-    if not budget:
-        return {"bot": name}
-    field, _, value = budget.partition("=")
-    if not value.isdigit():
-        raise argparse.ArgumentTypeError(f"bad bot {text!r}: write e.g. ismcts:iterations=64")
-    return {"bot": name, "budget": {field: int(value)}}
+    """``random``, ``greedy``, ``ismcts``, ``ismcts:iterations=64``, ``ismcts:ms=200``, or a game's
+    own bot with its settings: ``big-money``, ``big-money:kingdom=youmu,copies=2``."""
+    name, _, settings = text.partition(":")
+    config = {"bot": name}
+    for part in filter(None, settings.split(",")):
+        field, _, value = part.partition("=")
+        if not field or not value:
+            raise argparse.ArgumentTypeError(f"bad bot {text!r}: write e.g. ismcts:iterations=64 "
+                                             "or big-money:kingdom=youmu,copies=2")
+        value = int(value) if value.isdigit() else value
+        if field in ("iterations", "ms"):
+            config.setdefault("budget", {})[field] = value
+        else:
+            config[field] = value
+    return config
 
 
 def progress_bar(done: int, total: int, started: float, out=None, unit: str = "games") -> None:

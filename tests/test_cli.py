@@ -72,3 +72,19 @@ def test_simulate_prints_the_same_results_as_the_api_and_a_progress_bar(app, cli
 def test_simulate_refuses_a_bad_bot_clearly(capsys):
     assert main(["simulate", "toy-plain", "standard", "--seat", "ismcts", "--seat", "random", "--games", "2"]) == 2
     assert "determinize" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text, config", [
+    ("random", {"bot": "random"}),
+    ("ismcts:iterations=16", {"bot": "ismcts", "budget": {"iterations": 16}}),
+    ("big-money:kingdom=youmu,copies=2", {"bot": "big-money", "kingdom": "youmu", "copies": 2})])
+def test_simulate_reads_a_bot_and_its_settings(text, config):
+    from service.cli import parse_bot
+    assert parse_bot(text) == config
+
+
+def test_simulate_plays_a_game_s_own_bot(capsys):
+    assert main(["simulate", "shisoroku", "standard", "--seat", "big-money", "--seat", "random",
+                 "--games", "4", "--seed", "1"]) == 0
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert results["games"] == 4 and results["seats"][0]["wins"] >= 3

@@ -16,11 +16,20 @@ MAX_ITERATIONS = 100_000
 MAX_MS = 60_000
 
 
+def game_bots(game) -> dict:
+    """The game's own bots (e.g. 東方祀爭録's big-money): name -> module with ``check(config)`` and
+    ``choose(game, state, seat, rng, config)``."""
+    return getattr(game, "bots", {})
+
+
 def check_config(game, config: dict) -> dict:
     """The config made explicit (budget filled in); ConfigError naming what is wrong."""
     name = config.get("bot")
+    own = game_bots(game)
+    if name in own:
+        return own[name].check(config)
     if name not in BOTS:
-        raise ConfigError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}", rule=RULE)
+        raise ConfigError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS) + sorted(own))}", rule=RULE)
     if name == "ismcts":
         ismcts.check(game)
     budget = config.get("budget")
@@ -40,6 +49,9 @@ def _in_range(value, top: int) -> bool:
 
 
 def choose(game, state: dict, seat: int, config: dict, rng: Rng) -> dict:
+    own = game_bots(game).get(config["bot"])
+    if own is not None:
+        return own.choose(game, state, seat, rng, config)
     return BOTS[config["bot"]].choose(game, state, seat, rng, config.get("budget"))
 
 

@@ -16,20 +16,27 @@ class PassThrough(Schema):
 
 # --- requests -------------------------------------------------------------------------------
 
-BOT_NAMES = ("random", "greedy", "ismcts")
+# A bot's name: a generic one (random, greedy, ismcts) or one the game offers (GET /games/<id> lists
+# them; e.g. 東方祀爭録's big-money, with a kingdom card and copies); engine.bots.check_config answers
+# 422 naming the bots of the game for any other name.
+BOT_NAME = validate.Length(min=1, max=32)
 
 
 class BotIn(Schema):
     """A bot config; its budget is checked against the bot (``engine.bots.check_config``)."""
-    bot = fields.Str(required=True, validate=validate.OneOf(BOT_NAMES))
+    bot = fields.Str(required=True, validate=BOT_NAME)
     budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
+    kingdom = fields.Str(validate=validate.Length(min=1, max=64))      # big-money + one kingdom card
+    copies = fields.Int(strict=True, validate=validate.Range(min=1, max=10))
 
 
 class SeatIn(Schema):
     name = fields.Str(required=True, validate=validate.Length(min=1, max=64))
     join = fields.Str(load_default=None, validate=validate.OneOf(JOIN_MODES))   # default: token
-    bot = fields.Str(validate=validate.OneOf(BOT_NAMES))
+    bot = fields.Str(validate=BOT_NAME)
     budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
+    kingdom = fields.Str(validate=validate.Length(min=1, max=64))
+    copies = fields.Int(strict=True, validate=validate.Range(min=1, max=10))
 
 
 class DeadlineIn(Schema):

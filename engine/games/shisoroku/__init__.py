@@ -7,7 +7,7 @@ run (the interpreter: pending decisions instead of blocking), decisions, legal, 
 (公開情報と非公開情報).
 """
 from engine.core import GameBase, Variant
-from engine.games.shisoroku import actions, legal, setup as setup_rules, views
+from engine.games.shisoroku import actions, big_money, legal, setup as setup_rules, views
 # Imported for what they register: the effect handlers (effects, complex_cards) and the turn's frames.
 from engine.games.shisoroku import complex_cards, effects, turn, vocabulary  # noqa: F401
 from engine.games.shisoroku.cards import CARDSET_VERSION, KINGDOM, START_DECKS, card_list
@@ -38,6 +38,7 @@ class Shisoroku(GameBase):
     action_fields = actions.FIELDS
     evaluate = staticmethod(evaluate)            # bots' position value for a seat (evaluate.py)
     capabilities = frozenset({"determinize", "evaluate"})
+    bots = {big_money.NAME: big_money}          # the game's own bots, beside the generic ones
 
     def describe_more(self) -> dict:
         return {"options": {"kingdom": {"pool": list(KINGDOM), "count": 10, "default": "random"},

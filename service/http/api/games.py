@@ -7,7 +7,7 @@ from service.application.errors import NotFound
 from service.http.api import answer
 from service.http.api.web import renderer_assets
 from service.http.schemas import GameDescriptionOut, GamesOut
-from engine.bots import BOTS, check_config
+from engine.bots import BOTS, check_config, game_bots
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -22,7 +22,7 @@ def summary(game) -> dict:
 def bots_for(game) -> list[str]:
     """The bots that can hold a seat of this game (ismcts needs the game's determinize)."""
     names = []
-    for name in sorted(BOTS):
+    for name in sorted(BOTS) + sorted(game_bots(game)):
         try:
             check_config(game, {"bot": name})
         except ConfigError:
