@@ -7,7 +7,7 @@ protocol; greedy and ismcts weigh the listed moves and a few protocol walks (``m
 import hashlib
 import hmac
 
-from engine.core import ConfigError, Rng
+from engine.core import ConfigError, Rng, list_games
 from engine.bots import greedy, ismcts, random_bot
 
 BOTS = {"random": random_bot, "greedy": greedy, "ismcts": ismcts}
@@ -20,6 +20,11 @@ def game_bots(game) -> dict:
     """The game's own bots (e.g. 東方祀爭録's big-money): name -> module with ``check(config)`` and
     ``choose(game, state, seat, rng, config)``."""
     return getattr(game, "bots", {})
+
+
+def bot_names() -> list:
+    """Every bot's name: the generic ones, then those some registered game offers."""
+    return sorted(BOTS) + sorted({name for game in list_games() for name in game_bots(game)})
 
 
 def check_config(game, config: dict) -> dict:

@@ -4,6 +4,7 @@ import json
 from marshmallow import Schema, ValidationError, fields, post_dump, validate
 
 from service.application.seats import JOIN_MODES
+from engine.bots import bot_names
 
 
 class PassThrough(Schema):
@@ -16,10 +17,13 @@ class PassThrough(Schema):
 
 # --- requests -------------------------------------------------------------------------------
 
-# A bot's name: a generic one (random, greedy, ismcts) or one the game offers (GET /games/<id> lists
-# them; e.g. 東方祀爭録's big-money, with a kingdom card and copies); engine.bots.check_config answers
-# 422 naming the bots of the game for any other name.
-BOT_NAME = validate.Length(min=1, max=32)
+def BOT_NAME(name: str) -> None:
+    """A bot's name: a generic one (random, greedy, ismcts) or one some game offers (GET /games/<id>
+    lists them; e.g. 東方祀爭録's big-money); engine.bots.check_config then answers 422 for a bot the
+    match's game does not offer."""
+    known = bot_names()
+    if name not in known:
+        raise ValidationError(f"unknown bot {name[:40]!r}; bots: {', '.join(known)}")
 
 
 class BotIn(Schema):
