@@ -7,6 +7,8 @@ in the seed's rules: it is stopped after MAX_ACTIONS and left out of the figures
 Baselines, measured on the same games: folding their events again (replay, no decisions, no rng)
 and decoding those events from their stored JSON form (what any load must do at least).
 
+And a Big Money mirror (the game's big-money bot on both seats), in games per CPU-second.
+
     .venv/bin/python bench/bench_shisoroku.py [--games 200]
 """
 import argparse
@@ -76,6 +78,28 @@ def measure(game, n, player, name):
           f"-> folding costs {t_fold / t_decode:.2f}x decoding")
 
 
+def big_money_mirror(game, n):
+    """The deckbuilder simulators' standard benchmark: a 2-player Big Money mirror, games per CPU
+    second (process time, so other work on the machine counts less), through the engine's event
+    path as a bot seat plays it."""
+    from engine.bots import bot_key, bot_rng, check_config, choose
+    config = check_config(game, {"bot": "big-money"})
+    turns, t0 = 0, time.process_time()
+    for i in range(n):
+        seed = b"bench-bm-%d" % i
+        state = fold(game, create_events(game, MatchConfig(game.id, "standard", ["a", "b"], {}), seed))
+        keys = [bot_key(seed, s) for s in range(2)]
+        while game.outcome(state) is None:
+            seat = min(game.to_act(state))
+            action = choose(game, state, seat, config, bot_rng(keys[seat], state["version"]))
+            state = fold(game, play(game, state, seat, action, seed), state)
+        turns += state["turn"]
+    cpu = time.process_time() - t0
+    print(f"[big-money] 2-player Big Money mirror: {n / cpu:,.1f} games per CPU-second "
+          f"({turns / n / 2:.1f} turns per player); dominiate (JavaScript) plays it at ~131 games/s "
+          f"and DominionSim (Java) at ~4,800 on this machine (issue 22's measure)")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
@@ -84,6 +108,7 @@ def main():
     print(f"load average before: {os.getloadavg()[0]:.2f} (other work on the machine slows every figure alike)")
     for name, player in (("uniform", uniform), ("eager", eager)):
         measure(game, args.games, player, name)
+    big_money_mirror(game, args.games)
 
 
 if __name__ == "__main__":
