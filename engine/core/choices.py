@@ -152,6 +152,175 @@ def pick(partial: dict, name: str, pool: list, fits, *, prompt: str, need: tuple
     return Step(prompt, name, options, len(chosen), need)
 
 
+@dataclass(frozen=True)
+class Part:
+    """One part of a move after its head: a scalar chosen from ``pool`` or (``many``) a list built
+    one pick at a time. ``fits(value)`` is true iff the value (a list: as far as chosen) can still be
+    completed to a legal choice, ``done(list)`` iff a list is one (default: ``fits``); ``need`` is a
+    list's (fewest, most). ``prompt`` may be a function of the list chosen so far, ``pool`` one of
+    the partial action (a part that depends on an earlier one)."""
+    name: str
+    prompt: object
+    pool: list
+    fits: object = None
+    many: bool = False
+    need: tuple = (1, 1)
+    done: object = None
+    label: object = label_of
+    ref: object = ref_of
+    close_label: str = "Done"
+
+    def items(self, partial: dict) -> list:
+        return self.pool(partial) if callable(self.pool) else self.pool
+
+    def ok(self, value) -> bool:
+        return self.fits is None or self.fits(value)
+
+    def complete(self, chosen) -> bool:
+        return self.need[0] <= len(chosen) <= self.need[1] and (self.done or self.ok)(chosen)
+
+
+def _in_pool(chosen, pool) -> bool:
+    left = list(pool)
+    for c in chosen:
+        if c not in left:
+            return False
+        left.remove(c)
+    return True
+
+
+def _position(partial: dict, parts: list) -> int:
+    """The index of the part still open in ``partial`` (len(parts): complete); a no_move for a
+    partial no move of these parts starts with. A list part is closed when full or when a later
+    part has begun."""
+    open_at = None
+    for i, part in enumerate(parts):
+        if part.name not in partial:
+            open_at = i if open_at is None else open_at
+            continue
+        if open_at is not None:
+            raise no_move(partial)               # a later part begun before an earlier one
+        value = partial[part.name]
+        if not part.many:
+            if value not in part.items(partial) or not part.ok(value):
+                raise no_move(partial)
+            continue
+        if not isinstance(value, list) or len(value) > part.need[1] or not _in_pool(value, part.items(partial)) \
+                or not part.ok(value):
+            raise no_move(partial)
+        closed = len(value) == part.need[1] or any(q.name in partial for q in parts[i + 1:])
+        if closed and not part.complete(value):
+            raise no_move(partial)
+        if not closed:
+            open_at = i
+    return len(parts) if open_at is None else open_at
+
+
+def _forward(action: dict, parts: list) -> tuple:
+    """``action`` with every part that leaves no choice filled in (a list of at most 0 items, a
+    scalar with one fitting value), and whether it is then complete."""
+    action = dict(action)
+    while True:
+        i = _position(action, parts)
+        if i == len(parts) or parts[i].name in action:
+            return action, i == len(parts)
+        part = parts[i]
+        if part.many and part.need[1] == 0:
+            action[part.name] = []
+            continue
+        only = [x for x in part.items(action) if part.ok(x)] if not part.many else []
+        if len(only) != 1:
+            return action, False
+        action[part.name] = only[0]             # a choice of one is made
+
+
+def sequence(partial: dict, parts: list, *, complete_prompt: str = "This move is complete.") -> Step:
+    """The step after ``partial`` through ``parts`` in order (the partial's head, the fields before
+    the parts, is the caller's). A list closes when full, by its ``Done`` option (which opens the
+    next list part), or by choosing the next scalar part directly."""
+    partial, _ = _forward(partial, parts)
+    i = _position(partial, parts)
+    if i == len(parts):
+        return Step(complete_prompt, None, [Option(partial, "Done", None, True)])
+    return _step(partial, parts, i)
+
+
+def _step(partial: dict, parts: list, i: int) -> Step:
+    part = parts[i]
+
+    def option(action, label, ref):
+        action, done = _forward(action, parts)
+        return Option(action, label, ref, done)
+
+    def prompt(chosen):
+        return part.prompt(chosen) if callable(part.prompt) else part.prompt
+
+    if not part.many:
+        options, seen = [], set()
+        for item in part.items(partial):
+            key = canonical_json(item)
+            if key not in seen and part.ok(item):
+                seen.add(key)
+                options.append(option({**partial, part.name: item}, part.label(item), part.ref(item)))
+        return Step(prompt(None), part.name, options)
+    chosen = list(partial.get(part.name, []))
+    left = list(part.items(partial))
+    for c in chosen:
+        left.remove(c)
+    options, seen = [], set()
+    if len(chosen) < part.need[1]:
+        for item in left:
+            key = canonical_json(item)
+            if key not in seen and part.ok(chosen + [item]):
+                seen.add(key)
+                options.append(option({**partial, part.name: chosen + [item]}, part.label(item), part.ref(item)))
+    if part.need[0] <= len(chosen) and part.complete(chosen):
+        closed = {**partial, part.name: chosen}
+        if i + 1 == len(parts):
+            options.insert(0, Option(closed, part.close_label, None, True))
+        elif parts[i + 1].many:
+            options.insert(0, option({**closed, parts[i + 1].name: []}, part.close_label, None))
+        else:
+            options += _step(closed, parts, i + 1).options
+    return Step(prompt(chosen), part.name, options, len(chosen), part.need)
+
+
+def headed(partial: dict, heads: list, parts_of, part_names, *, prompts: dict | None = None, labels=None,
+           refs=None, extra=()) -> Step:
+    """Moves made of a head and then parts: the head's fields are chosen over ``heads`` (each a
+    complete head, as ``from_actions`` does over complete actions), then ``parts_of(head)`` (a list
+    of Part, built by ``sequence``). ``part_names``: every field any part may fill. A head that is
+    complete while a longer one extends it (a play, or the same play 隊列召喚) offers both: its first
+    part's options and the longer head's next field. ``extra``: options offered with the first step."""
+    partial = check_partial(partial)
+    head = {k: v for k, v in partial.items() if k not in part_names}
+    whole = next((h for h in heads if h == head), None)
+    if whole is not None:
+        step = sequence(partial, parts_of(whole))
+        if len(head) < len(partial) or not any(h != head and _has(head, h) for h in heads):
+            return step
+        more = from_actions(heads, head, prompts=prompts, labels=labels, refs=refs)
+        return Step(step.prompt, step.field, step.options + _into_parts(more.options, head, parts_of),
+                    step.picked, step.need)
+    if len(head) < len(partial):
+        raise no_move(partial)
+    step = from_actions(heads, head, prompts=prompts, labels=labels, refs=refs)
+    return Step(step.prompt, step.field, (list(extra) if not head else []) + _into_parts(step.options, head, parts_of))
+
+
+def _into_parts(options: list, head: dict, parts_of) -> list:
+    """``from_actions``' options over heads, a completed head led on into its parts."""
+    out = []
+    for o in options:
+        if o.action == head:
+            continue                             # "as it is": the head goes on into its parts
+        if o.done:
+            action, done = _forward(o.action, parts_of(o.action))
+            o = Option(action, o.label, o.ref, done)
+        out.append(o)
+    return out
+
+
 def walk(game, state: dict, seat: int, choose_option, limit: int = 200) -> dict:
     """A complete action reached by taking ``choose_option(step)`` (an Option) at every step."""
     partial = {}

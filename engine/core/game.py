@@ -92,6 +92,8 @@ class Game(Protocol):
     # after the parts chosen so far; every action ``decide`` accepts is reachable, every action it
     # completes is accepted. IllegalAction for a partial action no legal move starts with.
     def choices(self, state: dict, seat: int, partial: dict) -> Step: ...
+    # action type -> the list fields whose order decide ignores (the protocol offers them in one order)
+    unordered: dict
     def to_act(self, state: dict) -> list[int]: ...
     def view(self, state: dict, seat: int | None) -> dict: ...
     def redact(self, event: Event, seat: int | None) -> Event | None: ...
@@ -153,6 +155,8 @@ class GameBase:
     def results(self, outcome: dict, n_seats: int) -> list[float]:
         """Per seat: 1 won, 0 lost, shares of a draw or a shared win, ranks in between."""
         return rewards(outcome, n_seats)
+
+    unordered: dict = {}
 
     def choices(self, state: dict, seat: int, partial: dict) -> Step:
         """The choice protocol over ``legal_actions``, field by field: right for a game whose every

@@ -7,7 +7,7 @@ plays (what may be declared), effects (the stack's resolution and the effect voc
 evaluate (the bots' heuristic).
 """
 from engine.core import GameBase, Variant
-from engine.games.dimension_zero import actions, legal, secrets as secrets_rules, setup as setup_rules, views
+from engine.games.dimension_zero import actions, choices as choice_steps, legal, secrets as secrets_rules, setup as setup_rules, views
 from engine.games.dimension_zero.cards import CARDSET_VERSION, card_list
 from engine.games.dimension_zero.determinize import determinize
 from engine.games.dimension_zero.evaluate import evaluate
@@ -32,6 +32,8 @@ class DimensionZero(GameBase):
     evolve = staticmethod(evolve)
     to_act = staticmethod(actions.to_act)
     legal_actions = staticmethod(legal.legal_actions)
+    choices = staticmethod(choice_steps.choices)       # the choice protocol: heads, then picks (choices.py)
+    unordered = choice_steps.UNORDERED
     view = staticmethod(views.view)
     redact = staticmethod(views.redact)
     secrets = staticmethod(secrets_rules.secrets)      # who may know which card (secrets.py)

@@ -58,6 +58,36 @@ def check_payment(state, seat, cost: dict, pay) -> list:
     return list(pay)
 
 
+def completable(state, seat, cost: dict, chosen: list) -> bool:
+    """Whether the cards ``chosen`` so far (different, released, of this seat) can be completed to
+    a payment of ``cost``: the coloured needs matched to as many chosen cards as possible (augmenting
+    paths keep a matched card matched), the rest of the chosen cards paying X."""
+    avail = sources(state, seat)
+    total = sum(cost.values())
+    if len(set(chosen)) != len(chosen) or any(c not in avail for c in chosen) or len(chosen) > total \
+            or len(avail) < total:
+        return False
+    needs = _needs(cost)
+    assigned = {}
+
+    def augment(i, seen, cards):
+        for c in cards:
+            if needs[i] in _colours(state, seat, c) and c not in seen:
+                seen.add(c)
+                if c not in assigned or augment(assigned[c], seen, cards):
+                    assigned[c] = i
+                    return True
+        return False
+
+    for i in range(len(needs)):
+        augment(i, set(), chosen)
+    for i in range(len(needs)):
+        if i not in assigned.values() and not augment(i, set(), avail):
+            return False
+    outside = sum(1 for c in assigned if c not in chosen)
+    return len(chosen) + outside <= total
+
+
 def find_payment(state, seat, cost: dict):
     """One way to pay (single-colour cards before multicolour, smash before energy for colourless)."""
     avail = sources(state, seat)

@@ -1,0 +1,180 @@
+"""The choice protocol for Dimension Zero (engine/core/choices.py; issue 15): a move is its head (type,
+card, square / line / unit / ability, 隊列召喚) chosen from the listed moves, then its parts one pick at
+a time — targets (000 テクニック④: 氷符「アイシクルフォール」 takes up to two), the 盟約 cards (one of
+each name, 000 盟約), and the payment (001 ch.2 Column コストの支払い: any released energy- or
+smash-zone cards that pay the cost, so a player chooses what stays open). A mulligan orders the hand
+card by card; a grave order (001 ch.3) is picked card by card; sideboarding (001 ch.2 §6 「好きな枚数」)
+picks the ten cards that stay out, the other cards being the deck.
+"""
+from engine.core.choices import Option, Part, Step, headed, sequence
+from engine.games.dimension_zero import costs, plays
+from engine.games.dimension_zero.actions import situation, to_act
+from engine.games.dimension_zero.effects import target_options
+from engine.games.dimension_zero.legal import legal_actions
+from engine.games.dimension_zero.series import SIDEBOARD_SIZE
+from engine.games.dimension_zero.state import card, visible
+
+PARTS = ("targets", "pact", "pay", "order", "choice", "deck", "sideboard")
+PROMPTS = {"type": "Choose what to do", "card": "Choose a card", "square": "Choose a square",
+           "line": "Choose a base square (line)", "unit": "Choose a unit", "to": "Choose where it moves",
+           "ability": "Choose an ability", "formation": "Play it with 隊列召喚?", "choice": "Choose"}
+# the list fields whose order decide ignores (the event holds them sorted): the deck after sideboarding
+UNORDERED = {"sideboard": ("deck",)}
+
+
+def choices(state, seat, partial) -> Step:
+    if seat not in to_act(state):
+        return headed(partial, [], lambda h: [], PARTS)
+    sit = situation(state)
+    heads = _heads(legal_actions(state, seat))
+    labels = _labels(state, seat)
+
+    def name(field, value):
+        if field == "formation":
+            return "隊列召喚 (formation)"
+        return labels(value) if field in ("card", "unit", "choice") else _default(field, value)
+
+    step = headed(partial, heads, lambda head: _parts(state, seat, sit, head, labels), PARTS,
+                  prompts=PROMPTS, labels=name, refs=lambda f, v: _ref(f, v))
+    if sit == "sideboard" and partial == {"type": "sideboard"}:
+        keep = Option({"type": "sideboard"}, "Keep deck and sideboard as they are", None, True)
+        return Step(step.prompt, step.field, [keep] + step.options, step.picked, step.need)
+    return step
+
+
+def _heads(actions) -> list:
+    out = []
+    for a in actions:
+        head = {k: v for k, v in a.items() if k not in PARTS}
+        if head not in out:
+            out.append(head)
+    return out
+
+
+def _parts(state, seat, sit, head, labels) -> list:
+    kind = head.get("type")
+    if sit == "pending":
+        pending = state["pending"]
+        if pending.get("any_order"):
+            return [Part("choice", "Order the cards (first chosen first)", pending["cards"], many=True,
+                         need=(len(pending["cards"]),) * 2, label=labels)]
+        return [Part("choice", "Choose", pending["options"], label=labels, ref=_choice_ref)]
+    if sit == "sideboard":
+        return _sideboard(state, seat)
+    if kind == "mulligan":
+        hand = state["players"][seat]["hand"]
+        return [Part("order", "Order your hand as it goes under the deck (first chosen goes first)", sorted(hand),
+                     many=True, need=(len(hand),) * 2, label=labels)]
+    parts = []
+    if kind == "play":
+        c = card(state, head["card"])
+        _, cost, _ = plays.play_terms(state, seat, head["card"])
+        if head.get("formation"):
+            cost = plays.formation_of(state, head["card"])["cost"]
+        if c["kind"] == "strategy":
+            parts += _targets(state, seat, plays.strategy_ability(c), head["card"], labels)
+    elif kind == "move":
+        cost = card(state, head["unit"])["move"]
+    elif kind == "activate":
+        ab = card(state, head["card"])["abilities"][head["ability"]]
+        parts += _targets(state, seat, ab, head["card"], labels)
+        if "pact" in ab:
+            parts.append(_pact(state, seat, ab, head["card"], labels))
+        cost = ab["cost"].get("energy", {})
+    elif kind in ("plan_create", "plan_refresh"):
+        cost = {"X": 1}
+    else:
+        return []
+    return parts + [_pay(state, seat, cost, labels)]
+
+
+def _targets(state, seat, ab, source, labels) -> list:
+    if ab.get("target") is None:
+        return []
+    count = ab.get("count", 1)
+    return [Part("targets", f"Choose a target ({'up to ' + str(count) if count > 1 else 'one'})",
+                 target_options(state, seat, ab["target"], source), many=True, need=(1, count), label=labels,
+                 close_label="Done choosing targets")]
+
+
+def _pact(state, seat, ab, source, labels) -> Part:
+    names = ab["pact"]
+    cands = plays.pact_cards(state, seat, ab, source)
+    return Part("pact", lambda chosen: f"盟約: choose a card named {names[len(chosen or ())]} to remove",
+                sorted({c for cs in cands for c in cs}), many=True, need=(len(names),) * 2, label=labels,
+                fits=lambda chosen: all(c in cands[i] for i, c in enumerate(chosen)))
+
+
+def _pay(state, seat, cost, labels) -> Part:
+    total = sum(cost.values())
+    return Part("pay", f"Pay {costs.fmt(cost)}: choose the cards to freeze", sorted(costs.sources(state, seat)),
+                many=True, need=(total, total), label=labels,
+                fits=lambda chosen: costs.completable(state, seat, cost, chosen))
+
+
+def _sideboard(state, seat) -> list:
+    s = state["series"]
+    pool = sorted(s["decks"][seat] + s["sideboards"][seat])
+
+    def deck(partial):
+        rest = list(pool)
+        for k in partial.get("sideboard", ()):
+            rest.remove(k)
+        return [rest] if len(rest) == len(s["decks"][seat]) else []
+
+    return [Part("sideboard", f"Choose the {SIDEBOARD_SIZE} cards of your sideboard", pool, many=True,
+                 need=(SIDEBOARD_SIZE, SIDEBOARD_SIZE), label=_key_label),
+            Part("deck", "Your deck: the other cards", deck, label=lambda d: f"Deck of {len(d)} cards",
+                 ref=lambda d: None)]
+
+
+def _key_label(key) -> str:
+    from engine.games.dimension_zero.cards import CARDS
+    return f"{CARDS[key]['name']} ({key})" if key in CARDS else str(key)
+
+
+def _labels(state, seat):
+    def label(value) -> str:
+        if value is None:
+            return "None (no target / nothing)"
+        if isinstance(value, str) and value in state["cards"]:
+            if not visible(state, value, seat):
+                return f"face-down card {value}"
+            c = card(state, value)
+            colours = "".join(c.get("colours", ()))
+            return f"{c['name']}{' ' + colours if colours else ''} ({value})"
+        if isinstance(value, list):
+            return ", ".join(label(v) for v in value)
+        if isinstance(value, dict):
+            return ", ".join(f"{k} {label(v)}" for k, v in value.items())
+        return str(value)
+    return label
+
+
+def _default(field, value) -> str:
+    if field == "type":
+        return {"pass": "Pass", "play": "Play a card", "move": "Move a unit", "activate": "Activate an ability",
+                "plan_create": "Create the plan zone", "plan_refresh": "Refresh the plan zone",
+                "energy": "Charge energy", "smash": "Smash", "mulligan": "Mulligan", "keep": "Keep this hand",
+                "choose": "Choose", "sideboard": "Sideboard"}.get(value, str(value))
+    if field in ("square", "to"):
+        return f"square {value}"
+    return f"{field} {value}"
+
+
+def _ref(field, value):
+    if field in ("card", "unit"):
+        return value
+    if field in ("square", "to"):
+        return f"square-{value}"
+    if field == "line":
+        return f"line-{value}"
+    return None
+
+
+def _choice_ref(value):
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and "card" in value:
+        return value["card"]
+    return None
