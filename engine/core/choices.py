@@ -8,7 +8,7 @@ any action is. Nothing is kept between steps: the partial action is the whole st
 so the server stays stateless and nothing is appended until the move is complete.
 
 Parts that choose k of n things (payments, targets, discards, subsets, setup picks) are built one
-pick at a time into a list, in the order picked (``pick``): a step offers at most n options, never
+pick at a time into a list, in the order picked (``Part``, ``sequence``): a step offers at most n options, never
 the C(n, k) list. A list part is closed by the options of the part after it (or, when it is the
 last part, by a ``done`` option), so ``{"targets": ["u1"], "pay": []}`` means "one target, now pay".
 
@@ -124,34 +124,6 @@ def _has(partial: dict, action: dict) -> bool:
     return all(k in action and action[k] == v for k, v in partial.items())
 
 
-def pick(partial: dict, name: str, pool: list, fits, *, prompt: str, need: tuple, label=label_of, ref=ref_of,
-         done=None, close: dict | None = None, close_label: str = "Done") -> Step:
-    """A list part built one pick at a time from ``pool``: the options are the pool's items (each at
-    most as often as it appears in the pool) for which ``fits(chosen + [item])``, plus a closing
-    option once at least ``need[0]`` are chosen and ``done(chosen)``. ``close`` is the partial action
-    the closing option leads to (default: the list as chosen, complete: the list is the last part).
-
-    ``fits(list)`` must be true iff the list can still be completed to a legal choice, ``done(list)``
-    iff it is one (default ``fits``); ``need`` is (fewest, most) items, for the client's counter."""
-    chosen = list(partial.get(name, []))
-    left = list(pool)
-    for c in chosen:
-        if c in left:
-            left.remove(c)
-    options, seen = [], set()
-    if len(chosen) < need[1]:
-        for item in left:
-            key = canonical_json(item)
-            if key in seen or not fits(chosen + [item]):
-                continue
-            seen.add(key)
-            options.append(Option({**partial, name: chosen + [item]}, label(item), ref(item)))
-    if need[0] <= len(chosen) and (done or fits)(chosen):
-        target = {**partial, name: chosen} if close is None else close
-        options.insert(0, Option(target, close_label, None, close is None))
-    return Step(prompt, name, options, len(chosen), need)
-
-
 @dataclass(frozen=True)
 class Part:
     """One part of a move after its head: a scalar chosen from ``pool`` or (``many``) a list built
@@ -216,11 +188,12 @@ def _position(partial: dict, parts: list) -> int:
     return len(parts) if open_at is None else open_at
 
 
-def _forward(action: dict, parts: list) -> tuple:
+def _forward(action: dict, parts_of) -> tuple:
     """``action`` with every part that leaves no choice filled in (a list of at most 0 items, a
     scalar with one fitting value), and whether it is then complete."""
     action = dict(action)
     while True:
+        parts = parts_of(action)
         i = _position(action, parts)
         if i == len(parts) or parts[i].name in action:
             return action, i == len(parts)
@@ -234,22 +207,24 @@ def _forward(action: dict, parts: list) -> tuple:
         action[part.name] = only[0]             # a choice of one is made
 
 
-def sequence(partial: dict, parts: list, *, complete_prompt: str = "This move is complete.") -> Step:
-    """The step after ``partial`` through ``parts`` in order (the partial's head, the fields before
+def sequence(partial: dict, parts_of, *, complete_prompt: str = "This move is complete.") -> Step:
+    """The step after ``partial`` through its parts in order, ``parts_of(action)`` (a function of
+    the action so far, so a part may depend on an earlier one; the partial's head, the fields before
     the parts, is the caller's). A list closes when full, by its ``Done`` option (which opens the
     next list part), or by choosing the next scalar part directly."""
-    partial, _ = _forward(partial, parts)
+    partial, _ = _forward(partial, parts_of)
+    parts = parts_of(partial)
     i = _position(partial, parts)
     if i == len(parts):
         return Step(complete_prompt, None, [Option(partial, "Done", None, True)])
-    return _step(partial, parts, i)
+    return _step(partial, parts_of, i)
 
 
-def _step(partial: dict, parts: list, i: int) -> Step:
-    part = parts[i]
+def _step(partial: dict, parts_of, i: int) -> Step:
+    part = parts_of(partial)[i]
 
     def option(action, label, ref):
-        action, done = _forward(action, parts)
+        action, done = _forward(action, parts_of)
         return Option(action, label, ref, done)
 
     def prompt(chosen):
@@ -276,27 +251,29 @@ def _step(partial: dict, parts: list, i: int) -> Step:
                 options.append(option({**partial, part.name: chosen + [item]}, part.label(item), part.ref(item)))
     if part.need[0] <= len(chosen) and part.complete(chosen):
         closed = {**partial, part.name: chosen}
-        if i + 1 == len(parts):
+        after = parts_of(closed)
+        j = next(k for k, q in enumerate(after) if q.name == part.name) + 1
+        if j == len(after):
             options.insert(0, Option(closed, part.close_label, None, True))
-        elif parts[i + 1].many:
-            options.insert(0, option({**closed, parts[i + 1].name: []}, part.close_label, None))
+        elif after[j].many:
+            options.insert(0, option({**closed, after[j].name: []}, part.close_label, None))
         else:
-            options += _step(closed, parts, i + 1).options
+            options += _step(closed, parts_of, j).options
     return Step(prompt(chosen), part.name, options, len(chosen), part.need)
 
 
 def headed(partial: dict, heads: list, parts_of, part_names, *, prompts: dict | None = None, labels=None,
            refs=None, extra=()) -> Step:
     """Moves made of a head and then parts: the head's fields are chosen over ``heads`` (each a
-    complete head, as ``from_actions`` does over complete actions), then ``parts_of(head)`` (a list
-    of Part, built by ``sequence``). ``part_names``: every field any part may fill. A head that is
+    complete head, as ``from_actions`` does over complete actions), then ``parts_of(action)`` (the
+    Parts of the move so far, built by ``sequence``). ``part_names``: every field any part may fill. A head that is
     complete while a longer one extends it (a play, or the same play 隊列召喚) offers both: its first
     part's options and the longer head's next field. ``extra``: options offered with the first step."""
     partial = check_partial(partial)
     head = {k: v for k, v in partial.items() if k not in part_names}
     whole = next((h for h in heads if h == head), None)
     if whole is not None:
-        step = sequence(partial, parts_of(whole))
+        step = sequence(partial, parts_of)
         if len(head) < len(partial) or not any(h != head and _has(head, h) for h in heads):
             return step
         more = from_actions(heads, head, prompts=prompts, labels=labels, refs=refs)
@@ -315,7 +292,7 @@ def _into_parts(options: list, head: dict, parts_of) -> list:
         if o.action == head:
             continue                             # "as it is": the head goes on into its parts
         if o.done:
-            action, done = _forward(o.action, parts_of(o.action))
+            action, done = _forward(o.action, parts_of)
             o = Option(action, o.label, o.ref, done)
         out.append(o)
     return out

@@ -38,7 +38,7 @@ def test_determinize_rechooses_the_unit_a_waiting_colonist_deploys():
         sample = GAME.determinize(t.state, 1, Rng(b"colonist-%d" % k))
         assert GAME.view(sample, 1) == GAME.view(t.state, 1)
         target = sample["respond"]["params"]["target"]
-        e = magic._targeted("A19")
+        e = magic.targeted("A19")
         assert target is None or target in magic.EFFECTS[e["do"]].choices(sample, 0, e)
         changed += target != "003"
     assert changed

@@ -6,7 +6,7 @@ flow (ゲームの流れ), spells (呪文フェイズ), magic (魔法), grand (�
 views (hidden information), legal.
 """
 from engine.core import GameBase, Variant
-from engine.games.threebythree import actions, legal, setup as setup_rules, views
+from engine.games.threebythree import actions, choices as choice_steps, legal, setup as setup_rules, views
 from engine.games.threebythree.determinize import determinize
 from engine.games.threebythree.evaluate import evaluate
 from engine.games.threebythree.cards import CARDSET_VERSION, card_list
@@ -68,6 +68,10 @@ class ThreeByThree(GameBase):
 
     def legal_actions(self, state, seat) -> list:
         return legal.legal_actions(state, seat, self.to_act(state))
+
+    def choices(self, state, seat, partial):
+        """The choice protocol: setup picks, spells target by target, counters and redeploys card by card."""
+        return choice_steps.choices(state, seat, partial, self.legal_actions(state, seat))
 
 
 GAME = ThreeByThree()

@@ -47,7 +47,7 @@ def _rechoose_hidden_target(s, seat, rng, true_hand):
     r = s["respond"]
     if r is None or r["seat"] == seat or r["params"].get("target") not in true_hand:
         return
-    e = magic._targeted(r["card"])
+    e = magic.targeted(r["card"])
     allowed = magic.EFFECTS[e["do"]].choices(s, r["seat"], e)
     r["params"] = {**r["params"], "target": allowed[rng.below(len(allowed))] if allowed else None}
 

@@ -78,6 +78,6 @@ def _strategy(state, seat, me):
         for gone in combinations(me["units"], n):
             room = territory_limit(state, seat, leaving=gone) + sum(DECK[u].cost for u in gone)
             back = [u for u in gone if has_trait(state, u, "交代")]
-            out += [{"type": "redeploy", "discard": list(gone), "card": c, **({"to_hand": back} if back else {})}
+            out += [{"type": "redeploy", "discard": list(gone), "card": c, "to_hand": back}
                     for c in hand_units if DECK[c].cost <= room]
     return out

@@ -232,7 +232,7 @@ EFFECTS = {
 }
 
 
-def _targeted(magic_id):
+def targeted(magic_id):
     for e in MAGIC[magic_id].effects:
         if EFFECTS[e["do"]].choices is not None:
             return e
@@ -245,7 +245,7 @@ def parse_params(state, seat, magic_id, action) -> dict:
     if cond:
         CONDITIONS[cond][0](state, seat, action)
     params = {"discard": list(action["discard"])} if cond == "discard_3_units" else {}
-    e = _targeted(magic_id)
+    e = targeted(magic_id)
     raw = action.get("target")
     if e is None:
         if raw is not None:
@@ -280,7 +280,7 @@ def param_options(state, seat, magic_id) -> list:
     base = [{}]
     if cond and CONDITIONS[cond][1]:
         base = CONDITIONS[cond][1](state, seat)
-    e = _targeted(magic_id)
+    e = targeted(magic_id)
     if e is None:
         return base
     spec, allowed = EFFECTS[e["do"]], EFFECTS[e["do"]].choices(state, seat, e)
