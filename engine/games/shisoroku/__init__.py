@@ -7,7 +7,7 @@ run (the interpreter: pending decisions instead of blocking), decisions, legal, 
 (公開情報と非公開情報).
 """
 from engine.core import GameBase, Variant
-from engine.games.shisoroku import actions, big_money, legal, setup as setup_rules, views
+from engine.games.shisoroku import actions, big_money, choices as choice_steps, legal, setup as setup_rules, views
 # Imported for what they register: the effect handlers (effects, complex_cards) and the turn's frames.
 from engine.games.shisoroku import complex_cards, effects, turn, vocabulary  # noqa: F401
 from engine.games.shisoroku.cards import CARDSET_VERSION, KINGDOM, START_DECKS, card_list
@@ -31,6 +31,10 @@ class Shisoroku(GameBase):
     evolve = staticmethod(evolve)                # (state, event) -> state: the hottest call, kept direct
     to_act = staticmethod(actions.to_act)
     legal_actions = staticmethod(legal.legal_actions)
+
+    def choices(self, state, seat, partial):
+        """The choice protocol: card subsets and modes one pick at a time (choices.py)."""
+        return choice_steps.choices(state, seat, partial, self.legal_actions(state, seat))
     view = staticmethod(views.view)
     redact = staticmethod(views.redact)
     determinize = staticmethod(determinize)
