@@ -26,6 +26,7 @@ BENCHES = {
     "api": (["--server", "gunicorn"], ["--seconds", "5", "--server", "gunicorn"]),
     "export": ([], ["--matches", "40"]),
     "cluster": ([], ["--seconds", "2"]),
+    "choices": (["--games", "2000"], ["--games", "20"]),
 }
 
 

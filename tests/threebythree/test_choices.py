@@ -54,6 +54,7 @@ def test_a_removal_on_two_targets_with_a_tuning_value_of_the_players_choosing():
     """2.1 ○1枚除去 / ○2枚除去 and 変幻 (調律 counts 1-3 as its user says): two targets in one declaration."""
     t = Table(position(hands=[["045", "003", "016"], []], units=[[], ["036", "040"]], deck=["011", "042", "037"]))
     assert t.step == "removal"
+    assert not follow(t, 0, "Cast removal").done                     # a removal needs a spell
     last = follow(t, 0, "Cast removal", "Remove", "調律", "counts as 2", "Remove", "突撃兵")
     assert last.done is False
     done = next(o for o in options(t, 0, last.action) if o.done)

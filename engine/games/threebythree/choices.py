@@ -46,6 +46,8 @@ def _parts(state, seat, action, labels) -> list:
     kind = action.get("type")
     if state["phase"] == "setup":
         return _setup(state, seat, kind, labels) if kind == "choose" else []
+    if kind in ("remove", "enhance"):             # built by _spells_step; here only: not complete yet
+        return [Part("spells", "", [], many=True)]
     if kind == "counter":
         return _counter(state, seat, action, labels)
     if kind == "redeploy":
