@@ -40,7 +40,8 @@ function baseRow(info, view, match, seat, cols, offers) {
     const base = (view.bases ?? []).find(b => b.owner === seat && b.line === line);
     const here = offers.offer(a => (a.type === "play" && a.line === line && seat === view.you)
                                    || (base && a.type === "activate" && a.card === base.card), `base square, line ${line}`);
-    return h("div", {class: `dz-base owner-${seat}${base ? "" : " empty"}`, "data-line": line, "data-owner": seat},
+    return h("div", {class: `dz-base owner-${seat}${base ? "" : " empty"}`, "data-line": line, "data-owner": seat,
+                     "data-ref": seat === view.you ? `line-${line}` : null},
       h("span", {class: "dz-where"}, `base · line ${line}`),
       base ? card(info, base, base.frozen, "base") : h("span", {class: "none"}, "no base"), here);
   })];
@@ -53,7 +54,8 @@ function square(info, view, sq, battle, offers) {
                                  || (a.type === "smash" && ids.has(a.unit)) || (a.type === "activate" && ids.has(a.card)),
                             `square ${sq}`);
   const zone = sq < 3 ? "area-0" : sq > 5 ? "area-1" : "centre";
-  return h("div", {class: `dz-square ${zone}${battle ? " battle" : ""}${units.length ? "" : " empty"}`, "data-square": sq},
+  return h("div", {class: `dz-square ${zone}${battle ? " battle" : ""}${units.length ? "" : " empty"}`, "data-square": sq,
+                   "data-ref": `square-${sq}`},
     h("span", {class: "dz-where"}, `square ${sq}`, battle ? h("strong", {class: "dz-fight"}, " ⚔ battle") : ""),
     units.map(u => card(info, u, u.frozen, "unit")), here);
 }
@@ -62,6 +64,7 @@ function card(info, thing, isFrozen, kind) {
   const c = cardOf(info, thing.card) ?? {};
   const facts = [c.race, c.power != null && `printed ${c.power}`, c.smash != null && `smash ${c.smash}`, ...(c.keywords ?? [])];
   return h("div", {class: `dz-card ${kind} owner-${thing.owner}${isFrozen ? " frozen" : " released"}`, "data-card": thing.card,
+                   "data-ref": thing.card,
                    "data-colours": (c.colours ?? []).join(""), title: facts.filter(Boolean).join(" · ")},
     h("span", {class: "dz-name"}, c.name ?? thing.card),
     kind === "unit" ? h("span", {class: "dz-power"}, h("strong", {}, String(thing.power ?? c.power ?? "?")),
@@ -78,7 +81,8 @@ function side(info, view, match, p, frozen, mine) {
     h("h3", {}, seatName(match, p.seat), mine ? " — you" : "", active ? h("span", {class: "turn-mark"}, " ▶ active") : "",
       view.priority === p.seat ? h("span", {class: "turn-mark"}, " · priority") : ""),
     h("dl", {class: "dz-zones"},
-      zone("Smash", h("span", {}, h("strong", {"data-smash": p.seat}, String(smash)), ` of ${limit} loses`), backs(smash, null)),
+      zone("Smash", h("span", {}, h("strong", {"data-smash": p.seat}, String(smash)), ` of ${limit} loses`),
+        backs(smash, null, (p.smash ?? []).map(id => ({"data-ref": id, title: `face-down smash card ${id}`})))),
       zone("Deck", h("strong", {}, String(p.deck_count ?? "?"))),
       zone("Hand", h("strong", {}, String(p.hand_count ?? 0)), p.hand ? chips(info, p.hand) : backs(p.hand_count, null)),
       zone("Energy", h("span", {class: "count"}, `${ready} of ${energy.length} released`), energy.length ? h("span", {class: "chips"},

@@ -28,7 +28,7 @@ function square(info, view, sq, i, players) {
   const land = info.lands?.[sq.land] ?? {}, state = view.lands?.[sq.land] ?? {};
   const owned = Number.isInteger(state.owner);
   return h("li", {class: `dk-square land area-${land.area ?? "none"}${owned ? ` owner-${state.owner}` : ""}`, value: i,
-                  "data-land": sq.land, title: land.gloss ?? sq.land},
+                  "data-land": sq.land, "data-ref": sq.land, title: land.gloss ?? sq.land},
     h("span", {class: "dk-name"}, land.name ?? sq.land),
     h("span", {class: "dk-facts"}, owned ? `seat ${state.owner} · Lv ${state.level}` : `Lv ${state.level ?? 1} · free`,
       owned && state.toll != null ? ` · toll ${state.toll}` : ""),

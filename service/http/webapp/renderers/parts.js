@@ -7,8 +7,9 @@ export const zone = (title, ...content) => [h("dt", {}, title), h("dd", {}, cont
 export const none = () => h("span", {class: "none"}, "none");
 /** Card ids as chips, or "none". */
 export const chips = (info, ids) => ids.length ? h("span", {class: "chips"}, ids.map(id => cardChip(info, id))) : none();
-/** ``n`` face-down card backs; for none, ``empty()`` ("none" unless told otherwise; null: nothing). */
-export const backs = (n, empty = none) => n
+/** ``n`` face-down card backs; for none, ``empty()`` ("none" unless told otherwise; null: nothing);
+ *  ``attrs[i]``: attributes of the i-th back (a handle a move may name: its data-ref). */
+export const backs = (n, empty = none, attrs = []) => n
   ? h("span", {class: "backs", "aria-label": `${n} face-down cards`},
-      Array.from({length: n}, () => h("span", {class: "back", "aria-hidden": "true"})))
+      Array.from({length: n}, (_, i) => h("span", {class: "back", "aria-hidden": attrs[i] ? null : "true", ...attrs[i]})))
   : (empty ? empty() : null);

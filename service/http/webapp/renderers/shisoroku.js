@@ -52,7 +52,7 @@ function pile(info, p, offers) {
   const c = cardOf(info, p.card) ?? {}, types = c.types ?? [];
   const buy = offers.offer(a => a.type === "buy" && a.card === p.card, c.name ?? p.card, "Buy");
   return h("li", {class: `ss-pile${p.left === 0 ? " empty" : ""}${buy ? " buyable" : ""} ${types.map(t => `t-${t}`).join(" ")}`,
-                  "data-card": p.card, "data-left": p.left, title: [c.gloss, c.plays_as && `plays as ${c.plays_as}`].filter(Boolean).join(" · ")},
+                  "data-card": p.card, "data-ref": p.card, "data-left": p.left, title: [c.gloss, c.plays_as && `plays as ${c.plays_as}`].filter(Boolean).join(" · ")},
     h("span", {class: "ss-cost", title: "cost"}, String(p.cost ?? c.cost ?? "?")),
     h("span", {class: "ss-left", title: "cards left"}, p.left === 0 ? "EMPTY" : `×${p.left}`),
     h("span", {class: "ss-name", lang: "ja"}, c.name ?? p.card),

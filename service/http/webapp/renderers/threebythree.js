@@ -30,7 +30,7 @@ function side(info, view, match, p, mine) {
     h("div", {class: "ttw-units", "aria-label": "units"},
       Array.from({length: UNIT_SLOTS}, (_, i) => p.units?.[i] ? unit(info, p.units[i]) : h("div", {class: "unit empty"}, "empty slot"))),
     h("dl", {class: "ttw-zones"},
-      zone("Magic", (p.magic ?? []).length ? p.magic.map(m => magic(info, m)) : none()),
+      zone("Magic", (p.magic ?? []).length ? p.magic.map((m, i) => magic(info, m, i)) : none()),
       zone(`Territories (${p.territory_count ?? 0})`, p.territories ? chips(info, p.territories) : backs(p.territory_count)),
       zone(`Hand (${p.hand_count ?? 0})`, p.hand ? chips(info, p.hand) : backs(p.hand_count)),
       p.mentor ? zone("Mentor", cardChip(info, p.mentor)) : null,
@@ -52,7 +52,7 @@ function middle(info, view, match) {
 }
 
 function unit(info, u) {
-  return h("div", {class: "unit", "data-card": u.card, "data-colour": u.colour,
+  return h("div", {class: "unit", "data-card": u.card, "data-ref": u.card, "data-colour": u.colour,
                    title: [u.name, u.colour, `cost ${u.cost}`, ...(u.traits ?? [])].join(" · ")},
     h("span", {class: "unit-name"}, u.name ?? u.card),
     h("span", {class: "unit-stats"}, h("span", {class: "cost"}, `cost ${u.cost}`), " · ",
@@ -61,7 +61,8 @@ function unit(info, u) {
     (u.traits ?? []).length ? h("span", {class: "traits"}, u.traits.join(" ")) : null);
 }
 
-function magic(info, m) {
+function magic(info, m, index) {
   const label = m.card ? cardChip(info, m.card) : h("span", {class: "chip facedown"}, "face down");
-  return h("span", {class: `magic ${m.state}`, title: `magic, ${m.state}`}, label, h("small", {}, ` ${m.state}`));
+  return h("span", {class: `magic ${m.state}`, title: `magic, ${m.state}`, "data-ref": m.card ? null : String(index)},
+           label, h("small", {}, ` ${m.state}`));
 }
