@@ -14,8 +14,11 @@ def choices(state, seat, partial, listed) -> Step:
     actions = list(listed)
     if {"type": "end_turn"} in listed:
         actions += [{"type": "end_turn", "top": c} for c in dict.fromkeys(turn.cleanup_order(state, seat))]
-    return from_actions(actions, partial, prompts={"top": "Choose the card left on top of your discard pile"},
-                        labels=_label)
+    kind = partial.get("type") if isinstance(partial, dict) else None
+    prompts = {"type": "Choose what to do", "top": "Choose the card left on top of your discard pile (or Done)",
+               "card": f"Buy a card ({state['coins']} coins)" if kind == "buy" else "Choose a card",
+               "option": "Choose which resolves next"}
+    return from_actions(actions, partial, prompts=prompts, labels=_label)
 
 
 def _part(state, seat, q) -> Part:
