@@ -9,6 +9,7 @@ picks the ten cards that stay out, the other cards being the deck.
 from engine.core.choices import Option, Part, Step, headed, sequence
 from engine.games.dimension_zero import costs, plays
 from engine.games.dimension_zero.actions import situation, to_act
+from engine.games.dimension_zero.cards import CARDS
 from engine.games.dimension_zero.effects import target_options
 from engine.games.dimension_zero.legal import legal_actions
 from engine.games.dimension_zero.series import SIDEBOARD_SIZE
@@ -129,7 +130,6 @@ def _sideboard(state, seat) -> list:
 
 
 def _key_label(key) -> str:
-    from engine.games.dimension_zero.cards import CARDS
     return f"{CARDS[key]['name']} ({key})" if key in CARDS else str(key)
 
 
