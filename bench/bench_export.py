@@ -5,8 +5,12 @@ the same streams, and the peak RSS of the export process (resource.getrusage).
 Fills db 14 (flushed before and after) with ``--matches`` random-bot 3x3Wars matches stored
 through the normal creation and commit path (``kifu simulate --store``'s), then measures, each in
 a fresh child process so its peak RSS is its own: the raw read of every stream, and the export.
+``--copies K`` then stores every match K-1 more times under new ids (its keys DUMPed and RESTOREd,
+indexed as the append indexes): the export reads K × matches matches, a scale (10,000 matches)
+that would take hours to simulate, for the memory figure (issue 19: under 200 MB, flat).
 
     .venv/bin/python bench/bench_export.py [--matches 200] [--game threebythree --variant overlord]
+    .venv/bin/python bench/bench_export.py --matches 200 --copies 50      # 10,000 matches
 """
 import argparse
 import json
@@ -35,6 +39,25 @@ def fill(args) -> None:
     for i in range(args.matches):
         play_stored_match(store, spec)
     print(json.dumps({"stored_matches": args.matches, "seconds": round(time.perf_counter() - started, 1)}))
+
+
+def copy(args) -> None:
+    from service.application import catalog
+    client = redis.Redis.from_url(REDIS_URL)
+    originals = [m.decode() for m in client.zrange(catalog.status_key("ended"), 0, -1)]
+    started = time.perf_counter()
+    for match_id in originals:
+        keys = [k.decode() for k in client.scan_iter(match=f"kifu:{{{match_id}}}:*", count=1000)]
+        dumps = {k: client.dump(k) for k in keys}
+        meta = {k.decode(): v.decode() for k, v in client.hgetall(f"kifu:{{{match_id}}}:meta").items()}
+        for n in range(1, args.copies):
+            twin = f"{match_id}-c{n}"
+            pipe = client.pipeline(transaction=False)
+            for k, blob in dumps.items():
+                pipe.restore(k.replace(f"{{{match_id}}}", f"{{{twin}}}"), 0, blob, replace=True)
+            pipe.execute()
+            catalog.index(client, twin, meta)
+    print(json.dumps({"copies": len(originals) * (args.copies - 1), "seconds": round(time.perf_counter() - started, 1)}))
 
 
 def raw_read(args) -> None:
@@ -69,7 +92,7 @@ def export(args) -> None:
 
 def child(phase: str, args) -> dict:
     out = subprocess.run([sys.executable, __file__, "--phase", phase, "--matches", str(args.matches),
-                          "--game", args.game, "--variant", args.variant],
+                          "--copies", str(args.copies), "--game", args.game, "--variant", args.variant],
                          check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
@@ -79,15 +102,17 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--game", default="threebythree")
     parser.add_argument("--variant", default="overlord")
-    parser.add_argument("--phase", choices=("fill", "raw", "export"))
+    parser.add_argument("--copies", type=int, default=1, help="store every match this many times in all")
+    parser.add_argument("--phase", choices=("fill", "copy", "raw", "export"))
     args = parser.parse_args()
     if args.phase:
-        {"fill": fill, "raw": raw_read, "export": export}[args.phase](args)
+        {"fill": fill, "copy": copy, "raw": raw_read, "export": export}[args.phase](args)
         return
     client = redis.Redis.from_url(REDIS_URL)
     client.flushdb()
     try:
         filled = child("fill", args)
+        copied = child("copy", args) if args.copies > 1 else None
         raw = child("raw", args)
         exported = child("export", args)
     finally:
@@ -95,6 +120,8 @@ def main() -> None:
     events = exported["rows"]["events"]
     print(f"{filled['stored_matches']} {args.game}/{args.variant} matches stored in {filled['seconds']} s "
           f"(creation + commit path, random bots)")
+    if copied:
+        print(f"each stored {args.copies} times in all ({copied['copies']:,} copies under new ids, {copied['seconds']} s)")
     print(f"raw Redis read (XRANGE pages of 500): {raw['events']:,} events in {raw['seconds']:.2f} s = "
           f"{raw['events'] / raw['seconds']:,.0f} events/s, peak RSS {raw['peak_rss_mb']:.0f} MB")
     print(f"export to Parquet: {exported['matches']} matches, {events:,} events, "

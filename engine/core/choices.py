@@ -263,16 +263,18 @@ def _step(partial: dict, parts_of, i: int) -> Step:
 
 
 def headed(partial: dict, heads: list, parts_of, part_names, *, prompts: dict | None = None, labels=None,
-           refs=None, extra=()) -> Step:
+           refs=None) -> Step:
     """Moves made of a head and then parts: the head's fields are chosen over ``heads`` (each a
     complete head, as ``from_actions`` does over complete actions), then ``parts_of(action)`` (the
     Parts of the move so far, built by ``sequence``). ``part_names``: every field any part may fill. A head that is
     complete while a longer one extends it (a play, or the same play 隊列召喚) offers both: its first
-    part's options and the longer head's next field. ``extra``: options offered with the first step."""
+    part's options and the longer head's next field."""
     partial = check_partial(partial)
     head = {k: v for k, v in partial.items() if k not in part_names}
     whole = next((h for h in heads if h == head), None)
     if whole is not None:
+        if set(partial) - set(head) - {p.name for p in parts_of(partial)}:
+            raise no_move(partial)              # a part this move does not have
         step = sequence(partial, parts_of)
         if len(head) < len(partial) or not any(h != head and _has(head, h) for h in heads):
             return step
@@ -282,7 +284,7 @@ def headed(partial: dict, heads: list, parts_of, part_names, *, prompts: dict | 
     if len(head) < len(partial):
         raise no_move(partial)
     step = from_actions(heads, head, prompts=prompts, labels=labels, refs=refs)
-    return Step(step.prompt, step.field, (list(extra) if not head else []) + _into_parts(step.options, head, parts_of))
+    return Step(step.prompt, step.field, _into_parts(step.options, head, parts_of))
 
 
 def _into_parts(options: list, head: dict, parts_of) -> list:

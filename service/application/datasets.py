@@ -38,8 +38,8 @@ from service.application.loading import match_game
 SCHEMA_VERSION = 1
 TABLES = ("matches", "events", "decisions")
 FORMATS = {"jsonl": "jsonl", "parquet": "parquet"}
-ROW_GROUP = 20_000          # rows buffered per table before a Parquet row group is written ...
-ROW_GROUP_BYTES = 16 << 20  # ... or this many bytes of text (decisions' views are large)
+ROW_GROUP = 5_000           # rows buffered per table before a Parquet row group is written ...
+ROW_GROUP_BYTES = 4 << 20   # ... or this many bytes of text (decisions' views are large): memory stays flat
 PART_MATCHES = 1000         # matches per part file (the unit a resumed run may lose)
 
 COLUMNS = {

@@ -1,0 +1,55 @@
+"""engine/core/choices.py's parts: a list built pick by pick and closed by Done or by the next part,
+a choice of one made without asking, a part that depends on an earlier one, and partial actions no
+move starts with refused (the per-game protocols are tested in tests/conformance/test_choices.py)."""
+import pytest
+
+from engine.core import IllegalAction
+from engine.core.choices import Part, headed, sequence
+
+HEADS = [{"type": "pass"}, {"type": "buy", "card": "a"}, {"type": "buy", "card": "b"}]
+
+
+def parts(action):
+    """A buy takes 1 to 2 tokens of a pool with two "x" and then a colour; "b" has only "red"."""
+    if action.get("type") != "buy":
+        return []
+    colours = ["red"] if action.get("card") == "b" else ["red", "blue"]
+    return [Part("tokens", "Choose tokens", ["x", "x", "y"], many=True, need=(1, 2)),
+            Part("colour", "Choose a colour", colours)]
+
+
+def test_a_list_is_picked_one_at_a_time_each_item_as_often_as_the_pool_holds_it():
+    step = sequence({"type": "buy", "card": "a"}, parts)
+    assert step.field == "tokens" and step.need == (1, 2) and step.picked == 0
+    assert [o.action["tokens"] for o in step.options] == [["x"], ["y"]]
+    step = sequence({"type": "buy", "card": "a", "tokens": ["x"]}, parts)
+    assert [o.action.get("tokens") for o in step.options] == [["x", "x"], ["x", "y"], ["x"], ["x"]]
+    # picked one: another token, or close the list by choosing the colour directly
+    assert [o.action.get("colour") for o in step.options] == [None, None, "red", "blue"]
+    assert [o.done for o in step.options] == [False, False, True, True]
+
+
+def test_a_full_list_goes_on_to_the_next_part_and_a_choice_of_one_is_made():
+    step = sequence({"type": "buy", "card": "b", "tokens": ["x"]}, parts)
+    full = next(o for o in step.options if o.action["tokens"] == ["x", "y"])
+    assert full.done and full.action["colour"] == "red"            # "b" comes only in red
+
+
+def test_partials_no_move_starts_with_are_refused():
+    for partial in ({"type": "buy", "card": "a", "tokens": ["z"]},            # not in the pool
+                    {"type": "buy", "card": "a", "tokens": ["y", "y"]},       # more than the pool holds
+                    {"type": "buy", "card": "a", "colour": "red"},            # a later part before an earlier
+                    {"type": "buy", "card": "a", "tokens": [], "colour": "red"},  # closed with too few
+                    {"type": "buy", "card": "c"},
+                    {"type": "pass", "tokens": ["x"]}):
+        with pytest.raises(IllegalAction):
+            headed(partial, HEADS, parts, ("tokens", "colour"))
+
+
+def test_a_head_without_parts_is_complete_and_one_with_parts_is_not():
+    step = headed({}, HEADS, parts, ("tokens", "colour"))
+    done = {o.action["type"]: o.done for o in step.options}
+    assert done == {"pass": True, "buy": False}
+    step = headed({"type": "buy"}, HEADS, parts, ("tokens", "colour"))
+    assert [(o.action, o.done) for o in step.options] == [({"type": "buy", "card": "a"}, False),
+                                                           ({"type": "buy", "card": "b"}, False)]
