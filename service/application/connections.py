@@ -18,6 +18,11 @@ import fakeredis
 import redis
 from redis.cluster import RedisCluster
 
+# redis-py's default socket timeout (5 s) is shorter than the feed's blocking XREAD (SSE_BLOCK_MS,
+# 15 s): every wait ended in TimeoutError and the live feed died. Reads may block this long.
+SOCKET_TIMEOUT = 60.0
+CONNECT_TIMEOUT = 5.0
+
 _embedded_server = None
 _embedded_lock = threading.Lock()
 
@@ -57,8 +62,8 @@ def connect(url: str | None = None, server: fakeredis.FakeServer | None = None):
     if not url:
         return fakeredis.FakeRedis(server=server or embedded_server())
     if is_cluster(url):
-        return RedisCluster.from_url(_plain(url), socket_connect_timeout=2)
-    return redis.Redis.from_url(url)
+        return RedisCluster.from_url(_plain(url), socket_connect_timeout=2, socket_timeout=SOCKET_TIMEOUT)
+    return redis.Redis.from_url(url, socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=CONNECT_TIMEOUT)
 
 
 def store_url(environ) -> str | None:

@@ -5,6 +5,7 @@ import os
 from flask import Flask
 
 from service.application import settings
+from service.application.connections import SOCKET_TIMEOUT
 from service.http import redis_conn
 from service.http.api import (audit, disputes, exports, forks, games, history, jobs, lobby, matches,
                               simulations, spec, web)
@@ -36,6 +37,9 @@ registered beside those of ``engine/games/``."""
     if test_config is not None:
         app.config.from_mapping(test_config)
 
+    if app.config["SSE_BLOCK_MS"] >= SOCKET_TIMEOUT * 1000:
+        raise ValueError(f"SSE_BLOCK_MS ({app.config['SSE_BLOCK_MS']}) must be shorter than the Redis socket "
+                         f"timeout ({SOCKET_TIMEOUT:.0f} s), or every wait of the live feed fails")
     settings.register_plugin_games()
     redis_conn.init_app(app)
     register_error_handlers(app)
