@@ -40,8 +40,11 @@ def sse_lines(store, match_id: str, after: int, caller, meta: dict, follow: bool
             yield ": waiting\n\n"
 
 
+LAST_ID_MAX = 2 ** 53 - 1       # beyond any version; a larger Last-Event-ID is ignored (Redis refuses ids ≥ 2^64)
+
+
 def last_event_id(header: str | None, query_after: int | None) -> int:
-    if header is not None and header.strip().isdigit():
+    if header is not None and header.strip().isdigit() and int(header.strip()) <= LAST_ID_MAX:
         return int(header.strip())
     return query_after or 0
 

@@ -12,6 +12,7 @@ from service.application.errors import (Conflict, DomainError, Failed, Forbidden
                                         Unauthenticated, Unavailable)
 
 log = logging.getLogger(__name__)
+RETRY_AFTER_SECONDS = "2"       # a 503 while the store is unreachable: a failover takes seconds
 STATUS = {Invalid: 400, Unauthenticated: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Illegal: 422,
           Failed: 500, Unavailable: 503}
 
@@ -58,7 +59,11 @@ def register_error_handlers(app) -> None:
     @app.errorhandler(HTTPException)
     def http_error(e):
         code = (e.name or "error").lower().replace(" ", "_")
-        return error_response(e.code or 500, code, e.description or e.name)
+        body, status = error_response(e.code or 500, code, e.description or e.name)
+        for name, value in e.get_headers():               # a 405's Allow, among others
+            if name.lower() != "content-type":
+                body.headers[name] = value
+        return body, status
 
     @app.errorhandler(RedisConnectionError)
     @app.errorhandler(RedisTimeoutError)
@@ -68,8 +73,10 @@ def register_error_handlers(app) -> None:
     @app.errorhandler(ReadOnlyError)
     def store_unavailable(e):
         log.warning("store unavailable: %s", e)
-        return error_response(503, "store_unavailable", "the store is unavailable (a failover may be "
-                              "under way); try again, with the same command_id for an action")
+        body, status = error_response(503, "store_unavailable", "the store is unavailable (a failover may "
+                                      "be under way); try again, with the same command_id for an action")
+        body.headers["Retry-After"] = RETRY_AFTER_SECONDS
+        return body, status
 
     @app.errorhandler(Exception)
     def unexpected(e):

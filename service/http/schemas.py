@@ -65,8 +65,22 @@ class SimulationIn(Schema):
     variant = fields.Str(required=True, validate=validate.Length(min=1, max=64))
     seats = fields.List(fields.Nested(BotIn), required=True, validate=validate.Length(min=1, max=16))
     games = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
-    seed = fields.Raw(required=True, validate=lambda v: isinstance(v, (int, str)) and not isinstance(v, bool)
-                      and 0 < len(str(v)) <= 128)
+    seed = fields.Raw(required=True, validate=lambda v: _seed(v))
+
+
+def _seed(value) -> None:
+    """A simulation's seed: a whole number or a string, 1 to 128 characters written out (marshmallow
+    ignores a validator's False: it must raise)."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or not 0 < len(str(value)) <= 128:
+        raise ValidationError("a whole number or a string of 1 to 128 characters")
+
+
+VERSION_MAX = 2 ** 53 - 1           # versions are stream ids (below 2^64) and JSON-safe integers
+
+
+def _version(**kw):
+    """A version (or an event count after which to read): 0 ≤ n ≤ VERSION_MAX."""
+    return fields.Int(validate=validate.Range(min=0, max=VERSION_MAX), **kw)
 
 
 ACTION_MAX_BYTES = 16 * 1024        # an action is stored in the hash-chained command for ever
@@ -91,7 +105,7 @@ def _bounded_action(action: dict) -> None:
 
 class ActionIn(Schema):
     action = fields.Dict(keys=fields.Str(), required=True, validate=_bounded_action)
-    expected_version = fields.Int(strict=True, required=True, validate=validate.Range(min=0))
+    expected_version = _version(strict=True, required=True)
     command_id = fields.Str(required=True, validate=validate.Length(min=1, max=128))
 
 
@@ -116,16 +130,16 @@ class LegalActionsQuery(Schema):
 
 
 class EventsQuery(Schema):
-    after = fields.Int(load_default=0, validate=validate.Range(min=0))
+    after = _version(load_default=0)
     limit = fields.Int(load_default=100, validate=validate.Range(min=1, max=1000))
 
 
 class StateQuery(Schema):
-    version = fields.Int(load_default=None)
+    version = fields.Int(load_default=None, validate=validate.Range(max=VERSION_MAX))   # below 0: 404, as any missing version
 
 
 class DisputeIn(Schema):
-    version = fields.Int(strict=True, required=True)
+    version = _version(strict=True, required=True)
     reason = fields.Str(required=True, validate=validate.Length(min=1, max=1000))
 
 
@@ -135,7 +149,7 @@ class RulingIn(Schema):
 
 
 class ForkIn(Schema):
-    version = fields.Int(strict=True, required=True)
+    version = _version(strict=True, required=True)
 
 
 class MatchListQuery(Schema):
@@ -156,7 +170,7 @@ class ExportIn(Schema):
 
 
 class StreamQuery(Schema):
-    after = fields.Int(load_default=None, validate=validate.Range(min=0))
+    after = _version(load_default=None)
     follow = fields.Bool(load_default=True)
 
 

@@ -6,12 +6,52 @@ from service.application.errors import Invalid, Unauthenticated
 from service.application.loading import open_meta
 
 
-def json_body() -> dict:
-    body = request.get_json(silent=True)
+BODY_MAX_DEPTH = 64
+
+
+def json_body(optional: bool = False) -> dict:
+    """The request's JSON object (``optional``: {} without a body); 400 naming what is wrong for
+    anything else — not JSON, nested deeper than BODY_MAX_DEPTH, a string (or key) that is not valid
+    Unicode (a lone surrogate such as "\\ud800", which no store or log can encode)."""
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:
+        raise Invalid("invalid_request", f"body: nested deeper than {BODY_MAX_DEPTH} levels") from None
+    if body is None and optional and not request.get_data():
+        return {}
     if not isinstance(body, dict):
         raise Invalid("invalid_request", "the body must be a JSON object "
                        "(Content-Type: application/json)")
+    _check_text(body)
     return body
+
+
+def _check_text(body) -> None:
+    stack = [(body, "", 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > BODY_MAX_DEPTH:
+            raise Invalid("invalid_request", f"{path.split('.')[0] or 'body'}: nested deeper than {BODY_MAX_DEPTH} levels")
+        if isinstance(value, dict):
+            for k, v in value.items():
+                where = f"{path}.{_printable(k)}" if path else _printable(k)
+                _encodable(k, where)
+                stack.append((v, where, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((v, f"{path}.{i}" if path else str(i), depth + 1) for i, v in enumerate(value))
+        elif isinstance(value, str):
+            _encodable(value, path)
+
+
+def _encodable(text: str, where: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Invalid("invalid_request", f"{where or 'body'}: not valid Unicode (a lone surrogate)") from None
+
+
+def _printable(key: str) -> str:
+    return key.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")[:64]
 
 
 def answer(schema, obj, status: int = 200):

@@ -29,7 +29,7 @@ def reissue_invite(match_id: str, seat: int):
     organiser token, or ``{"invite": current code}`` (whoever holds the link rotates it). No seat
     token (it could take another seat) nor the auditor token may."""
     meta = open_meta(get_store(), match_id)
-    body = ClaimIn().load(request.get_json(silent=True) or {})
+    body = ClaimIn().load(json_body(optional=True))
     caller = identify(meta)
     if not caller.organiser and body["invite"] is None:
         if caller == Caller():
