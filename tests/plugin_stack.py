@@ -49,8 +49,9 @@ def command(line: str, port: int, redis_url: str) -> list[str]:
 
 
 class Stack:
-    """``gunicorn`` (the Procfile's web line) and ``rq worker`` (its worker line), each the leader
-    of a process group of its own; ``stop`` ends them (and an rq work horse) by their PIDs."""
+    """``gunicorn`` (the Procfile's web line) and an ``rq worker`` per other line (bots and deadlines
+    on ``worker``, simulations, exports and verification on ``background``), each the leader of a
+    process group of its own; ``stop`` ends them (and an rq work horse) by their PIDs."""
 
     def __init__(self, redis_url: str, games: str = "tests.toygame"):
         self.port = free_port()
@@ -58,8 +59,9 @@ class Stack:
         env = {**os.environ, "REDIS_URL": redis_url, "KIFU_GAMES": games, "PYTHONPATH": str(ROOT),
                "PORT": str(self.port)}
         lines = procfile()
-        commands = [command(lines["web"], self.port, redis_url) + ["--log-level", "warning"],
-                    command(lines["worker"], self.port, redis_url) + ["--quiet"]]   # both, before starting either
+        commands = [command(lines["web"], self.port, redis_url) + ["--log-level", "warning"]] + \
+            [command(line, self.port, redis_url) + ["--quiet"] for name, line in lines.items() if name != "web"]
+        # every command built before any is started
         self.procs, self.logs = [], []
         try:
             for args in commands:

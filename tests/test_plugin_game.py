@@ -3,6 +3,7 @@ touched) is served by a real gunicorn, played to the end by bots on a real ``rq 
 simulated by that worker, and verified. The web page drawing it with the generic panels is
 tests/browser/test_web_plugin_game.py."""
 import os
+import time
 
 import pytest
 
@@ -47,3 +48,33 @@ def test_a_plug_in_game_is_served_played_by_bots_simulated_and_verified(stack):
 
     report = stack.get(f"/matches/{match_id}/verify")
     assert report["ok"] is True and report["match_id"] == match_id and report["version"] == match["version"]
+
+
+def test_a_bot_answers_within_two_seconds_while_a_thousand_game_simulation_runs(stack):
+    """Issue 16: bots and deadlines have a worker of their own (Procfile ``worker``: high, default),
+    simulations another (``background``: low), so a bot's move never waits behind a simulation chunk."""
+    status, job = stack.post("/simulations", {"game": "threebythree", "variant": "overlord", "games": 1000,
+                                              "seed": "busy", "seats": [{"bot": "ismcts", "budget": {"iterations": 64}},
+                                                                        {"bot": "ismcts", "budget": {"iterations": 64}}]})
+    assert status == 202, job
+    stack.until(lambda: stack.get(f"/jobs/{job['id']}")["status"] == "running", timeout=60)
+    status, created = stack.post("/matches", {"game": "toy", "variant": "standard",
+                                              "seats": [{"name": "Reimu"}, {"name": "Owl", **BOTS[1]}]})
+    assert status == 201, created
+    match_id, token = created["match_id"], created["seats"][0]["token"]
+    waits = []
+    for _ in range(3):
+        match = stack.until(lambda: (m := stack.get(f"/matches/{match_id}", token))["to_act"] == [0] and m, timeout=60)
+        if match["outcome"] is not None:
+            break
+        action = stack.get(f"/matches/{match_id}/legal-actions", token)["actions"][0]
+        status, answer = stack.request("POST", f"/matches/{match_id}/actions",
+                                       {"action": action, "expected_version": match["version"],
+                                        "command_id": f"reimu-{match['version']}"}, token)
+        assert status == 200, answer
+        posted = time.monotonic()
+        stack.until(lambda: (m := stack.get(f"/matches/{match_id}"))["to_act"] == [0] or m["outcome"], timeout=10,
+                    every=0.02)
+        waits.append(time.monotonic() - posted)
+    assert stack.get(f"/jobs/{job['id']}")["status"] == "running"          # the simulation was still going
+    assert waits and max(waits) <= 2.0, waits
