@@ -127,6 +127,9 @@ class InlineJobs:
     def status(self, job_id):
         return None
 
+    def depths(self) -> dict:
+        return {}
+
 
 def store_connection():
     """The REDIS_URL server, or None (with a message) when it is not set."""

@@ -82,3 +82,4 @@ def test_an_unreachable_store_is_503_with_retry_after():
             "game": "toy", "variant": "standard", "seats": [{"name": "a"}, {"name": "b"}]})):
         assert r.status_code == 503 and r.headers["Retry-After"] == "2", (r.status_code, r.get_json())
         assert r.get_json()["error"]["code"] == "store_unavailable"
+

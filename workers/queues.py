@@ -65,6 +65,9 @@ class RqJobs:
             ScheduledJobRegistry(queue=background_queue(self.connection, name)).remove(job_id)
         self.connection.delete(Job.key_for(job_id))
 
+    def depths(self) -> dict:
+        return {name: background_queue(self.connection, name).count for name in QUEUES}
+
     def status(self, job_id: str) -> dict | None:
         try:
             job = Job.fetch(job_id, connection=self.connection, serializer=JSONSerializer)

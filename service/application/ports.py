@@ -29,3 +29,6 @@ class Jobs(Protocol):
 
     def status(self, job_id: str) -> dict | None:
         """``{"status": one of STATUSES, "created_at": iso | None, "result": ...}`` or None."""
+
+    def depths(self) -> dict:
+        """Jobs waiting per queue (``{"high": n, "default": n, "low": n}``), for readiness and metrics."""

@@ -63,6 +63,12 @@ class EventStore:
         self.cache = cache          # a StateCache, or None to always load from Redis
         self._append = redis.register_script(APPEND_LUA)
 
+    def load_scripts(self) -> str:
+        """Loads the append script into the server (every primary of a cluster), as a restarted Redis
+        needs before its first append: its SHA1, which each append calls."""
+        sha = self.redis.script_load(APPEND_LUA)
+        return sha if isinstance(sha, str) else self._append.sha
+
     def append(self, match_id: str, expected: int, prev_hash: str, records: list[StoredEvent], *,
                command_key: str = "", answer: str = "", meta: dict | None = None,
                secret: str = "") -> AppendResult:

@@ -7,7 +7,7 @@ from flask import Flask
 from service.application import settings
 from service.application.connections import SOCKET_TIMEOUT
 from service.http import redis_conn
-from service.http.api import (audit, disputes, exports, forks, games, history, jobs, lobby, matches,
+from service.http.api import (audit, disputes, exports, forks, games, health, history, jobs, lobby, matches,
                               simulations, spec, web)
 from service.http.errors import register_error_handlers
 
@@ -44,6 +44,6 @@ registered beside those of ``engine/games/``."""
     redis_conn.init_app(app)
     register_error_handlers(app)
     for module in (games, matches, history, audit, disputes, forks, simulations, exports, jobs, lobby, spec,
-                   web):
+                   health, web):
         app.register_blueprint(module.bp)
     return app
