@@ -6,7 +6,7 @@ from flask import Flask
 
 from service.application import settings
 from service.application.connections import SOCKET_TIMEOUT
-from service.http import redis_conn
+from service.http import logs, redis_conn
 from service.http.api import (audit, disputes, exports, forks, games, health, history, jobs, lobby, matches,
                               simulations, spec, web)
 from service.http.errors import register_error_handlers
@@ -43,6 +43,7 @@ registered beside those of ``engine/games/``."""
     settings.register_plugin_games()
     redis_conn.init_app(app)
     register_error_handlers(app)
+    logs.init_app(app)
     for module in (games, matches, history, audit, disputes, forks, simulations, exports, jobs, lobby, spec,
                    health, web):
         app.register_blueprint(module.bp)

@@ -1,5 +1,5 @@
 """HTTP blueprints, one per resource: games, matches (and their history), the OpenAPI spec."""
-from flask import jsonify, request
+from flask import g, jsonify, request
 
 from service.application import auth
 from service.application.errors import Invalid, Unauthenticated
@@ -81,10 +81,12 @@ def auditor(meta: dict):
 def viewer(store, match_id: str) -> tuple[dict, int | None]:
     """The match's meta and the caller's seat (None: spectator); 404 before any token check."""
     meta = open_meta(store, match_id)
-    return meta, auth.caller_seat(meta, bearer_token())
+    g.seat = auth.caller_seat(meta, bearer_token())        # for the request's log records (service.http.logs)
+    return meta, g.seat
 
 
 def actor(store, match_id: str) -> tuple[dict, int]:
     """The match's meta and the acting seat: 404 unknown match, 401 no token, 403 a bad token."""
     meta = open_meta(store, match_id)
-    return meta, auth.acting_seat(meta, bearer_token())
+    g.seat = auth.acting_seat(meta, bearer_token())
+    return meta, g.seat

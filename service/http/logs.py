@@ -1,0 +1,69 @@
+"""Structured logs (issue 16): every log record written while a request is served carries its
+request id (the client's ``X-Request-ID`` when it is a short token, else a new one; echoed in the
+answer), method, route (the URL rule, never the raw URL), match id and, once a token was checked,
+seat; with ``KIFU_LOG_FORMAT=json`` (the default outside tests) the service's records are written
+as one JSON object per line on stderr. Nothing of a request's body is logged."""
+import json
+import logging
+import os
+import re
+import sys
+import uuid
+from datetime import datetime, timezone
+
+from flask import g, has_request_context, request
+
+REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+FIELDS = ("request_id", "method", "route", "match_id", "seat")
+
+
+class RequestContext(logging.Filter):
+    """Adds the serving request's fields to each record (None outside a request)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        values = dict.fromkeys(FIELDS)
+        if has_request_context():
+            values.update(request_id=g.get("request_id"), method=request.method,
+                          route=request.url_rule.rule if request.url_rule else None,
+                          match_id=(request.view_args or {}).get("match_id"), seat=g.get("seat"))
+        for name, value in values.items():
+            setattr(record, name, value)
+        return True
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        out = {"ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+               "level": record.levelname.lower(), "logger": record.name, "message": record.getMessage()}
+        out.update({name: getattr(record, name, None) for name in FIELDS})
+        if record.exc_info:
+            out["exception"] = self.formatException(record.exc_info)
+        return json.dumps(out, ensure_ascii=False)
+
+
+def init_app(app) -> None:
+    @app.before_request
+    def request_id():
+        given = request.headers.get("X-Request-ID", "")
+        g.request_id = given if REQUEST_ID.match(given) else uuid.uuid4().hex
+
+    @app.after_request
+    def echo(response):
+        if "request_id" in g:
+            response.headers["X-Request-ID"] = g.request_id
+        return response
+
+    context = RequestContext()
+    for name in ("service", "engine", "workers"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RequestContext) for f in logger.filters):
+            logger.addFilter(context)
+    if os.environ.get("KIFU_LOG_FORMAT", "text" if app.testing else "json") == "json":
+        logger = logging.getLogger("service")
+        if not any(isinstance(h.formatter, JsonFormatter) for h in logger.handlers):
+            handler = logging.StreamHandler(sys.stderr)
+            handler.setFormatter(JsonFormatter())
+            handler.addFilter(context)
+            logger.addHandler(handler)
+            logger.setLevel(logging.INFO)
+            logger.propagate = False
