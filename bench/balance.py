@@ -7,11 +7,14 @@ runs made at different times):
   sides), the decks' seats alternated game by game: each deck's win rate with its 95% Wilson
   interval, the first player's win rate, the game length in actions. ``--ismcts N`` adds N
   ISMCTS(16)-vs-ISMCTS(16) games per pairing.
+- ``first``: the first player's win rate in greedy mirrors of the games without preset pairings
+  (3x3Wars, each variant; 東方祀爭録, 2 players), with the game length.
 - ``ends``: random 東方独占録 games of each variant and player count (the default end rule): how many
   ended, the longest, the mean, the first player's (by turn order) share of the wins.
 
     .venv/bin/python bench/balance.py --section dz --games 400
     .venv/bin/python bench/balance.py --section ends --games 10000
+    .venv/bin/python bench/balance.py --section first --games 400
     .venv/bin/python bench/balance.py --report          # assemble bench/BALANCE.md from the cache
 """
 import argparse
@@ -30,6 +33,7 @@ from engine.simulation.statistics import lengths, wilson  # noqa: E402
 HERE = Path(__file__).resolve().parent
 VARIANTS = ["first-century", "touhou", "touhou-instant"]
 ENDS = [(v, n) for v in ("standard", "constructed") for n in (2, 3, 4)]
+FIRST = [("threebythree", v) for v in ("overlord", "apprentice", "wizard", "seven-mage")] + [("shisoroku", "standard")]
 CACHE = HERE / "balance"
 MAX_ACTIONS = 20_000
 
@@ -124,6 +128,26 @@ def section_ends(games, only=None, cache=True):
     return out
 
 
+def section_first(games):
+    """Greedy vs greedy, 2 players: how often the seat that moves first wins (draws count for neither)."""
+    out = []
+    for game_id, variant in FIRST:
+        game, t = get_game(game_id), time.time()
+        first_wins, decided, lens = 0, 0, []
+        for i in range(games):
+            seed = game_seed(f"balance-first-{game_id}-{variant}", i)
+            outcome, n, state = run(game, variant, 2, {}, [{"bot": "greedy"}] * 2, seed)
+            lens.append(n)
+            winner = None if outcome is None else outcome.get("winner")
+            if winner is not None:
+                decided += 1
+                first_wins += winner == state["first"]
+        out.append({"game": game_id, "variant": variant, "games": games, "decided": decided,
+                    "first_player": rate(first_wins, decided), "length": lengths(lens)})
+        print(f"{game_id} {variant}: first player {first_wins}/{decided} ({time.time() - t:.0f}s)", file=sys.stderr)
+    return out
+
+
 def store(section, results, replaces):
     """Merge ``results`` into the section's cache, dropping the cached entries ``replaces`` matches."""
     CACHE.mkdir(exist_ok=True)
@@ -132,6 +156,8 @@ def store(section, results, replaces):
     merged = kept + results
     if section == "ends":
         merged.sort(key=lambda r: ENDS.index((r["variant"], r["seats"])))
+    elif section == "first":
+        merged.sort(key=lambda r: FIRST.index((r["game"], r["variant"])))
     else:
         merged.sort(key=lambda r: (VARIANTS.index(r["variant"]), r["bot"] != "greedy"))
     path.write_text(json.dumps(merged, indent=1, ensure_ascii=False))
@@ -144,6 +170,7 @@ def pct(r):
 def report(commands):
     dz = json.loads((CACHE / "dz.json").read_text()) if (CACHE / "dz.json").exists() else []
     ends = json.loads((CACHE / "ends.json").read_text()) if (CACHE / "ends.json").exists() else []
+    first = json.loads((CACHE / "first.json").read_text()) if (CACHE / "first.json").exists() else []
     lines = ["# Balance report (generated)", "", "Regenerate with:", "", "```"] + commands + ["```", "",
              "Win rates are over the games played, with 95% Wilson intervals. Dimension Zero pairings are "
              "the same bot on both sides with the decks' seats alternated game by game (first player by lot).", ""]
@@ -157,6 +184,16 @@ def report(commands):
                          f"| {r['decks'][1]} | {pct(r['deck_rates'][1])} | {r['draws']} | {pct(r['first_player'])} "
                          f"| {L['mean']} / {L['p90']:.0f} / {L['max']} |")
         lines.append("")
+    if first:
+        lines += ["## First player's win rate, greedy mirrors (2 players)", "",
+                  "| game | variant | games | decided | first player wins | actions (mean / p90 / max) |",
+                  "|---|---|---|---|---|---|"]
+        for r in first:
+            L = r["length"]
+            lines.append(f"| {r['game']} | {r['variant']} | {r['games']} | {r['decided']} | {pct(r['first_player'])} "
+                         f"| {L['mean']} / {L['p90']:.0f} / {L['max']} |")
+        lines += ["", "Dimension Zero's first-player rates are in its pairings above; 東方独占録's in the table "
+                  "below (random players).", ""]
     if ends:
         lines += ["## 東方独占録: random games end (option end: deck-out, the default)", "",
                   "| variant | players | games | ended | longest (actions, turns) | actions mean / p90 | "
@@ -175,12 +212,13 @@ def report(commands):
 
 COMMANDS = [".venv/bin/python bench/balance.py --section dz --games 400",
             ".venv/bin/python bench/balance.py --section ends --games 10000",
+            ".venv/bin/python bench/balance.py --section first --games 400",
             ".venv/bin/python bench/balance.py --report"]
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--section", choices=("dz", "ends"))
+    p.add_argument("--section", choices=("dz", "ends", "first"))
     p.add_argument("--games", type=int, default=400)
     p.add_argument("--ismcts", type=int, default=0, help="ISMCTS(16) games per Dimension Zero pairing")
     p.add_argument("--variant", help="only this variant (the cached others are kept)")
@@ -193,6 +231,10 @@ def main(argv=None):
             result = section_dz(args.games, args.ismcts, args.variant)
             if not args.no_cache:
                 store("dz", result, lambda r: not args.variant or r["variant"] == args.variant)
+        elif args.section == "first":
+            result = section_first(args.games)
+            if not args.no_cache:
+                store("first", result, lambda r: True)
         else:
             only = [(v, n) for v, n in ENDS if (not args.variant or v == args.variant)
                     and (not args.seats or n in args.seats)]
