@@ -6,7 +6,7 @@ smash-zone cards that pay the cost, so a player chooses what stays open). A mull
 card by card; a grave order (001 ch.3) is picked card by card; sideboarding (001 ch.2 §6 「好きな枚数」)
 picks the ten cards that stay out, the other cards being the deck.
 """
-from engine.core.choices import Option, Part, Step, headed, sequence
+from engine.core.choices import Option, Part, Step, headed
 from engine.games.dimension_zero import costs, plays
 from engine.games.dimension_zero.actions import situation, to_act
 from engine.games.dimension_zero.cards import CARDS

@@ -14,7 +14,7 @@ from itertools import product
 
 from engine.core import IllegalAction
 from engine.core.choices import Option, Part, Step, headed, no_move
-from engine.games.threebythree import grand, magic, spells
+from engine.games.threebythree import magic, spells
 from engine.games.threebythree.cards import DECK, MAGIC, TUNING_VALUES
 from engine.games.threebythree.levels import LEVELS
 from engine.games.threebythree.setup import HAND_SIZE
@@ -45,7 +45,7 @@ def _parts(state, seat, action, labels) -> list:
     me = state["players"][seat]
     kind = action.get("type")
     if state["phase"] == "setup":
-        return _setup(state, seat, kind, labels) if kind == "choose" else []
+        return _setup(state, seat, labels) if kind == "choose" else []
     if kind in ("remove", "enhance"):             # built by _spells_step; here only: not complete yet
         return [Part("spells", "", [], many=True)]
     if kind == "counter":
@@ -71,7 +71,7 @@ def _parts(state, seat, action, labels) -> list:
     return []
 
 
-def _setup(state, seat, kind, labels) -> list:
+def _setup(state, seat, labels) -> list:
     p, variant = state["players"][seat], state["variant"]
     if variant == "overlord":
         return [Part("territories", "Choose a territory (3)", sorted(p["hand"]), many=True, need=(3, 3), label=labels),
