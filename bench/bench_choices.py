@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core import MatchConfig, create_events, fold, list_games, play       # noqa: E402
-from engine.core.choices import MAX_OPTIONS                                         # noqa: E402
+from engine.core.choices import MAX_OPTIONS, random_action                          # noqa: E402
 from engine.core.rng import Rng                                                     # noqa: E402
 
 MAX_ACTIONS = 5000
@@ -37,16 +37,6 @@ class Measured:
         return step
 
 
-def walk(measured, state, seat, rng) -> dict:
-    partial = {}
-    while True:
-        step = measured.choices(state, seat, partial)
-        option = step.options[rng.below(len(step.options))]
-        if option.done:
-            return option.action
-        partial = option.action
-
-
 def run(game, variant, seats, games) -> dict:
     measured = Measured(game)
     actions = 0
@@ -61,7 +51,7 @@ def run(game, variant, seats, games) -> dict:
                 break
             to_act = game.to_act(state)
             seat = to_act[rng.below(len(to_act))]
-            action = walk(measured, state, seat, rng)
+            action = random_action(measured, state, seat, rng)
             state = fold(game, play(game, state, seat, action, seed), state)
             actions += 1
     return {"largest": measured.largest, "where": measured.where, "steps": measured.steps, "actions": actions,

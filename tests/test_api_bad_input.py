@@ -3,7 +3,9 @@ surrogate in any string of a body, numbers past what a version can be, a simulat
 wrong kind; a 405 says which methods are allowed."""
 import pytest
 
+from service import create_app
 from tests.helpers import ApiMatch
+from tests.plugin_stack import free_port
 
 DEEP = "[" * 1000 + "]" * 1000
 BOTS = [{"bot": "random"}, {"bot": "random"}]
@@ -72,11 +74,7 @@ def test_a_405_says_which_methods_are_allowed(client):
 def test_an_unreachable_store_is_503_with_retry_after():
     """Redis down: 503 store_unavailable and Retry-After, never a bare 500 (clients can tell "try
     again" from a bug)."""
-    import socket
-    from service import create_app
-    with socket.socket() as s:                       # a port nothing listens on
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()                               # a port nothing listens on
     app = create_app({"TESTING": True, "REDIS_URL": f"redis://127.0.0.1:{port}/0"})
     for r in (app.test_client().get("/matches/abc"), app.test_client().post("/matches", json={
             "game": "toy", "variant": "standard", "seats": [{"name": "a"}, {"name": "b"}]})):

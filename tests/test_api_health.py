@@ -1,4 +1,7 @@
 """GET /healthz and GET /readyz (issue 16): the process, and its store, append script and queues."""
+from service import create_app
+from service.http.redis_conn import get_redis
+from tests.plugin_stack import free_port
 
 
 def test_healthz_and_readyz(client):
@@ -11,7 +14,6 @@ def test_healthz_and_readyz(client):
 
 def test_readyz_on_real_redis_reloads_the_append_script_a_restart_lost(real_app):
     client = real_app.test_client()
-    from service.http.redis_conn import get_redis
     with real_app.app_context():
         get_redis().script_flush()                     # what a restarted Redis without persistence has
     body = client.get("/readyz").get_json()
@@ -21,11 +23,7 @@ def test_readyz_on_real_redis_reloads_the_append_script_a_restart_lost(real_app)
 
 
 def test_readyz_is_503_naming_the_store_when_redis_is_unreachable():
-    import socket
-    from service import create_app
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()                               # a port nothing listens on
     app = create_app({"TESTING": True, "REDIS_URL": f"redis://127.0.0.1:{port}/0"})
     r = app.test_client().get("/readyz")
     body = r.get_json()

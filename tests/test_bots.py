@@ -3,7 +3,8 @@ import random
 
 import pytest
 
-from engine.core import ConfigError, IllegalAction, Rng, can, clone, get_game, list_games, play
+from engine.core import ConfigError, Rng, can, get_game, list_games
+from tests.conformance.test_choices import accepted      # a bot walking the choice protocol may make unlisted moves
 from tests.positions import midgame as random_midgame
 from tests.parallel import play_games
 from engine.simulation.arena import play_game
@@ -12,16 +13,6 @@ from engine.core.outcomes import rewards, winner_of
 
 THREE = get_game("threebythree")
 BOTS = [{"bot": "random"}, {"bot": "greedy"}, {"bot": "ismcts", "budget": {"iterations": 24}}]
-
-
-def accepted(game, state, seat, action) -> bool:
-    """``decide`` accepts it: a bot walking the choice protocol may make moves the list does not show
-    (another payment, a second target), all of them legal."""
-    try:
-        play(game, clone(state), seat, action, b"bots")
-    except IllegalAction:
-        return False
-    return True
 
 
 def positions(game, variant, n, seed=1):

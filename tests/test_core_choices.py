@@ -6,7 +6,8 @@ import pytest
 from engine.core import IllegalAction
 from engine.core.choices import Part, headed, sequence
 
-HEADS = [{"type": "pass"}, {"type": "buy", "card": "a"}, {"type": "buy", "card": "b"}]
+LISTED = [{"type": "pass"}, {"type": "buy", "card": "a", "tokens": ["x"], "colour": "red"},
+         {"type": "buy", "card": "b", "tokens": ["y"], "colour": "red"}]        # listed actions
 
 
 def parts(action):
@@ -43,13 +44,13 @@ def test_partials_no_move_starts_with_are_refused():
                     {"type": "buy", "card": "c"},
                     {"type": "pass", "tokens": ["x"]}):
         with pytest.raises(IllegalAction):
-            headed(partial, HEADS, parts, ("tokens", "colour"))
+            headed(partial, LISTED, parts, ("tokens", "colour"))
 
 
 def test_a_head_without_parts_is_complete_and_one_with_parts_is_not():
-    step = headed({}, HEADS, parts, ("tokens", "colour"))
+    step = headed({}, LISTED, parts, ("tokens", "colour"))
     done = {o.action["type"]: o.done for o in step.options}
     assert done == {"pass": True, "buy": False}
-    step = headed({"type": "buy"}, HEADS, parts, ("tokens", "colour"))
+    step = headed({"type": "buy"}, LISTED, parts, ("tokens", "colour"))
     assert [(o.action, o.done) for o in step.options] == [({"type": "buy", "card": "a"}, False),
                                                            ({"type": "buy", "card": "b"}, False)]

@@ -3,12 +3,12 @@ JSON line with the request id (echoed as X-Request-ID), the route, the match id 
 import io
 import json
 import logging
-import socket
 
 import pytest
 
 from service import create_app
 from service.http.logs import JsonFormatter
+from tests.plugin_stack import free_port
 
 
 @pytest.fixture
@@ -24,9 +24,7 @@ def service_logger():
 
 def test_a_request_logs_json_with_its_id_route_match_and_seat(monkeypatch, service_logger):
     monkeypatch.setenv("KIFU_LOG_FORMAT", "json")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()                               # a port nothing listens on
     app = create_app({"TESTING": True, "REDIS_URL": f"redis://127.0.0.1:{port}/0"})   # the store is down: a warning
     handler = next(h for h in service_logger.handlers if isinstance(h.formatter, JsonFormatter))
     handler.stream = io.StringIO()

@@ -152,13 +152,15 @@ class Part:
         return self.need[0] <= len(chosen) <= self.need[1] and (self.done or self.ok)(chosen)
 
 
-def _in_pool(chosen, pool) -> bool:
+def _rest(chosen, pool) -> list | None:
+    """What of ``pool`` is left once ``chosen`` is taken from it (each item as often as the pool
+    holds it), or None when ``chosen`` is not in the pool."""
     left = list(pool)
     for c in chosen:
         if c not in left:
-            return False
+            return None
         left.remove(c)
-    return True
+    return left
 
 
 def _position(partial: dict, parts: list) -> int:
@@ -177,7 +179,7 @@ def _position(partial: dict, parts: list) -> int:
             if value not in part.items(partial) or not part.ok(value):
                 raise no_move(partial)
             continue
-        if not isinstance(value, list) or len(value) > part.need[1] or not _in_pool(value, part.items(partial)) \
+        if not isinstance(value, list) or len(value) > part.need[1] or _rest(value, part.items(partial)) is None \
                 or not part.ok(value):
             raise no_move(partial)
         closed = len(value) == part.need[1] or any(q.name in partial for q in parts[i + 1:])
@@ -239,9 +241,7 @@ def _step(partial: dict, parts_of, i: int) -> Step:
                 options.append(option({**partial, part.name: item}, part.label(item), part.ref(item)))
         return Step(prompt(None), part.name, options)
     chosen = list(partial.get(part.name, []))
-    left = list(part.items(partial))
-    for c in chosen:
-        left.remove(c)
+    left = _rest(chosen, part.items(partial))
     options, seen = [], set()
     if len(chosen) < part.need[1]:
         for item in left:
@@ -262,17 +262,27 @@ def _step(partial: dict, parts_of, i: int) -> Step:
     return Step(prompt(chosen), part.name, options, len(chosen), part.need)
 
 
-def headed(partial: dict, heads: list, parts_of, part_names, *, prompts: dict | None = None, labels=None,
+def heads_of(actions: list, part_names) -> list:
+    """The listed actions without their parts (``part_names``), each once, in listed order."""
+    heads = []
+    for a in actions:
+        head = {k: v for k, v in a.items() if k not in part_names}
+        if head not in heads:
+            heads.append(head)
+    return heads
+
+
+def headed(partial: dict, actions: list, parts_of, part_names, *, prompts: dict | None = None, labels=None,
            refs=None) -> Step:
-    """Moves made of a head and then parts: the head's fields are chosen over ``heads`` (each a
-    complete head, as ``from_actions`` does over complete actions), then ``parts_of(action)`` (the
-    Parts of the move so far, built by ``sequence``). ``part_names``: every field any part may fill. A head that is
-    complete while a longer one extends it (a play, or the same play 隊列召喚) offers both: its first
-    part's options and the longer head's next field."""
+    """Moves made of a head and then parts: the head's fields are chosen over the listed ``actions``
+    without their parts (``part_names``: every field any part may fill), as ``from_actions`` does
+    over complete actions, then ``parts_of(action)`` (the Parts of the move so far, built by
+    ``sequence``). A head that is complete while a longer one extends it (a play, or the same play
+    隊列召喚) offers both: its first part's options and the longer head's next field."""
     partial = check_partial(partial)
+    heads = heads_of(actions, part_names)
     head = {k: v for k, v in partial.items() if k not in part_names}
-    whole = next((h for h in heads if h == head), None)
-    if whole is not None:
+    if head in heads:
         if set(partial) - set(head) - {p.name for p in parts_of(partial)}:
             raise no_move(partial)              # a part this move does not have
         step = sequence(partial, parts_of)

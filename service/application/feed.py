@@ -10,7 +10,7 @@ import time
 
 from service.application import visibility
 from service.application.loading import match_game
-from service.application.store import key
+from service.application.store import VERSION_MAX, key
 
 PAGE = 200
 DIGEST_LIMIT = 100
@@ -40,11 +40,8 @@ def sse_lines(store, match_id: str, after: int, caller, meta: dict, follow: bool
             yield ": waiting\n\n"
 
 
-LAST_ID_MAX = 2 ** 53 - 1       # beyond any version; a larger Last-Event-ID is ignored (Redis refuses ids ≥ 2^64)
-
-
 def last_event_id(header: str | None, query_after: int | None) -> int:
-    if header is not None and header.strip().isdigit() and int(header.strip()) <= LAST_ID_MAX:
+    if header is not None and header.strip().isdigit() and int(header.strip()) <= VERSION_MAX:   # else ignored
         return int(header.strip())
     return query_after or 0
 

@@ -25,6 +25,7 @@ from service.application.errors import Unavailable
 from service.application.records import StoredEvent
 
 APPEND_LUA = (Path(__file__).with_name("append.lua")).read_text(encoding="utf-8")
+VERSION_MAX = 2 ** 53 - 1     # above any version: stream ids stay below 2^64, and the number is JSON-safe
 # What a node answers while the cluster moves a slot or promotes a replica: ask again elsewhere.
 MOVING = (RedisConnectionError, RedisTimeoutError, MovedError, AskError, ClusterDownError, TryAgainError,
           ReadOnlyError)

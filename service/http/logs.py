@@ -53,17 +53,12 @@ def init_app(app) -> None:
             response.headers["X-Request-ID"] = g.request_id
         return response
 
-    context = RequestContext()
-    for name in ("service", "engine", "workers"):
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, RequestContext) for f in logger.filters):
-            logger.addFilter(context)
     if os.environ.get("KIFU_LOG_FORMAT", "text" if app.testing else "json") == "json":
         logger = logging.getLogger("service")
         if not any(isinstance(h.formatter, JsonFormatter) for h in logger.handlers):
             handler = logging.StreamHandler(sys.stderr)
             handler.setFormatter(JsonFormatter())
-            handler.addFilter(context)
+            handler.addFilter(RequestContext())     # a handler's filter sees the records of service.*
             logger.addHandler(handler)
             logger.setLevel(logging.INFO)
             logger.propagate = False

@@ -4,6 +4,7 @@ import json
 from marshmallow import Schema, ValidationError, fields, post_dump, validate
 
 from service.application.seats import JOIN_MODES
+from service.application.store import VERSION_MAX
 from engine.bots import bot_names
 
 
@@ -73,9 +74,6 @@ def _seed(value) -> None:
     ignores a validator's False: it must raise)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)) or not 0 < len(str(value)) <= 128:
         raise ValidationError("a whole number or a string of 1 to 128 characters")
-
-
-VERSION_MAX = 2 ** 53 - 1           # versions are stream ids (below 2^64) and JSON-safe integers
 
 
 def _version(**kw):

@@ -27,7 +27,6 @@ def choices(state, seat, partial) -> Step:
     if seat not in to_act(state):
         return headed(partial, [], lambda h: [], PARTS)
     sit = situation(state)
-    heads = _heads(legal_actions(state, seat))
     labels = _labels(state, seat)
 
     def name(field, value):
@@ -35,21 +34,12 @@ def choices(state, seat, partial) -> Step:
             return "隊列召喚 (formation)"
         return labels(value) if field in ("card", "unit", "choice") else _default(field, value)
 
-    step = headed(partial, heads, lambda head: _parts(state, seat, sit, head, labels), PARTS,
-                  prompts=PROMPTS, labels=name, refs=lambda f, v: _ref(f, v))
+    step = headed(partial, legal_actions(state, seat), lambda head: _parts(state, seat, sit, head, labels), PARTS,
+                  prompts=PROMPTS, labels=name, refs=_ref)
     if sit == "sideboard" and partial == {"type": "sideboard"}:
         keep = Option({"type": "sideboard"}, "Keep deck and sideboard as they are", None, True)
         return Step(step.prompt, step.field, [keep] + step.options, step.picked, step.need)
     return step
-
-
-def _heads(actions) -> list:
-    out = []
-    for a in actions:
-        head = {k: v for k, v in a.items() if k not in PARTS}
-        if head not in out:
-            out.append(head)
-    return out
 
 
 def _parts(state, seat, sit, head, labels) -> list:

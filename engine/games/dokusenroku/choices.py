@@ -17,7 +17,7 @@ def choices(state, seat, partial, listed) -> Step:
     if state["step"] == "discard" and listed:
         need = len(hand) - HAND_LIMIT
         part = Part("cards", f"Choose a card to discard ({need})", hand, many=True, need=(need, need), label=label)
-        return headed(partial, [{"type": "discard"}], lambda action: [part], ("cards",))
+        return headed(partial, listed, lambda action: [part], ("cards",))
     return from_actions(_every_copy(listed, hand), partial, labels=lambda field, value: (
         label(value) if field in HAND_FIELDS else _type_label(value) if field == "type" else str(value)))
 

@@ -10,7 +10,7 @@ from engine.games.shisoroku.cards import CARDS
 def choices(state, seat, partial, listed) -> Step:
     q = state["pending"]
     if q is not None and listed and q["kind"] in ("cards", "mode"):
-        return headed(partial, [{"type": "choose"}], lambda action: [_part(state, seat, q)], ("cards", "options"))
+        return headed(partial, listed, lambda action: [_part(state, seat, q)], ("cards", "options"))
     actions = list(listed)
     if {"type": "end_turn"} in listed:
         actions += [{"type": "end_turn", "top": c} for c in dict.fromkeys(turn.cleanup_order(state, seat))]

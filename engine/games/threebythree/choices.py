@@ -26,15 +26,10 @@ PROMPTS = {"type": "Choose what to do", "card": "Choose a card", "copy": "Choose
 
 def choices(state, seat, partial, listed) -> Step:
     labels = _labels(state)
-    heads = []
-    for a in listed:
-        head = {k: v for k, v in a.items() if k not in PARTS}
-        if head not in heads:
-            heads.append(head)
     kind = partial.get("type") if isinstance(partial, dict) else None
-    if kind in ("remove", "enhance") and {"type": kind} in heads:
+    if kind in ("remove", "enhance") and any(a["type"] == kind for a in listed):
         return _spells_step(state, seat, kind, partial, labels)
-    return headed(partial, heads, lambda action: _parts(state, seat, action, labels), PARTS, prompts=PROMPTS,
+    return headed(partial, listed, lambda action: _parts(state, seat, action, labels), PARTS, prompts=PROMPTS,
                   labels=lambda field, value: labels(value) if field in ("card", "copy") else _type_label(value),
                   refs=lambda field, value: value if field in ("card", "copy") else None)
 
