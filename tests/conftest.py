@@ -24,15 +24,18 @@ def pytest_collection_modifyitems(config, items):
 
 # Each pytest-xdist worker (PYTEST_XDIST_WORKER gw0, gw1, ...) has its own Redis databases for the
 # real-Redis tests: the suite's (REDIS_TEST_URL), the audit tests' and the worker-process tests'.
+# KIFU_TEST_REDIS (host:port, default 127.0.0.1:6379) points them all at another server, so two
+# checkouts' suites can run side by side without flushing each other's databases.
+TEST_REDIS = os.environ.get("KIFU_TEST_REDIS", "127.0.0.1:6379")
 _DATABASES = [(15, 11, 13), (14, 12, 10), (9, 8, 7), (6, 5, 4)]
 _worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
 if _worker >= len(_DATABASES):
     raise RuntimeError(f"pytest-xdist worker {_worker}: at most {len(_DATABASES)} workers have Redis databases")
 for _name, _db in zip(("REDIS_TEST_URL", "AUDIT_REDIS_TEST_URL", "KIFU_WORKERS_REDIS_URL"), _DATABASES[_worker]):
-    os.environ.setdefault(_name, f"redis://127.0.0.1:6379/{_db}")
+    os.environ.setdefault(_name, f"redis://{TEST_REDIS}/{_db}")
 
-REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15")
-AUDIT_REDIS_TEST_URL = os.environ.get("AUDIT_REDIS_TEST_URL", "redis://127.0.0.1:6379/11")   # audit tests
+REDIS_TEST_URL = os.environ["REDIS_TEST_URL"]
+AUDIT_REDIS_TEST_URL = os.environ["AUDIT_REDIS_TEST_URL"]   # audit tests
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ from tests.conftest import flushed
 from tests.plugin_stack import Stack
 
 pytestmark = pytest.mark.redis
-URL = os.environ.get("KIFU_WORKERS_REDIS_URL", "redis://127.0.0.1:6379/13")
+URL = os.environ["KIFU_WORKERS_REDIS_URL"]      # tests/conftest.py sets it
 BOTS = [{"bot": "random"}, {"bot": "random"}]
 
 

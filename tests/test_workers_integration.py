@@ -22,7 +22,7 @@ from tests.helpers import ApiMatch
 from engine.audit.verify import verify
 
 pytestmark = pytest.mark.redis
-URL = os.environ.get("KIFU_WORKERS_REDIS_URL", "redis://127.0.0.1:6379/13")
+URL = os.environ["KIFU_WORKERS_REDIS_URL"]      # tests/conftest.py sets it
 RQ = str(Path(sys.executable).with_name("rq"))
 
 
