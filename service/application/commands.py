@@ -21,6 +21,7 @@ from service.application.dispatch import dispatch, schedule_deadlines
 from service.application.loading import client_items, open_match
 from service.application.records import now, seal
 from engine.bots import check_config
+from engine.core.table_moves import after_action
 
 log = logging.getLogger(__name__)
 PLATFORM_RULE = "kifu/match"
@@ -127,8 +128,8 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
                        f"back first: POST /matches/{match_id}/seats/{seat}/reclaim", TABLE_RULE)
     seed = store.secret(match_id)
     events = _decide(store, m, seat, body["action"], seed)
-    return commit(store, m, [({"seat": seat, "action": body["action"]}, events)], seed, command_key,
-                  body["command_id"], seat, acted=True)
+    batches = [({"seat": seat, "action": body["action"]}, events), *after_action(m.game, m.state, seat, events)]
+    return commit(store, m, batches, seed, command_key, body["command_id"], seat, acted=True)
 
 
 def commit(store, m, batches: list, seed: bytes | None, command_key: str, command_id: str,
