@@ -14,7 +14,7 @@ import secrets
 from engine.core import (GENESIS_HASH, TABLE_RULE, Event, MatchConfig, apply, clone,
                          controller, create_events, get_game, match_outcome, play, seed_revealed)
 from service.application.errors import Conflict, DomainError, Forbidden, Illegal
-from service.application import catalog, seats
+from service.application import catalog, players, seats
 from service.application.auth import new_token, token_hash
 from service.application.deadlines import clock_config, read_waiting, waiting_after
 from service.application.dispatch import dispatch, schedule_deadlines
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 PLATFORM_RULE = "kifu/match"
 
 
-def create_match(store, body: dict) -> dict:
+def create_match(store, body: dict, extra_meta: dict | None = None) -> dict:
     game = get_game(body["game"])
     names = [seat["name"] for seat in body["seats"]]
     variant = game.check_seats(MatchConfig(game.id, body["variant"], names))
@@ -47,7 +47,7 @@ def create_match(store, body: dict) -> dict:
         table.append(Event("ClockSet", clock, rule=TABLE_RULE))
     return store_new_match(store, game, events, seed, command, body["seats"], config.position is not None,
                            audit_live, table=table,
-                           extra_meta={"private": "1"} if body.get("private") else None)
+                           extra_meta={**({"private": "1"} if body.get("private") else {}), **(extra_meta or {})})
 
 
 def store_new_match(store, game, events: list, seed: bytes, command: dict, names: list,
@@ -177,11 +177,12 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
 
 
 def _index(store, match_id: str, meta: dict) -> None:
-    """The match in the listing's indexes (service.application.catalog): single-key writes after
-    the append, never inside it (Redis Cluster); idempotent, so a lost write is redone at the
-    match's next append."""
+    """The match in the listing's indexes (service.application.catalog) and its players' lists
+    (service.application.players): single-key writes after the append, never inside it (Redis
+    Cluster); idempotent, so a lost write is redone at the match's next append."""
     try:
         catalog.index(store.redis, match_id, meta)
+        players.index(store.redis, match_id, meta)
     except Exception:  # noqa: BLE001 - the events are stored; the next append re-indexes the match
         log.exception("could not index match %s", match_id)
 

@@ -42,6 +42,7 @@ class SeatIn(Schema):
     budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
     kingdom = fields.Str(validate=validate.Length(min=1, max=64))
     copies = fields.Int(strict=True, validate=validate.Range(min=1, max=10))
+    player = fields.Bool(load_default=False)      # bound to the creating player (its key as the bearer)
 
 
 class DeadlineIn(Schema):
