@@ -14,7 +14,7 @@ import secrets
 from engine.core import (GENESIS_HASH, TABLE_RULE, Event, MatchConfig, apply, clone,
                          controller, create_events, get_game, match_outcome, play, seed_revealed)
 from service.application.errors import Conflict, DomainError, Forbidden, Illegal
-from service.application import catalog, players, seats
+from service.application import catalog, notifying, players, seats
 from service.application.auth import new_token, token_hash
 from service.application.deadlines import clock_config, read_waiting, waiting_after
 from service.application.dispatch import dispatch, schedule_deadlines
@@ -97,6 +97,7 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
         raise RuntimeError(f"new match id {match_id} already taken")
     _stored(store, match_id, state, snapshots)
     _index(store, match_id, meta)
+    _notify(store, match_id, meta, None, state, records)
     if not ended:
         seats.list_open(store.redis, match_id, told)
     return {"match_id": match_id, "version": result.version, "seats": told,
@@ -173,6 +174,7 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
         raise _stale(m.version, result.version)
     _stored(store, m.match_id, state, snapshots, dispatching=live)
     _index(store, m.match_id, {**m.meta, **meta_update})
+    _notify(store, m.match_id, {**m.meta, **meta_update}, m.state, state, records)
     return answer, ended
 
 
@@ -185,6 +187,15 @@ def _index(store, match_id: str, meta: dict) -> None:
         players.index(store.redis, match_id, meta)
     except Exception:  # noqa: BLE001 - the events are stored; the next append re-indexes the match
         log.exception("could not index match %s", match_id)
+
+
+def _notify(store, match_id: str, meta: dict, before: dict | None, after: dict, records: list) -> None:
+    """What the append is worth telling the seats' players and subscribers (service.application.notifying),
+    queued after it; a failure here loses a message, never the events."""
+    try:
+        notifying.after_append(store, match_id, meta, before, after, records)
+    except Exception:  # noqa: BLE001 - the events are stored; a lost notice must not fail the append
+        log.exception("could not queue the notifications of match %s", match_id)
 
 
 def _clock_meta(store, match_id: str, game, state: dict, before: dict, movers: set, at: str) -> dict:

@@ -20,7 +20,7 @@ import json
 import secrets
 from datetime import timedelta
 
-from service.application import clock, player_keys
+from service.application import clock, notifying, player_keys
 from service.application.auth import token_hash
 from service.application.catalog import score_of
 from service.application.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
@@ -115,13 +115,16 @@ def check_unseated(meta: dict, match_id: str, player_id: str) -> None:
                        "a player holds one seat of a match")
 
 
-def bind(redis, match_id: str, seat: int, player_id: str, meta: dict) -> None:
-    """Bind a seat the caller holds (just claimed, or adopted) to the player: meta and index."""
+def bind(store, match_id: str, seat: int, player_id: str, meta: dict) -> None:
+    """Bind a seat the caller holds (just claimed, or adopted) to the player: meta, index, and the
+    reminder of a deadline already running for it."""
+    redis = store.redis
     check_unseated(meta, match_id, player_id)
     if not redis.hsetnx(key(match_id, "meta"), f"player:{seat}", player_id) and \
             _text(redis.hget(key(match_id, "meta"), f"player:{seat}")) != player_id:
         raise Conflict("seat_bound", f"seat {seat} is bound to another player")
     index(redis, match_id, {**meta, f"player:{seat}": player_id})
+    notifying.catch_up(store, match_id, {seat})
 
 
 def adopt(store, player_id: str, match_id: str, token: str) -> dict:
@@ -132,8 +135,19 @@ def adopt(store, player_id: str, match_id: str, token: str) -> dict:
     seat = meta.get(f"token:{token_hash(token)}")
     if seat is None:
         raise Forbidden("bad_token", "token: this token holds no seat in this match")
-    bind(store.redis, match_id, int(seat), player_id, meta)
+    bind(store, match_id, int(seat), player_id, meta)
     return {"match_id": match_id, "seat": int(seat)}
+
+
+def subscribed(store, player_id: str) -> None:
+    """The player has a new subscription: the reminders of the deadlines running in its matches."""
+    ids = [_text(m) for m in store.redis.zrevrange(matches_key(player_id), 0, RUNNING_MAX - 1)]
+    pipe = store.redis.pipeline(transaction=False)
+    for match_id in ids:
+        pipe.hmget(key(match_id, "meta"), ["ended", "waiting"])
+    for match_id, (ended, waiting) in zip(ids, pipe.execute() if ids else []):
+        if not ended and waiting:
+            notifying.catch_up(store, match_id, player_id=player_id)
 
 
 def index(redis, match_id: str, meta: dict) -> None:

@@ -28,7 +28,7 @@ def claim(match_id: str, seat: int):
         players.check_unseated(meta, match_id, player)
     claimed = seats.claim(get_redis(), match_id, meta, seat, body["invite"])
     if player is not None:
-        players.bind(get_redis(), match_id, seat, player, meta)
+        players.bind(get_store(), match_id, seat, player, meta)
     return answer(ClaimedOut(), {**claimed, "player_id": player})
 
 
