@@ -25,7 +25,6 @@ import socket
 import urllib.error
 import urllib.request
 from email.message import EmailMessage
-from email.utils import make_msgid
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from service.application import messages, notify_settings
@@ -102,7 +101,7 @@ def email(address: str, message: dict, environ=None) -> tuple[bool, str]:
     mail["From"] = environ.get("KIFU_MAIL_FROM") or "kifu <kifu@localhost>"
     mail["To"] = address
     mail["Subject"] = messages.subject(message)
-    mail["Message-ID"] = make_msgid(idstring=message["delivery"], domain="kifu")
+    mail["Message-ID"] = f"<{message['delivery']}@kifu>"          # the same on a retry: clients see one
     mail["List-Unsubscribe"] = f"<{message['unsubscribe']}>"
     mail["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     mail["X-Kifu-Delivery"] = message["delivery"]

@@ -37,7 +37,8 @@ def subject(msg: dict) -> str:
 def text(msg: dict) -> str:
     """The e-mail's text."""
     m, event, detail = msg["match"], msg["event"], msg[msg["event"]]
-    lines = [subject(msg).removeprefix("kifu: ").capitalize() + ".", ""]
+    title = subject(msg).removeprefix("kifu: ")
+    lines = [title[:1].upper() + title[1:] + ".", ""]
     if event == "your_move":
         lines.append(f"It is your move (version {detail['version']})" +
                      (f"; it falls due at {detail['due']}." if detail.get("due") else "."))

@@ -122,7 +122,8 @@ def notify(store, match_id: str, kind: str, version: int, seats: list) -> dict:
         clock_settings = m.state["match"].get("clock")
         details = {s: {"version": version, "due": deadline_due(clock_settings, waiting[str(s)])
                        if clock_settings and str(s) in waiting else None}
-                   for s in seats if s in m.to_act() and m.outcome() is None}       # moved already: not told
+                   for s in seats if s in m.to_act() and m.outcome() is None
+                   and int(meta.get(f"acted:{s}", 0)) <= version}         # moved already: not told
     else:
         detail = _detail(store, match_id, meta, kind, version)
         details = {s: detail for s in seats}
