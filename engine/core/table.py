@@ -106,3 +106,11 @@ def match_results(game, state: dict) -> list[float] | None:
 
 def seats_to_act(game, state: dict) -> list[int]:
     return [] if ended_at_table(state["match"]) else sorted(game.to_act(state))
+
+
+def table_view(state: dict) -> dict:
+    """What anyone may see of the table's own state: the open draw offer, and the rematch links."""
+    match = state["match"]
+    offer = match.get("draw_offer")
+    return {"draw_offer": dict(offer) if offer else None, "rematch": match.get("rematch"),
+            "rematch_of": match.get("rematch_of")}

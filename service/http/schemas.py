@@ -257,6 +257,7 @@ class MatchOut(Schema):
     to_act = fields.List(fields.Int(), required=True)
     outcome = fields.Dict(required=True, allow_none=True)
     deadline = fields.Nested(DeadlineOut, required=True, allow_none=True)
+    table = fields.Dict()                      # the open draw offer and the rematch links (engine.core.table)
     view = fields.Dict(required=True)
     since_your_last_action = fields.Dict(required=True, allow_none=True)
 
