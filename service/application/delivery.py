@@ -18,14 +18,11 @@ import json
 from datetime import timedelta
 
 from service.application import clock, notify_settings, subscriptions
+from service.application.player_keys import text
 from service.application.subscriptions import Owner
 
 LOG_SIZE = 200
 DONE = ("delivered", "failed", "cancelled")
-
-
-def _text(value):
-    return value.decode("utf-8") if isinstance(value, bytes) else value
 
 
 def delivery_id(owner: Owner, sub_id: str, match_id: str, event: str, version: int, seat: int) -> str:
@@ -61,13 +58,13 @@ def _queue(jobs, owner: Owner, delivery: str, attempt: int, at=None) -> None:
 def _trim(redis, owner: Owner) -> None:
     extra = redis.zcard(owner.key("log")) - LOG_SIZE
     if extra > 0:
-        old = [_text(m) for m, _ in redis.zpopmin(owner.key("log"), extra)]
+        old = [text(m) for m, _ in redis.zpopmin(owner.key("log"), extra)]
         redis.hdel(owner.key("deliveries"), *old)
 
 
 def get(redis, owner: Owner, delivery: str) -> dict | None:
     raw = redis.hget(owner.key("deliveries"), delivery)
-    return None if raw is None else json.loads(_text(raw))
+    return None if raw is None else json.loads(text(raw))
 
 
 def deliver(store, owner_text: str, delivery: str, attempt: int, send) -> dict:
@@ -103,13 +100,13 @@ def deliver(store, owner_text: str, delivery: str, attempt: int, send) -> dict:
 
 def log(redis, owner: Owner, limit: int = 50, seat: int | None = None) -> list[dict]:
     """The owner's newest deliveries, newest first (the message without its unsubscribe link)."""
-    ids = [_text(m) for m in redis.zrevrange(owner.key("log"), 0, limit - 1)]
+    ids = [text(m) for m in redis.zrevrange(owner.key("log"), 0, limit - 1)]
     raw = redis.hmget(owner.key("deliveries"), ids) if ids else []
     out = []
     for value in raw:
         if value is None:
             continue
-        record = json.loads(_text(value))
+        record = json.loads(text(value))
         msg = {k: v for k, v in record.pop("message").items() if not k.startswith("unsubscribe")}
         out.append({**record, "message": msg})
     return out

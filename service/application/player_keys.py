@@ -26,7 +26,8 @@ def lookup_key(digest: str) -> str:
     return f"kifu:playerkey:{{{digest}}}"
 
 
-def _text(value):
+def text(value):
+    """A value read from Redis (bytes: the clients do not decode) as a string."""
     return value.decode("utf-8") if isinstance(value, bytes) else value
 
 
@@ -44,7 +45,7 @@ def resolve(redis, digest: str) -> tuple[str, str] | None:
     found = redis.get(lookup_key(digest))
     if found is None:
         return None
-    player_id, _, key_id = _text(found).rpartition(":")
+    player_id, _, key_id = text(found).rpartition(":")
     return player_id, key_id
 
 
@@ -61,7 +62,7 @@ def authenticate(redis, key: str | None) -> tuple[str, str]:
 
 def keys(redis, player_id: str) -> list[dict]:
     """The player's keys (never the key itself, nor its hash), oldest first."""
-    raw = {_text(k): _text(v) for k, v in redis.hgetall(player_key(player_id)).items()}
+    raw = {text(k): text(v) for k, v in redis.hgetall(player_key(player_id)).items()}
     out = [{"key_id": k[4:], **{f: v for f, v in json.loads(raw[k]).items() if f != "hash"}}
            for k in raw if k.startswith("key:")]
     return sorted(out, key=lambda k: (k["created_at"], k["key_id"]))
@@ -71,7 +72,7 @@ def revoke(redis, player_id: str, key_id: str) -> None:
     raw = redis.hget(player_key(player_id), f"key:{key_id}")
     if raw is None:
         raise NotFound("key_not_found", f"the player has no key {key_id!r}")
-    redis.delete(lookup_key(json.loads(_text(raw))["hash"]))     # from now on the key opens nothing
+    redis.delete(lookup_key(json.loads(text(raw))["hash"]))     # from now on the key opens nothing
     redis.hdel(player_key(player_id), f"key:{key_id}")
 
 

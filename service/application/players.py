@@ -21,6 +21,7 @@ import secrets
 from datetime import timedelta
 
 from service.application import clock, notifying, player_keys
+from service.application.player_keys import text
 from service.application.auth import token_hash
 from service.application.catalog import score_of
 from service.application.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
@@ -36,15 +37,11 @@ RUNNING_MAX = 500                                       # running matches listed
 
 
 def matches_key(player_id: str) -> str:
-    return f"kifu:player:{{{player_id}}}:matches"
+    return f"{player_keys.player_key(player_id)}:matches"
 
 
 def signin_key(digest: str) -> str:
     return f"kifu:signin:{{{digest}}}"
-
-
-def _text(value):
-    return value.decode("utf-8") if isinstance(value, bytes) else value
 
 
 def register(redis, name: str, label: str) -> dict:
@@ -56,14 +53,14 @@ def register(redis, name: str, label: str) -> dict:
 
 def describe(redis, player_id: str, key_id: str) -> dict:
     """The player as its own key sees it: name, keys (``key_id``: the one asking)."""
-    name, created = (None if v is None else _text(v)
+    name, created = (None if v is None else text(v)
                      for v in redis.hmget(player_keys.player_key(player_id), ["name", "created_at"]))
     return {"player_id": player_id, "name": name or "", "created_at": created, "key_id": key_id,
             "keys": player_keys.keys(redis, player_id)}
 
 
 def name_of(redis, player_id: str) -> str:
-    return _text(redis.hget(player_keys.player_key(player_id), "name") or b"")
+    return text(redis.hget(player_keys.player_key(player_id), "name") or b"")
 
 
 def sign_in_code(redis, player_id: str) -> dict:
@@ -86,7 +83,7 @@ def sign_in(redis, code: str, label: str) -> dict:
         raise Unauthenticated("bad_sign_in_code", "that sign-in code is not known, was used already or has "
                               f"expired (a code lives {SIGN_IN_SECONDS // 60} minutes): make a new one on a "
                               "signed-in device")
-    player_id = _text(player_id)
+    player_id = text(player_id)
     issued = player_keys.issue(redis, player_id, label, clock.iso(clock.now()))
     return {"player_id": player_id, "name": name_of(redis, player_id), **issued}
 
@@ -121,7 +118,7 @@ def bind(store, match_id: str, seat: int, player_id: str, meta: dict) -> None:
     redis = store.redis
     check_unseated(meta, match_id, player_id)
     if not redis.hsetnx(key(match_id, "meta"), f"player:{seat}", player_id) and \
-            _text(redis.hget(key(match_id, "meta"), f"player:{seat}")) != player_id:
+            text(redis.hget(key(match_id, "meta"), f"player:{seat}")) != player_id:
         raise Conflict("seat_bound", f"seat {seat} is bound to another player")
     index(redis, match_id, {**meta, f"player:{seat}": player_id})
     notifying.catch_up(store, match_id, {seat})
@@ -141,7 +138,7 @@ def adopt(store, player_id: str, match_id: str, token: str) -> dict:
 
 def subscribed(store, player_id: str) -> None:
     """The player has a new subscription: the reminders of the deadlines running in its matches."""
-    ids = [_text(m) for m in store.redis.zrevrange(matches_key(player_id), 0, RUNNING_MAX - 1)]
+    ids = [text(m) for m in store.redis.zrevrange(matches_key(player_id), 0, RUNNING_MAX - 1)]
     pipe = store.redis.pipeline(transaction=False)
     for match_id in ids:
         pipe.hmget(key(match_id, "meta"), ["ended", "waiting"])
@@ -165,13 +162,13 @@ def index(redis, match_id: str, meta: dict) -> None:
 def matches(store, player_id: str, finished: int = 50) -> dict:
     """The player's matches on any device: waiting for the player first, then the other running
     ones, then the newest ``finished`` finished ones; each group by latest activity."""
-    ids = [_text(m) for m in store.redis.zrevrange(matches_key(player_id), 0, -1)]
+    ids = [text(m) for m in store.redis.zrevrange(matches_key(player_id), 0, -1)]
     pipe = store.redis.pipeline(transaction=False)
     for match_id in ids:
         pipe.hgetall(key(match_id, "meta"))
     running, ended = [], []
     for match_id, raw in zip(ids, pipe.execute() if ids else []):
-        meta = {_text(k): _text(v) for k, v in raw.items()}
+        meta = {text(k): text(v) for k, v in raw.items()}
         seat = player_keys.bound_seats(meta).get(player_id)
         if "version" not in meta or seat is None:
             continue                                  # gone, or not this player's seat any longer

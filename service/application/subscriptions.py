@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from service.application import clock, notify_settings
 from service.application.auth import token_hash
+from service.application.player_keys import player_key, text
 from service.application.errors import Conflict, Illegal, Invalid, NotFound
 from service.application.store import key
 
@@ -55,12 +56,8 @@ class Owner:
 
     def key(self, part: str) -> str:
         if self.kind == "player":
-            return f"kifu:player:{{{self.ident}}}:{part}"
+            return f"{player_key(self.ident)}:{part}"
         return key(self.ident, f"seat:{self.seat}:{part}")
-
-
-def _text(value):
-    return value.decode("utf-8") if isinstance(value, bytes) else value
 
 
 def unsub_key(digest: str) -> str:
@@ -108,13 +105,13 @@ def shown(sub: dict) -> dict:
 
 def of(redis, owner: Owner) -> list[dict]:
     """The owner's subscriptions (whole: secrets included; for sending, never for answering)."""
-    subs = [json.loads(_text(v)) for v in redis.hvals(owner.key("subs"))]
+    subs = [json.loads(text(v)) for v in redis.hvals(owner.key("subs"))]
     return sorted(subs, key=lambda s: (s["created_at"], s["id"]))
 
 
 def get(redis, owner: Owner, sub_id: str) -> dict | None:
     raw = redis.hget(owner.key("subs"), sub_id)
-    return None if raw is None else json.loads(_text(raw))
+    return None if raw is None else json.loads(text(raw))
 
 
 def delete(redis, owner: Owner, sub_id: str) -> dict:
@@ -133,5 +130,5 @@ def unsubscribe(redis, token: str) -> dict:
     found = redis.get(unsub_key(token_hash(token)))
     if found is None:
         raise NotFound("subscription_not_found", "that unsubscribe link is unknown or was used already")
-    owner, _, sub_id = _text(found).rpartition("|")
+    owner, _, sub_id = text(found).rpartition("|")
     return {"unsubscribed": True, **delete(redis, Owner.parse(owner), sub_id)}
