@@ -5,6 +5,7 @@ webhook and by e-mail, every webhook signed; a receiver that fails twice gets th
 the third attempt, with the same delivery id; the end reaches both. Nothing in any message is
 another seat's secret (the toy game's hidden cards)."""
 import os
+import time
 
 import pytest
 
@@ -62,6 +63,7 @@ def test_two_players_get_one_your_move_per_wait_by_webhook_and_e_mail(stack, rec
     hooks.fail(paths[1], 2)                        # Marisa's receiver fails its first two requests
 
     waits = {0: [], 1: []}                          # the versions at which each seat began to wait
+    latency = []                                    # from the move's answer to its your-move webhook
     before = call(stack, "GET", f"/matches/{match_id}")
     for _ in range(6):
         seat = before["to_act"][0]
@@ -72,10 +74,14 @@ def test_two_players_get_one_your_move_per_wait_by_webhook_and_e_mail(stack, rec
         if seat == 0 and not waits[0]:
             call(stack, "POST", f"/matches/{match_id}/draw/offer", {}, keys[0])
         # the other player moves once told (play by post)
+        moved = time.monotonic()
         stack.until(lambda: after["version"] in [m["your_move"]["version"] for m in
                                                  hooks.accepted(paths[1 - seat], secrets[1 - seat])
                                                  if m["event"] == "your_move"], timeout=30)
+        latency.append(time.monotonic() - moved)
         before = call(stack, "GET", f"/matches/{match_id}")
+    print(f"your move by webhook, after the move: {', '.join(f'{x:.2f}' for x in latency)} s "
+          "(Marisa's first two failed: retried after 1 s each)")
     call(stack, "POST", f"/matches/{match_id}/resign", {}, keys[before["to_act"][0]])
     loser = before["to_act"][0]
 
