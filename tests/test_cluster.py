@@ -19,6 +19,7 @@ from service import create_app
 from service.application.connections import TopologyError, connect, is_cluster
 from service.application.store import EventStore, key
 from tests.helpers import ApiMatch, bearer
+from tests.receivers import WebhookReceiver
 from tools.local_cluster import LocalCluster, LocalServer
 
 pytestmark = pytest.mark.cluster
@@ -237,3 +238,36 @@ def test_a_primary_killed_mid_play_loses_no_acknowledged_action(cluster, queue_s
         assert client.get(f"/matches/{m}").get_json()["outcome"] is not None
         assert verified(client, m)
     print(f"failover of {victim}: replica promoted after {promoted:.1f} s")
+
+
+def test_players_table_moves_and_notifications_on_a_cluster(cluster, queue_server, worker):
+    """Issue 17's cross-match keys on the cluster: player keys, sign-in codes, a player's match list,
+    subscriptions and delivery logs each in their own slot (single-key writes after the append), the
+    table moves through the one append path, a webhook delivered by the worker."""
+    hooks = WebhookReceiver()
+    try:
+        client = app_for(cluster, queue_server).test_client()
+        worker(KIFU_WEBHOOK_PRIVATE="1", KIFU_NOTIFY_RETRIES="1")
+        reimu = client.post("/players", json={"name": "Reimu"}).get_json()
+        marisa = client.post("/players", json={"name": "Marisa"}).get_json()
+        code = client.post("/players/me/sign-in-codes", headers=bearer(reimu["key"])).get_json()["code"]
+        phone = client.post("/players/sign-in", json={"code": code, "label": "phone"}).get_json()
+        secret = client.post("/players/me/notifications", json={"kind": "webhook", "url": hooks.url + "/marisa"},
+                             headers=bearer(marisa["key"])).get_json()["secret"]
+        made = client.post("/matches", headers=bearer(reimu["key"]), json={**OVERLORD, "seats": [
+            {"name": "Reimu", "player": True}, {"name": "Marisa", "join": "open"}]}).get_json()
+        m = made["match_id"]
+        assert client.post(f"/matches/{m}/seats/1/claim", json={"player": True},
+                           headers=bearer(marisa["key"])).status_code == 200
+        assert client.post(f"/matches/{m}/chat", json={"text": "よろしく"}, headers=bearer(phone["key"])).status_code == 200
+        assert client.post(f"/matches/{m}/draw/offer", headers=bearer(reimu["key"])).status_code == 200
+        assert client.post(f"/matches/{m}/draw/accept", headers=bearer(marisa["key"])).status_code == 200
+        listed = client.get("/players/me/matches", headers=bearer(phone["key"])).get_json()["matches"]
+        assert [(x["match_id"], x["status"]) for x in listed] == [(m, "ended")]
+        rematch = client.post(f"/matches/{m}/rematch", headers=bearer(phone["key"]))
+        assert rematch.status_code == 201, rematch.get_json()
+        until(lambda: {"chat", "match_ended"} <= {x["event"] for x in hooks.accepted("/marisa", secret)}, timeout=30)
+        assert client.get(f"/matches/{m}").get_json()["outcome"]["reason"] == "draw_agreed"
+        assert verified(client, m) and verified(client, rematch.get_json()["match_id"])
+    finally:
+        hooks.stop()

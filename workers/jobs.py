@@ -13,11 +13,12 @@ import os
 from rq import get_current_job
 
 from engine.audit.verify import verify
-from service.application import exports, settings
+from service.application import delivery, exports, notifying, settings
 from service.application.bot_turns import play_bot_turn, watch
 from service.application.connections import connect, store_url
 from service.application.missed_deadlines import missed
 from service.application.simulations import run_chunk
+from workers import senders
 from workers.queues import is_embedded
 from workers.wiring import build_store
 
@@ -78,3 +79,18 @@ def simulate_chunk(sim_id: str, start: int, count: int) -> dict:
 def export_dataset(export_id: str) -> dict:
     """Write a dataset export (service.application.exports); a retry resumes after its cursor."""
     return exports.run(_store(), export_id)
+
+
+def notify_match(match_id: str, kind: str, version: int, seats: list) -> dict:
+    """Tell ``seats``' players and subscribers of ``kind`` at ``version`` (service.application.notifying)."""
+    return notifying.notify(_store(), match_id, kind, version, seats)
+
+
+def remind_deadline(match_id: str, seat: int, since_version: int, due: str) -> dict:
+    """``deadline_near`` for a seat still waiting since ``since_version``."""
+    return notifying.remind(_store(), match_id, seat, since_version, due)
+
+
+def deliver_notification(owner: str, delivery_id: str, attempt: int) -> dict:
+    """Attempt ``attempt`` of one delivery: the webhook or e-mail sent by workers.senders."""
+    return delivery.deliver(_store(), owner, delivery_id, attempt, senders.send)

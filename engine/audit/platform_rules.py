@@ -8,6 +8,19 @@ PLATFORM_RULES = {
              "hidden cards the forking seat could not see are re-dealt, the original is untouched."),
     "dispute": ("kifu: disputes", "A seat may flag an event; the match's auditor records a ruling; with both "
                 "seats' consent an overturned ruling is replayed from a fork before the disputed event."),
+    "table": ("kifu: the table", "Who plays each seat (a person, a bot, a stand-in after a missed deadline), the "
+              "per-move clock, and a table move naming no known kind."),
+    "resign": ("kifu: resigning", "A seat may resign while the match runs; the match ends and every other seat "
+               "wins. The seed is revealed with it, as at every ending."),
+    "draw": ("kifu: a draw by agreement", "A seat may offer a draw while no other offer is open and every other "
+             "seat is played by a person; each other seat accepts or declines; when all have accepted the "
+             "match ends drawn. The offer is withdrawn by the offerer's next move."),
+    "talk": ("kifu: table talk", "A seat may say a line at the table (1 to 500 characters, no control "
+             "characters), during the match or after it; the service limits how often. The line is in the "
+             "record, public like the table."),
+    "rematch": ("kifu: rematch", "Once a match is over a seat may start a rematch: a new match of the same "
+                "game, variant, options, seats, bots and clock, the first player moved on by one where the game "
+                "chooses one; each match names the other."),
 }
 
 

@@ -8,7 +8,8 @@ anything with ``version``, ``event`` and ``command`` (service.application.record
 from dataclasses import dataclass, field
 
 from engine.audit.recording_rng import RecordingRng
-from engine.core import IllegalAction, MatchConfig, apply, clone, seed_revealed
+from engine.core import IllegalAction, MatchConfig, apply, clone, match_outcome, seed_revealed
+from engine.core.table_moves import decide_table
 
 
 @dataclass
@@ -97,14 +98,18 @@ def _decide(game, batch: Batch, state: dict | None, seed: bytes) -> None:
         elif "action" in command:
             rng = RecordingRng.for_version(seed, state["version"])
             made = events = list(game.decide(state, command["seat"], command["action"], rng))
+        elif "table" in command:             # a table move (resign, draw, talk, rematch): no rng
+            rng = None
+            made = events = decide_table(game, state, command["seat"], command["table"])
         else:
             return                           # a platform note (a dispute): nothing to decide
         after = clone(state)
         for event in made:
             after = apply(game, after, event)
-        if game.outcome(after) is not None:
+        if match_outcome(game, after) is not None and "seed" not in after["match"]:
             events = [*events, seed_revealed(seed)]
-        batch.decided, batch.draws, batch.rng_version = events, rng.draws, state["version"]
+        batch.decided, batch.rng_version = events, None if rng is None else state["version"]
+        batch.draws = rng.draws if rng is not None else []
     except IllegalAction as e:
         batch.error = f"the rules refuse the command: {e.rule}: {e.message}"
     except Exception as e:  # noqa: BLE001 - a decider crashing on a stored command is a finding

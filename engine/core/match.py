@@ -60,7 +60,7 @@ def apply(game, state: dict | None, event: Event, config: MatchConfig | None = N
     elif event.type in NOTE_EVENTS:
         pass
     elif event.type in TABLE_EVENTS:
-        fold_table(state["match"], event)
+        fold_table(state["match"], event, state["version"] + 1)
     else:
         state = game.evolve(state, event)
     state["version"] += 1

@@ -22,9 +22,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def identify(meta: dict, token: str | None) -> Caller:
+def identify(meta: dict, token: str | None, player_seat=None) -> Caller:
     """Who the holder of ``token`` is in the match of ``meta``: a seat, the auditor, or (no token) a
-    spectator; a token of neither is 403 (never a silent spectator)."""
+    spectator; a token of neither is 403 (never a silent spectator). ``player_seat(meta, digest)``,
+    where given, finds the seat bound to the player whose key it is
+    (service.application.player_keys.seat_finder)."""
     if token is None:
         return Caller()
     digest = token_hash(token)
@@ -35,16 +37,19 @@ def identify(meta: dict, token: str | None) -> Caller:
         return Caller(auditor=True)
     if meta.get(f"organiser:{digest}") is not None:
         return Caller(organiser=True)
+    seat = player_seat(meta, digest) if player_seat is not None else None
+    if seat is not None:
+        return Caller(seat=seat)
     raise Forbidden("bad_token", "this token holds no seat in this match")
 
 
-def caller_seat(meta: dict, token: str | None) -> int | None:
+def caller_seat(meta: dict, token: str | None, player_seat=None) -> int | None:
     """The caller's seat, or None for a spectator (and for the auditor, on the play routes)."""
-    return identify(meta, token).seat
+    return identify(meta, token, player_seat).seat
 
 
-def acting_seat(meta: dict, token: str | None) -> int:
-    caller = identify(meta, token)
+def acting_seat(meta: dict, token: str | None, player_seat=None) -> int:
+    caller = identify(meta, token, player_seat)
     if caller.auditor:
         raise Forbidden("auditor_cannot_act", "an auditor token cannot act for a seat")
     if caller.organiser:
@@ -54,8 +59,8 @@ def acting_seat(meta: dict, token: str | None) -> int:
     return caller.seat
 
 
-def auditor(meta: dict, token: str | None) -> Caller:
-    caller = identify(meta, token)
+def auditor(meta: dict, token: str | None, player_seat=None) -> Caller:
+    caller = identify(meta, token, player_seat)
     if not caller.auditor:
         refused = Unauthenticated if caller.seat is None and not caller.organiser else Forbidden
         raise refused("auditor_only", "this needs the match's auditor token: Authorization: Bearer <auditor token>")

@@ -14,19 +14,20 @@ import secrets
 from engine.core import (GENESIS_HASH, TABLE_RULE, Event, MatchConfig, apply, clone,
                          controller, create_events, get_game, match_outcome, play, seed_revealed)
 from service.application.errors import Conflict, DomainError, Forbidden, Illegal
-from service.application import catalog, seats
+from service.application import catalog, notifying, players, seats
 from service.application.auth import new_token, token_hash
 from service.application.deadlines import clock_config, read_waiting, waiting_after
 from service.application.dispatch import dispatch, schedule_deadlines
 from service.application.loading import client_items, open_match
 from service.application.records import now, seal
 from engine.bots import check_config
+from engine.core.table_moves import after_action
 
 log = logging.getLogger(__name__)
 PLATFORM_RULE = "kifu/match"
 
 
-def create_match(store, body: dict) -> dict:
+def create_match(store, body: dict, extra_meta: dict | None = None) -> dict:
     game = get_game(body["game"])
     names = [seat["name"] for seat in body["seats"]]
     variant = game.check_seats(MatchConfig(game.id, body["variant"], names))
@@ -46,7 +47,7 @@ def create_match(store, body: dict) -> dict:
         table.append(Event("ClockSet", clock, rule=TABLE_RULE))
     return store_new_match(store, game, events, seed, command, body["seats"], config.position is not None,
                            audit_live, table=table,
-                           extra_meta={"private": "1"} if body.get("private") else None)
+                           extra_meta={**({"private": "1"} if body.get("private") else {}), **(extra_meta or {})})
 
 
 def store_new_match(store, game, events: list, seed: bytes, command: dict, names: list,
@@ -96,6 +97,7 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
         raise RuntimeError(f"new match id {match_id} already taken")
     _stored(store, match_id, state, snapshots)
     _index(store, match_id, meta)
+    _notify(store, match_id, meta, None, state, records)
     if not ended:
         seats.list_open(store.redis, match_id, told)
     return {"match_id": match_id, "version": result.version, "seats": told,
@@ -127,8 +129,8 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
                        f"back first: POST /matches/{match_id}/seats/{seat}/reclaim", TABLE_RULE)
     seed = store.secret(match_id)
     events = _decide(store, m, seat, body["action"], seed)
-    return commit(store, m, [({"seat": seat, "action": body["action"]}, events)], seed, command_key,
-                  body["command_id"], seat, acted=True)
+    batches = [({"seat": seat, "action": body["action"]}, events), *after_action(m.game, m.state, seat, events)]
+    return commit(store, m, batches, seed, command_key, body["command_id"], seat, acted=True)
 
 
 def commit(store, m, batches: list, seed: bytes | None, command_key: str, command_id: str,
@@ -172,17 +174,28 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
         raise _stale(m.version, result.version)
     _stored(store, m.match_id, state, snapshots, dispatching=live)
     _index(store, m.match_id, {**m.meta, **meta_update})
+    _notify(store, m.match_id, {**m.meta, **meta_update}, m.state, state, records)
     return answer, ended
 
 
 def _index(store, match_id: str, meta: dict) -> None:
-    """The match in the listing's indexes (service.application.catalog): single-key writes after
-    the append, never inside it (Redis Cluster); idempotent, so a lost write is redone at the
-    match's next append."""
+    """The match in the listing's indexes (service.application.catalog) and its players' lists
+    (service.application.players): single-key writes after the append, never inside it (Redis
+    Cluster); idempotent, so a lost write is redone at the match's next append."""
     try:
         catalog.index(store.redis, match_id, meta)
+        players.index(store.redis, match_id, meta)
     except Exception:  # noqa: BLE001 - the events are stored; the next append re-indexes the match
         log.exception("could not index match %s", match_id)
+
+
+def _notify(store, match_id: str, meta: dict, before: dict | None, after: dict, records: list) -> None:
+    """What the append is worth telling the seats' players and subscribers (service.application.notifying),
+    queued after it; a failure here loses a message, never the events."""
+    try:
+        notifying.after_append(store, match_id, meta, before, after, records)
+    except Exception:  # noqa: BLE001 - the events are stored; a lost notice must not fail the append
+        log.exception("could not queue the notifications of match %s", match_id)
 
 
 def _clock_meta(store, match_id: str, game, state: dict, before: dict, movers: set, at: str) -> dict:

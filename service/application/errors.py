@@ -40,3 +40,11 @@ class Failed(DomainError):
 class Unavailable(DomainError):
     """The store cannot take or confirm a write now (a failover under way, replicas behind); the
     same command may be sent again."""
+
+
+class Throttled(DomainError):
+    """Too much too fast (table talk); ``retry_after``: seconds until it would be taken, if known."""
+
+    def __init__(self, code: str, message: str, rule: str | None = None, retry_after: int | None = None):
+        super().__init__(code, message, rule)
+        self.retry_after = retry_after

@@ -1,4 +1,5 @@
 """POST /my-matches: the matches of the seats a client holds, the ones waiting for it first."""
+from service.application import player_keys
 from service.application.auth import token_hash
 from service.application.loading import MATCH_ID, open_match
 from service.application.queries import deadline
@@ -8,9 +9,10 @@ from service.application.seats import seat_names
 def my_matches(store, held: list[dict]) -> dict:
     """Each (match id, token) pair summarized for its seat: waiting for the client first, then
     unfinished matches, newest activity first; ``due`` is when the seat's move falls due where a
-    deadline is set. Pairs naming no match, or a token of no seat there, come back under
-    ``unknown`` with the error each would get."""
+    deadline is set. A player's key stands for the seat bound to its player. Pairs naming no match,
+    or a token of no seat there, come back under ``unknown`` with the error each would get."""
     matches, unknown, seen = [], [], set()
+    player_seat = player_keys.seat_finder(store.redis)
     for entry in held:
         match_id, token = entry["match_id"], entry["token"]
         if (match_id, token) in seen:
@@ -18,6 +20,8 @@ def my_matches(store, held: list[dict]) -> dict:
         seen.add((match_id, token))
         meta = store.meta(match_id) if MATCH_ID.fullmatch(match_id) else None
         seat = None if meta is None else meta.get(f"token:{token_hash(token)}")
+        if meta is not None and seat is None:
+            seat = player_seat(meta, token_hash(token))
         if meta is None or "version" not in meta or seat is None:
             code, message = (("match_not_found", f"no match {match_id!r}") if not meta else
                              ("bad_token", "this token holds no seat in this match"))

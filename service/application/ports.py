@@ -8,7 +8,8 @@ Nothing here knows RQ.
 from datetime import datetime
 from typing import Protocol
 
-JOBS = ("bot_turn", "watch_turn", "deadline_passed", "simulate_chunk", "verify_match", "export_dataset")
+JOBS = ("bot_turn", "watch_turn", "deadline_passed", "simulate_chunk", "verify_match", "export_dataset",
+        "notify_match", "remind_deadline", "deliver_notification")
 STATUSES = ("queued", "running", "finished", "failed")
 
 

@@ -1,5 +1,6 @@
 """The read side: what a seat (or a spectator, seat None) may see of a match."""
 from engine.core import controller
+from engine.core.table import table_view
 from service.application.deadlines import due, read_waiting
 from service.application.feed import digest
 from service.application.loading import client_items, match_game, open_match, open_meta
@@ -12,7 +13,7 @@ def match_view(store, match_id: str, seat: int | None, meta: dict | None = None)
             "version": m.version, "seat": seat, "analysis": m.meta.get("analysis") == "1",
             "audit_live": m.meta.get("audit_live") == "1",
             "to_act": m.to_act(), "outcome": m.outcome(), "seats": seats(m.state, m.meta),
-            "deadline": deadline(m), "view": m.game.view(m.state, seat),
+            "deadline": deadline(m), "table": table_view(m.state), "view": m.game.view(m.state, seat),
             "since_your_last_action": digest(store, match_id, seat, m.meta)}
 
 

@@ -8,7 +8,7 @@ from service.application import settings
 from service.application.connections import SOCKET_TIMEOUT
 from service.http import logs, redis_conn
 from service.http.api import (audit, disputes, exports, forks, games, health, history, jobs, lobby, matches,
-                              simulations, spec, web)
+                              notifications, players, simulations, spec, table, web)
 from service.http.errors import register_error_handlers
 
 
@@ -45,6 +45,6 @@ registered beside those of ``engine/games/``."""
     register_error_handlers(app)
     logs.init_app(app)
     for module in (games, matches, history, audit, disputes, forks, simulations, exports, jobs, lobby, spec,
-                   health, web):
+                   health, players, notifications, table, web):
         app.register_blueprint(module.bp)
     return app

@@ -9,12 +9,12 @@ from werkzeug.exceptions import HTTPException
 
 from engine.core import ConfigError, IllegalAction
 from service.application.errors import (Conflict, DomainError, Failed, Forbidden, Illegal, Invalid, NotFound,
-                                        Unauthenticated, Unavailable)
+                                        Throttled, Unauthenticated, Unavailable)
 
 log = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = "2"       # a 503 while the store is unreachable: a failover takes seconds
 STATUS = {Invalid: 400, Unauthenticated: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Illegal: 422,
-          Failed: 500, Unavailable: 503}
+          Failed: 500, Unavailable: 503, Throttled: 429}
 
 
 def status_of(error: DomainError) -> int:
@@ -42,7 +42,10 @@ def describe_validation(err: ValidationError) -> str:
 def register_error_handlers(app) -> None:
     @app.errorhandler(DomainError)
     def refused(e):
-        return error_response(status_of(e), e.code, e.message, e.rule)
+        body, status = error_response(status_of(e), e.code, e.message, e.rule)
+        if getattr(e, "retry_after", None):
+            body.headers["Retry-After"] = str(e.retry_after)
+        return body, status
 
     @app.errorhandler(ValidationError)
     def invalid(e):

@@ -10,6 +10,10 @@ class ClaimIn(Schema):
     invite = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=128))
 
 
+class ClaimSeatIn(ClaimIn):
+    player = fields.Bool(load_default=False)      # bind the seat to the player whose key is the bearer
+
+
 class HeldSeatIn(Schema):
     match_id = fields.Str(required=True, validate=validate.Length(min=1, max=64))
     token = fields.Str(required=True, validate=validate.Length(min=1, max=256))
@@ -29,6 +33,7 @@ class SeatOut(Schema):
 
 class ClaimedOut(SeatOut):
     token = fields.Str(required=True)
+    player_id = fields.Str(allow_none=True)      # the player the seat was bound to, if asked
 
 
 class InviteOut(SeatOut):

@@ -42,6 +42,7 @@ class SeatIn(Schema):
     budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
     kingdom = fields.Str(validate=validate.Length(min=1, max=64))
     copies = fields.Int(strict=True, validate=validate.Range(min=1, max=10))
+    player = fields.Bool(load_default=False)      # bound to the creating player (its key as the bearer)
 
 
 class DeadlineIn(Schema):
@@ -256,6 +257,7 @@ class MatchOut(Schema):
     to_act = fields.List(fields.Int(), required=True)
     outcome = fields.Dict(required=True, allow_none=True)
     deadline = fields.Nested(DeadlineOut, required=True, allow_none=True)
+    table = fields.Dict()                      # the open draw offer and the rematch links (engine.core.table)
     view = fields.Dict(required=True)
     since_your_last_action = fields.Dict(required=True, allow_none=True)
 

@@ -1,9 +1,10 @@
 """HTTP blueprints, one per resource: games, matches (and their history), the OpenAPI spec."""
 from flask import g, jsonify, request
 
-from service.application import auth
+from service.application import auth, player_keys
 from service.application.errors import Invalid, Unauthenticated
 from service.application.loading import open_meta
+from service.http.redis_conn import get_redis
 
 
 BODY_MAX_DEPTH = 64
@@ -69,24 +70,29 @@ def bearer_token() -> str | None:
     return token.strip()
 
 
+def _player_seat():
+    """A player's key opens the seat bound to that player (service.application.player_keys)."""
+    return player_keys.seat_finder(get_redis())
+
+
 def identify(meta: dict):
     """The caller (service.application.visibility.Caller) the request's token makes in this match."""
-    return auth.identify(meta, bearer_token())
+    return auth.identify(meta, bearer_token(), _player_seat())
 
 
 def auditor(meta: dict):
-    return auth.auditor(meta, bearer_token())
+    return auth.auditor(meta, bearer_token(), _player_seat())
 
 
 def viewer(store, match_id: str) -> tuple[dict, int | None]:
     """The match's meta and the caller's seat (None: spectator); 404 before any token check."""
     meta = open_meta(store, match_id)
-    g.seat = auth.caller_seat(meta, bearer_token())        # for the request's log records (service.http.logs)
+    g.seat = auth.caller_seat(meta, bearer_token(), _player_seat())        # for the request's log records (service.http.logs)
     return meta, g.seat
 
 
 def actor(store, match_id: str) -> tuple[dict, int]:
     """The match's meta and the acting seat: 404 unknown match, 401 no token, 403 a bad token."""
     meta = open_meta(store, match_id)
-    g.seat = auth.acting_seat(meta, bearer_token())
+    g.seat = auth.acting_seat(meta, bearer_token(), _player_seat())
     return meta, g.seat

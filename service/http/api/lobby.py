@@ -4,13 +4,14 @@ seats, and "my matches"
 a URL)."""
 from flask import Blueprint, request
 
-from service.application import seats
+from service.application import players, seats
 from service.application.errors import Forbidden, Unauthenticated
 from service.application.loading import open_meta
 from service.application.my_matches import my_matches as summarize
 from service.application.visibility import Caller
 from service.http.api import answer, identify, json_body
-from service.http.lobby_schemas import ClaimedOut, ClaimIn, InviteOut, MyMatchesIn, MyMatchesOut, OpenSeatsOut
+from service.http.api.players import the_player
+from service.http.lobby_schemas import ClaimedOut, ClaimIn, ClaimSeatIn, InviteOut, MyMatchesIn, MyMatchesOut, OpenSeatsOut
 from service.http.redis_conn import get_redis, get_store
 
 bp = Blueprint("lobby", __name__)
@@ -18,9 +19,17 @@ bp = Blueprint("lobby", __name__)
 
 @bp.post("/matches/<match_id>/seats/<int:seat>/claim")
 def claim(match_id: str, seat: int):
+    """Take a seat by its invite code (or an open seat); ``{"player": true}`` binds it to the player
+    whose key is the bearer (service.application.players)."""
     meta = open_meta(get_store(), match_id)
-    body = ClaimIn().load(json_body())
-    return answer(ClaimedOut(), seats.claim(get_redis(), match_id, meta, seat, body["invite"]))
+    body = ClaimSeatIn().load(json_body())
+    player = the_player()[0] if body["player"] else None
+    if player is not None:
+        players.check_unseated(meta, match_id, player)
+    claimed = seats.claim(get_redis(), match_id, meta, seat, body["invite"])
+    if player is not None:
+        players.bind(get_store(), match_id, seat, player, meta)
+    return answer(ClaimedOut(), {**claimed, "player_id": player})
 
 
 @bp.post("/matches/<match_id>/seats/<int:seat>/invite")

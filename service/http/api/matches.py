@@ -4,9 +4,10 @@ import logging
 from flask import Blueprint, current_app, request
 
 from service.application.errors import Forbidden
-from service.application import catalog, commands, disputes, queries
+from service.application import catalog, commands, disputes, players, queries
 from service.application.dispatch import queue_verify
 from service.http.api import actor, answer, json_body, viewer
+from service.http.api.players import bound_player
 from service.http.redis_conn import get_store
 from service.http.schemas import (ActionIn, ActionOut, CreateMatchIn, LegalActionsOut, LegalActionsQuery, MatchCreatedOut,
                              MatchListOut, MatchListQuery, MatchOut)
@@ -18,7 +19,8 @@ bp = Blueprint("matches", __name__, url_prefix="/matches")
 @bp.post("")
 def create():
     body = CreateMatchIn().load(json_body())
-    return answer(MatchCreatedOut(), commands.create_match(get_store(), body), 201)
+    bound = players.binding(body["seats"], bound_player(body["seats"]))
+    return answer(MatchCreatedOut(), commands.create_match(get_store(), body, bound), 201)
 
 
 @bp.get("")

@@ -79,3 +79,8 @@ export function inviteLink(matchId, seat, code) {
   const base = `${location.origin}${location.pathname}`;
   return `${base}#/join/${encodeURIComponent(matchId)}/${seat}` + (code ? `/${encodeURIComponent(code)}` : "");
 }
+
+/** Forget the seats held by the player's key (on signing out); seats held by their own token stay. */
+export function dropPlayerSeats() {
+  write(SEATS, heldSeats().filter(s => !s.player));
+}

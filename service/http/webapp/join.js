@@ -3,6 +3,7 @@ import {ApiError, get, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 import {holdSeat, seatsIn} from "./held.js";
 import {seatName} from "./labels.js";
+import {currentPlayer} from "./players.js";
 
 export function showJoin(root, {matchId, seat, code}) {
   replace(root, h("p", {}, "Loading the invitation…"));
@@ -40,7 +41,9 @@ async function load(root, matchId, seat, code) {
 async function claim(root, match, seat, code, button) {
   button.disabled = true;
   try {
-    const got = await post(`/matches/${encodeURIComponent(match.match_id)}/seats/${seat}/claim`, {invite: code});
+    const player = currentPlayer();
+    const got = await post(`/matches/${encodeURIComponent(match.match_id)}/seats/${seat}/claim`,
+                           {invite: code, ...(player ? {player: true} : {})}, player?.key);
     holdSeat({match_id: got.match_id, seat: got.seat, token: got.token, name: got.name,
               game: match.game, variant: match.variant});
     location.hash = `#/m/${encodeURIComponent(got.match_id)}?seat=${got.seat}`;

@@ -7,15 +7,21 @@ import {createdInvites, dropInvite, forgetSeats, heldSeats, holdSeat, inviteLink
 import {describeOutcome} from "./labels.js";
 import {newMatchForm} from "./new_match.js";
 import {poller} from "./poll.js";
+import {notificationsPanel} from "./notify.js";
+import {playerPanel, syncPlayerSeats} from "./players.js";
 
 export function showLobby(root) {
   const mine = h("section", {id: "my-matches", "aria-labelledby": "my-h"}, h("h2", {id: "my-h"}, "My matches"));
   const create = h("section", {id: "new-match", "aria-labelledby": "new-h"}, h("h2", {id: "new-h"}, "New match"));
   const open = h("section", {id: "open-seats", "aria-labelledby": "open-h"}, h("h2", {id: "open-h"}, "Open seats"));
   const invites = h("section", {id: "invites", "aria-labelledby": "inv-h"});
-  replace(root, h("div", {class: "lobby"}, mine, create, invites, open));
+  const player = h("div", {id: "player-box"});
+  const showPlayer = () => replace(player, playerPanel(() => { showPlayer(); refresh(); }), notificationsPanel());
+  showPlayer();
+  replace(root, h("div", {class: "lobby"}, player, mine, create, invites, open));
   create.append(newMatchForm(created => { showCreated(create, created); refresh(); }));
   async function refresh() {
+    await syncPlayerSeats();
     await Promise.all([loadMine(mine), loadOpen(open), loadInvites(invites)]);
     return false;
   }

@@ -1,5 +1,6 @@
 // The "new match" form: game, variant, and per seat a name and who plays it — this browser, a
 // friend with an invite link, anyone (an open seat), or a bot where the server offers bots.
+import {currentPlayer} from "./players.js";
 import {get, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 
@@ -67,7 +68,9 @@ export function newMatchForm(onCreated) {
     try {
       const body = {game: gameSel.value, variant: variantSel.value, seats};
       if (deadlineSel.value) body.deadline = {minutes: Number(deadlineSel.value), on_timeout: timeoutSel.value};
-      const answer = await post("/matches", body);
+      const player = currentPlayer(), own = seats.find(s => s.join === "token");
+      if (player && own) own.player = true;               // this browser's seat, bound to its player
+      const answer = await post("/matches", body, player && own ? player.key : null);
       notify("");
       onCreated({answer, game: gameSel.value, variant: variantSel.value});
     } catch (e) {

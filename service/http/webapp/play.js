@@ -12,6 +12,7 @@ import {describeOutcome, seatName, withViewNames} from "./labels.js";
 import {viewPanels} from "./panels.js";
 import {follow} from "./live.js";
 import {rendererFor} from "./renderer.js";
+import {tablePanels} from "./table.js";
 
 const LOG_SIZE = 30;
 
@@ -25,9 +26,9 @@ export function showPlay(root, {matchId, seat: wanted}) {
     seats: h("div", {class: "seat-switch"}), field: h("div", {id: "field"}),
     actions: h("section", {id: "actions", "aria-labelledby": "act-h"}),
     panels: h("details", {id: "view", class: "view"}), log: h("ol", {id: "log", class: "log", reversed: true}),
-    invites: h("div", {class: "invites"}), standIn: h("div", {class: "stand-in"}),
+    invites: h("div", {class: "invites"}), standIn: h("div", {class: "stand-in"}), table: h("div", {id: "table-panels"}),
   };
-  replace(root, h("div", {class: "play"}, el.title, el.status, el.standIn, el.seats, el.invites, el.field, el.actions, el.panels,
+  replace(root, h("div", {class: "play"}, el.title, el.status, el.standIn, el.seats, el.invites, el.field, el.actions, el.table, el.panels,
     h("section", {class: "events", "aria-labelledby": "log-h"}, h("h3", {id: "log-h"}, "Latest events"), el.log),
     h("p", {class: "links"}, h("a", {id: "replay-link", href: `#/replay/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, "Replay this match"),
       " · ", h("a", {href: "#/"}, "Lobby"))));
@@ -91,6 +92,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
       ` Version ${match.version}.`, deadline ? h("span", {class: "deadline"}, ` ${deadline}.`) : "");
     renderSeats();
     renderStandIn();
+    tablePanels(el.table, {match, mine, token, path, refresh});
     const known = withViewNames(info, match.view);
     replace(el.field, field ? field(known, match.view, match, {actions: legal.actions, play}) : null);
     if (!legal.step) builder = builtAt = null;

@@ -1,0 +1,148 @@
+"""The table's own moves, beside the game's: resign, offer / accept / decline / withdraw a draw, say
+a line of table talk, record a rematch. ``decide_table(game, state, seat, move)`` is their decide:
+pure, without rng, every check here (an ``IllegalAction`` citing its platform rule,
+engine/audit/platform_rules.py), so an audit re-decides a stored table command
+``{"seat", "table": move}`` as it re-decides a game action. Their events (engine/core/table.py) are
+folded into ``state["match"]`` and never reach the game.
+
+Moves (JSON objects, ``type`` and exactly the fields listed):
+  {"type": "resign"}                      the match ends; the other seats win
+  {"type": "offer_draw"}                  an open offer, while no other is open; every other seat
+                                          must be played by a person (a bot cannot agree)
+  {"type": "accept_draw"}                 by each other seat; the last acceptance ends it drawn
+  {"type": "decline_draw"}                by any other seat; the offer is closed
+  {"type": "withdraw_draw"}               by the offerer (the service sends it after their move)
+  {"type": "say", "text": "..."}          a line of table talk, 1..CHAT_MAX characters, also after the end
+  {"type": "rematch", "match": "<id>"}    after the end: the match that plays it again
+"""
+import unicodedata
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.match import apply, clone
+from engine.core.table import controller, match_outcome
+
+RESIGN_RULE, DRAW_RULE, TALK_RULE, REMATCH_RULE = "kifu/resign", "kifu/draw", "kifu/talk", "kifu/rematch"
+CHAT_MAX = 500
+MOVES = {"resign": {"type"}, "offer_draw": {"type"}, "accept_draw": {"type"}, "decline_draw": {"type"},
+         "withdraw_draw": {"type"}, "say": {"type", "text"}, "rematch": {"type", "match"}}
+AFTER_THE_END = frozenset({"say", "rematch"})
+
+
+def decide_table(game, state: dict, seat: int, move: dict) -> list[Event]:
+    """The events of ``seat``'s table ``move`` at ``state``, or IllegalAction naming the rule."""
+    kind = _check_shape(move)
+    match = state["match"]
+    if not isinstance(seat, int) or not 0 <= seat < len(match["seats"]):
+        raise IllegalAction(TABLE_RULE_OF[kind], f"no seat {seat!r} at this table")
+    over = match_outcome(game, state) is not None
+    if over and kind not in AFTER_THE_END:
+        raise IllegalAction(TABLE_RULE_OF[kind], "the match is over")
+    return DECIDE[kind](game, state, seat, move, over)
+
+
+def _check_shape(move) -> str:
+    if not isinstance(move, dict) or move.get("type") not in MOVES:
+        raise IllegalAction("kifu/table", f"a table move is one of {', '.join(MOVES)}")
+    extra = sorted(set(move) - MOVES[move["type"]])
+    missing = sorted(MOVES[move["type"]] - set(move))
+    if extra or missing:
+        raise IllegalAction(TABLE_RULE_OF[move["type"]], f"a {move['type']!r} table move has the fields "
+                            f"{', '.join(sorted(MOVES[move['type']]))}")
+    return move["type"]
+
+
+def _resign(game, state, seat, move, over):
+    return [Event("SeatResigned", {"seat": seat}, seat, RESIGN_RULE)]
+
+
+def _offer(game, state, seat, move, over):
+    match = state["match"]
+    if match.get("draw_offer"):
+        raise IllegalAction(DRAW_RULE, f"seat {match['draw_offer']['seat']}'s draw offer is still open")
+    others = [s for s in range(len(match["seats"])) if s != seat]
+    if not others:
+        raise IllegalAction(DRAW_RULE, "nobody at the table to agree to a draw")
+    bots = [s for s in others if controller(state, s)["by"] != "human"]
+    if bots:
+        raise IllegalAction(DRAW_RULE, f"a bot plays seat {bots[0]}, and a bot does not agree to draws")
+    return [Event("DrawOffered", {"seat": seat}, seat, DRAW_RULE)]
+
+
+def _open_offer(state, seat, own: bool) -> dict:
+    offer = state["match"].get("draw_offer")
+    if offer is None:
+        raise IllegalAction(DRAW_RULE, "no draw offer is open")
+    if own and offer["seat"] != seat:
+        raise IllegalAction(DRAW_RULE, f"the open draw offer is seat {offer['seat']}'s, not yours")
+    if not own and offer["seat"] == seat:
+        raise IllegalAction(DRAW_RULE, "that is your own draw offer")
+    return offer
+
+
+def _accept(game, state, seat, move, over):
+    offer = _open_offer(state, seat, own=False)
+    if seat in offer["accepted"]:
+        raise IllegalAction(DRAW_RULE, "you have already accepted this draw offer")
+    events = [Event("DrawAccepted", {"seat": seat, "offer": offer["version"]}, seat, DRAW_RULE,
+                    cause=offer["version"])]
+    everyone = set(range(len(state["match"]["seats"])))
+    if {offer["seat"], seat, *offer["accepted"]} == everyone:
+        events.append(Event("DrawAgreed", {"offer": offer["version"], "seats": sorted(everyone)}, None, DRAW_RULE,
+                            cause=state["version"] + 1))
+    return events
+
+
+def _decline(game, state, seat, move, over):
+    offer = _open_offer(state, seat, own=False)
+    return [Event("DrawDeclined", {"seat": seat, "offer": offer["version"]}, seat, DRAW_RULE, cause=offer["version"])]
+
+
+def _withdraw(game, state, seat, move, over):
+    offer = _open_offer(state, seat, own=True)
+    return [Event("DrawWithdrawn", {"seat": seat, "offer": offer["version"]}, seat, DRAW_RULE,
+                  cause=offer["version"])]
+
+
+def _say(game, state, seat, move, over):
+    text = move["text"]
+    if not isinstance(text, str) or not text.strip():
+        raise IllegalAction(TALK_RULE, "a line of table talk is some text")
+    if len(text) > CHAT_MAX:
+        raise IllegalAction(TALK_RULE, f"a line of table talk is at most {CHAT_MAX} characters, not {len(text)}")
+    if text != text.strip() or any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in text):
+        raise IllegalAction(TALK_RULE, "a line of table talk has no control characters, nor space at either end")
+    return [Event("ChatSaid", {"seat": seat, "text": text}, seat, TALK_RULE)]
+
+
+def _rematch(game, state, seat, move, over):
+    if not over:
+        raise IllegalAction(REMATCH_RULE, "a rematch is started once the match is over")
+    if state["match"].get("rematch"):
+        raise IllegalAction(REMATCH_RULE, f"this match is played again as match {state['match']['rematch']}")
+    if not isinstance(move["match"], str) or not 0 < len(move["match"]) <= 64:
+        raise IllegalAction(REMATCH_RULE, "a rematch names its match id")
+    return [Event("RematchStarted", {"match": move["match"], "by": seat}, seat, REMATCH_RULE)]
+
+
+DECIDE = {"resign": _resign, "offer_draw": _offer, "accept_draw": _accept, "decline_draw": _decline,
+          "withdraw_draw": _withdraw, "say": _say, "rematch": _rematch}
+TABLE_RULE_OF = {"resign": RESIGN_RULE, "offer_draw": DRAW_RULE, "accept_draw": DRAW_RULE, "decline_draw": DRAW_RULE,
+                 "withdraw_draw": DRAW_RULE, "say": TALK_RULE, "rematch": REMATCH_RULE}
+
+
+def after_action(game, state: dict, seat: int, events: list) -> list:
+    """The table batches ``seat``'s game action (its ``events``, decided at ``state``) brings with
+    it: the withdrawal of the seat's own open draw offer (an offer stands until the offerer's next
+    move), as ``[(command, events)]`` to append after the action's batch; [] when there is none or
+    the action ended the match."""
+    offer = state["match"].get("draw_offer")
+    if not offer or offer["seat"] != seat:
+        return []
+    after = clone(state)
+    for event in events:
+        after = apply(game, after, event)
+    if match_outcome(game, after) is not None:
+        return []
+    follow = {"type": "withdraw_draw"}
+    return [({"seat": seat, "table": follow}, decide_table(game, after, seat, follow))]

@@ -1,0 +1,112 @@
+"""Deliveries (issue 17): one message to one subscription, sent by ``deliver_notification`` jobs and
+retried with back-off, each attempt written to the owner's delivery log.
+
+  <owner>:deliveries   hash delivery id -> JSON {id, sub, kind, event, match_id, seat, version,
+                       status: pending | retrying | delivered | failed | cancelled, attempts: [{at, ok,
+                       detail}], created_at, next_at, message}
+  <owner>:log          sorted set of delivery ids by creation time; the newest LOG_SIZE are kept
+
+A delivery's id is made of (owner, subscription, match, event, version, seat), and it is created with
+HSETNX: a notice told twice creates it once. Attempt ``n`` runs as the job ``deliver-<id>-<n>`` and
+does nothing if the record shows it made already, so a duplicated job sends nothing twice; a failed
+attempt schedules the next after ``KIFU_NOTIFY_RETRIES`` (30 s, 2 min, 10 min, 1 h, 6 h), then the
+delivery is ``failed``. Webhook receivers get the same delivery id on every attempt and deduplicate
+on it. Sending itself (HTTP, SMTP) is the job adapter's (``send``: workers/senders.py).
+"""
+import hashlib
+import json
+from datetime import timedelta
+
+from service.application import clock, notify_settings, subscriptions
+from service.application.player_keys import text
+from service.application.subscriptions import Owner
+
+LOG_SIZE = 200
+DONE = ("delivered", "failed", "cancelled")
+
+
+def delivery_id(owner: Owner, sub_id: str, match_id: str, event: str, version: int, seat: int) -> str:
+    raw = f"{owner}|{sub_id}|{match_id}|{event}|{version}|{seat}".encode("utf-8")
+    return "dlv_" + hashlib.sha256(raw).hexdigest()[:24]
+
+
+def job_id(delivery: str, attempt: int) -> str:
+    return f"deliver-{delivery}-{attempt}"
+
+
+def create(store, owner: Owner, sub: dict, msg: dict, match_id: str, seat: int, version: int) -> int:
+    """Record the delivery (once) and queue its first attempt; 1 if it is new, else 0."""
+    now = clock.iso(clock.now())
+    record = {"id": msg["delivery"], "sub": sub["id"], "kind": sub["kind"], "event": msg["event"],
+              "match_id": match_id, "seat": seat, "version": version, "status": "pending", "attempts": [],
+              "created_at": now, "next_at": now, "message": msg}
+    redis = store.redis
+    if not redis.hsetnx(owner.key("deliveries"), record["id"], json.dumps(record, ensure_ascii=False)):
+        return 0
+    redis.zadd(owner.key("log"), {record["id"]: clock.now().timestamp()})
+    _trim(redis, owner)
+    _queue(store.jobs, owner, record["id"], 0)
+    return 1
+
+
+def _queue(jobs, owner: Owner, delivery: str, attempt: int, at=None) -> None:
+    jid = job_id(delivery, attempt)
+    if not jobs.exists(jid):
+        jobs.enqueue("default", "deliver_notification", str(owner), delivery, attempt, job_id=jid, at=at, keep=86400)
+
+
+def _trim(redis, owner: Owner) -> None:
+    extra = redis.zcard(owner.key("log")) - LOG_SIZE
+    if extra > 0:
+        old = [text(m) for m, _ in redis.zpopmin(owner.key("log"), extra)]
+        redis.hdel(owner.key("deliveries"), *old)
+
+
+def get(redis, owner: Owner, delivery: str) -> dict | None:
+    raw = redis.hget(owner.key("deliveries"), delivery)
+    return None if raw is None else json.loads(text(raw))
+
+
+def deliver(store, owner_text: str, delivery: str, attempt: int, send) -> dict:
+    """Attempt ``attempt`` (0 first) of a delivery: ``send(subscription, message) -> (ok, detail)``."""
+    owner, redis = Owner.parse(owner_text), store.redis
+    record = get(redis, owner, delivery)
+    if record is None or record["status"] in DONE:
+        return {"status": "done" if record else "gone"}
+    if len(record["attempts"]) != attempt:
+        return {"status": "duplicate"}                   # this attempt was made (or is not due yet)
+    sub = subscriptions.get(redis, owner, record["sub"])
+    now = clock.now()
+    if sub is None:
+        record["status"] = "cancelled"                   # unsubscribed meanwhile: nothing is sent
+    else:
+        ok, detail = send(sub, record["message"])
+        record["attempts"].append({"at": clock.iso(now), "ok": ok, "detail": detail})
+        retries = notify_settings.retries()
+        if ok:
+            record["status"] = "delivered"
+        elif attempt < len(retries):
+            at = now + timedelta(seconds=retries[attempt])
+            record["status"], record["next_at"] = "retrying", clock.iso(at)
+            redis.hset(owner.key("deliveries"), delivery, json.dumps(record, ensure_ascii=False))
+            _queue(store.jobs, owner, delivery, attempt + 1, at=at)
+            return {"status": "retrying", "attempt": attempt, "detail": detail}
+        else:
+            record["status"] = "failed"
+    record["next_at"] = None
+    redis.hset(owner.key("deliveries"), delivery, json.dumps(record, ensure_ascii=False))
+    return {"status": record["status"], "attempt": attempt}
+
+
+def log(redis, owner: Owner, limit: int = 50, seat: int | None = None) -> list[dict]:
+    """The owner's newest deliveries, newest first (the message without its unsubscribe link)."""
+    ids = [text(m) for m in redis.zrevrange(owner.key("log"), 0, limit - 1)]
+    raw = redis.hmget(owner.key("deliveries"), ids) if ids else []
+    out = []
+    for value in raw:
+        if value is None:
+            continue
+        record = json.loads(text(value))
+        msg = {k: v for k, v in record.pop("message").items() if not k.startswith("unsubscribe")}
+        out.append({**record, "message": msg})
+    return out

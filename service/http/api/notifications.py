@@ -1,0 +1,98 @@
+"""Notifications: a player's subscriptions (its key as the bearer) or a seat's (its seat token), their
+delivery logs, and the one-step unsubscribe every message links to (service.application.subscriptions,
+.delivery)."""
+from flask import Blueprint, request
+
+from service.application import delivery, notifying, players, subscriptions
+from service.application.errors import Forbidden
+from service.application.subscriptions import Owner
+from service.http.api import actor, answer, json_body
+from service.http.api.players import the_player
+from service.http.notify_schemas import (DeliveriesOut, DeliveriesQuery, SubscriptionIn, SubscriptionOut,
+                                         SubscriptionsOut, UnsubscribedOut)
+from service.http.redis_conn import get_redis, get_store
+
+bp = Blueprint("notifications", __name__)
+
+
+def _player() -> Owner:
+    return Owner.player(the_player()[0])
+
+
+def _seat(match_id: str, seat: int) -> Owner:
+    _, own = actor(get_store(), match_id)
+    if own != seat:
+        raise Forbidden("not_your_seat", f"your token holds seat {own}, not seat {seat}")
+    return Owner.of_seat(match_id, seat)
+
+
+def _subscribe(owner: Owner):
+    body = SubscriptionIn().load(json_body())
+    made = subscriptions.create(get_redis(), owner, body["kind"], body.get("url") or body.get("address"),
+                                body["events"])
+    if owner.kind == "seat":
+        notifying.catch_up(get_store(), owner.ident, {owner.seat})
+    else:
+        players.subscribed(get_store(), owner.ident)
+    return answer(SubscriptionOut(), made, 201)
+
+
+def _listed(owner: Owner):
+    return answer(SubscriptionsOut(), {"subscriptions": [subscriptions.shown(s)
+                                                         for s in subscriptions.of(get_redis(), owner)]})
+
+
+def _deleted(owner: Owner, sub_id: str):
+    subscriptions.delete(get_redis(), owner, sub_id)
+    return "", 204
+
+
+def _log(owner: Owner):
+    query = DeliveriesQuery().load(request.args.to_dict())
+    return answer(DeliveriesOut(), {"deliveries": delivery.log(get_redis(), owner, query["limit"])})
+
+
+@bp.post("/players/me/notifications")
+def player_subscribe():
+    return _subscribe(_player())
+
+
+@bp.get("/players/me/notifications")
+def player_subscriptions():
+    return _listed(_player())
+
+
+@bp.delete("/players/me/notifications/<sub_id>")
+def player_unsubscribe(sub_id: str):
+    return _deleted(_player(), sub_id)
+
+
+@bp.get("/players/me/deliveries")
+def player_deliveries():
+    return _log(_player())
+
+
+@bp.post("/matches/<match_id>/seats/<int:seat>/notifications")
+def seat_subscribe(match_id: str, seat: int):
+    return _subscribe(_seat(match_id, seat))
+
+
+@bp.get("/matches/<match_id>/seats/<int:seat>/notifications")
+def seat_subscriptions(match_id: str, seat: int):
+    return _listed(_seat(match_id, seat))
+
+
+@bp.delete("/matches/<match_id>/seats/<int:seat>/notifications/<sub_id>")
+def seat_unsubscribe(match_id: str, seat: int, sub_id: str):
+    return _deleted(_seat(match_id, seat), sub_id)
+
+
+@bp.get("/matches/<match_id>/seats/<int:seat>/deliveries")
+def seat_deliveries(match_id: str, seat: int):
+    return _log(_seat(match_id, seat))
+
+
+@bp.post("/unsubscribe/<token>")
+def unsubscribe(token: str):
+    """One step, no sign-in: the link every message carries (also RFC 8058's one-click POST)."""
+    return answer(UnsubscribedOut(), subscriptions.unsubscribe(get_redis(), token))

@@ -1,0 +1,68 @@
+"""Players: make one, see it and its keys, revoke a key, sign another device in, list its matches
+on any device, and bind a seat held by token (service.application.players). The player's key is the
+bearer of every ``/players/me`` route."""
+from flask import Blueprint, request
+
+from service.application import player_keys, players
+from service.http.api import answer, bearer_token, json_body
+from service.http.player_schemas import (AdoptedOut, AdoptIn, NewPlayerIn, PlayerKeyOut, PlayerMatchesOut,
+                                         PlayerMatchesQuery, PlayerOut, SignInCodeOut, SignInIn)
+from service.http.redis_conn import get_redis, get_store
+
+bp = Blueprint("players", __name__, url_prefix="/players")
+
+
+def the_player() -> tuple[str, str]:
+    """The request's player and key id (its key as the bearer): 401 without one, 403 a bad one."""
+    return player_keys.authenticate(get_redis(), bearer_token())
+
+
+def bound_player(seats: list[dict]) -> str | None:
+    """The creating player, when a seat of a new match is to be bound to it (else no key is read)."""
+    return the_player()[0] if any(s.get("player") for s in seats) and bearer_token() else None
+
+
+@bp.post("")
+def register():
+    body = NewPlayerIn().load(json_body())
+    return answer(PlayerKeyOut(), players.register(get_redis(), body["name"], body["label"]), 201)
+
+
+@bp.get("/me")
+def me():
+    player_id, key_id = the_player()
+    return answer(PlayerOut(), players.describe(get_redis(), player_id, key_id))
+
+
+@bp.delete("/me/keys/<key_id>")
+def revoke(key_id: str):
+    """Revoke a key (this device's or another's): it opens nothing from now on."""
+    player_id, _ = the_player()
+    player_keys.revoke(get_redis(), player_id, key_id)
+    return "", 204
+
+
+@bp.post("/me/sign-in-codes")
+def sign_in_code():
+    player_id, _ = the_player()
+    return answer(SignInCodeOut(), players.sign_in_code(get_redis(), player_id), 201)
+
+
+@bp.post("/sign-in")
+def sign_in():
+    body = SignInIn().load(json_body())
+    return answer(PlayerKeyOut(), players.sign_in(get_redis(), body["code"], body["label"]), 201)
+
+
+@bp.get("/me/matches")
+def matches():
+    player_id, _ = the_player()
+    query = PlayerMatchesQuery().load(request.args.to_dict())
+    return answer(PlayerMatchesOut(), players.matches(get_store(), player_id, query["finished"]))
+
+
+@bp.post("/me/seats")
+def adopt():
+    player_id, _ = the_player()
+    body = AdoptIn().load(json_body())
+    return answer(AdoptedOut(), players.adopt(get_store(), player_id, body["match_id"], body["token"]), 201)

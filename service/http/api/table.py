@@ -1,0 +1,63 @@
+"""The table's own moves, beside the game's: resign, offer / accept / decline a draw, table talk,
+and a rematch once the match is over. A seat acts with its token (service.application.table)."""
+import logging
+
+from flask import Blueprint, current_app, request
+
+from service.application import disputes, rematch, table
+from service.application.dispatch import queue_verify
+from service.http.api import actor, answer, json_body, viewer
+from service.http.redis_conn import get_store
+from service.http.schemas import ActionOut
+from service.http.table_schemas import ChatIn, ChatOut, ChatQuery, RematchOut, TableMoveIn
+
+log = logging.getLogger(__name__)
+bp = Blueprint("table", __name__, url_prefix="/matches")
+MOVES = {"resign": "resign", "draw/offer": "offer_draw", "draw/accept": "accept_draw", "draw/decline": "decline_draw"}
+
+
+def _move(match_id: str, table_move: dict, body: dict):
+    store = get_store()
+    meta, seat = actor(store, match_id)
+    result, ended = table.move(store, match_id, seat, table_move, body.get("command_id"))
+    if ended:
+        if meta.get("continues"):
+            disputes.reveal_originals(store, match_id)
+        if current_app.config["VERIFY_ON_END"]:
+            try:
+                queue_verify(store.jobs, match_id)
+            except Exception:  # noqa: BLE001 - the move is stored; a lost audit job must not fail it
+                log.exception("could not queue verify_match(%s)", match_id)
+    return answer(ActionOut(), result)
+
+
+def _route(path: str, kind: str):
+    def view(match_id: str):
+        return _move(match_id, {"type": kind}, TableMoveIn().load(json_body(optional=True)))
+    view.__name__ = kind
+    bp.post(f"/<match_id>/{path}")(view)
+
+
+for _path, _kind in MOVES.items():
+    _route(_path, _kind)
+
+
+@bp.post("/<match_id>/chat")
+def say(match_id: str):
+    body = ChatIn().load(json_body())
+    return _move(match_id, {"type": "say", "text": body["text"]}, body)
+
+
+@bp.get("/<match_id>/chat")
+def talk(match_id: str):
+    store = get_store()
+    viewer(store, match_id)                    # 404 unknown match; a bad token 403, as elsewhere
+    query = ChatQuery().load(request.args.to_dict())
+    return answer(ChatOut(), table.talk(store, match_id, query["after"], query["limit"]))
+
+
+@bp.post("/<match_id>/rematch")
+def start_rematch(match_id: str):
+    store = get_store()
+    _, seat = actor(store, match_id)
+    return answer(RematchOut(), rematch.start(store, match_id, seat), 201)

@@ -1,0 +1,62 @@
+"""Marshmallow schemas of players: a new player, its keys, signing a device in, its matches."""
+from marshmallow import Schema, fields, validate
+
+from service.http.lobby_schemas import HeldSeatIn, MyMatchOut
+
+
+class NewPlayerIn(Schema):
+    name = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    label = fields.Str(load_default="", validate=validate.Length(max=64))     # this device, as the player calls it
+
+
+class SignInIn(Schema):
+    code = fields.Str(required=True, validate=validate.Length(min=4, max=64))
+    label = fields.Str(load_default="", validate=validate.Length(max=64))
+
+
+class PlayerMatchesQuery(Schema):
+    finished = fields.Int(load_default=50, validate=validate.Range(min=0, max=500))
+
+
+class AdoptIn(HeldSeatIn):
+    """A seat held by its seat token (``match_id``, ``token``), to bind to the player."""
+
+
+class PlayerKeyOut(Schema):
+    player_id = fields.Str(required=True)
+    name = fields.Str(required=True)
+    key = fields.Str(required=True)            # shown only here
+    key_id = fields.Str(required=True)
+
+
+class KeyOut(Schema):
+    key_id = fields.Str(required=True)
+    label = fields.Str(required=True)
+    created_at = fields.Str(required=True)
+
+
+class PlayerOut(Schema):
+    player_id = fields.Str(required=True)
+    name = fields.Str(required=True)
+    created_at = fields.Str(required=True, allow_none=True)
+    key_id = fields.Str(required=True)         # the key this request came with
+    keys = fields.List(fields.Nested(KeyOut), required=True)
+
+
+class SignInCodeOut(Schema):
+    code = fields.Str(required=True)           # one time, SIGN_IN_SECONDS; the page's link is #/sign-in/<code>
+    expires_at = fields.Str(required=True)
+
+
+class PlayerMatchOut(MyMatchOut):
+    status = fields.Str(required=True)         # running | ended | continued
+
+
+class PlayerMatchesOut(Schema):
+    player_id = fields.Str(required=True)
+    matches = fields.List(fields.Nested(PlayerMatchOut), required=True)
+
+
+class AdoptedOut(Schema):
+    match_id = fields.Str(required=True)
+    seat = fields.Int(required=True)

@@ -1,0 +1,99 @@
+// Being told (issue 17): the play page's title says when it is your move, with a browser
+// notification where the player allowed them; the lobby's notification settings (webhooks and
+// e-mail of the signed-in player, their delivery log); #/unsubscribe/<token>, the one step every
+// message links to.
+import {api, get, post} from "./api.js";
+import {h, notify, replace} from "./dom.js";
+import {currentPlayer} from "./players.js";
+
+const TITLE = "kifu";
+const EVENTS = [["your_move", "your move"], ["deadline_near", "deadline near"], ["match_ended", "match ended"],
+                ["dispute", "disputes"], ["chat", "table talk"]];
+let shown = null;             // {match, yourMove} at the play page's last render
+
+window.addEventListener("hashchange", () => { document.title = TITLE; shown = null; });
+
+/** On each render of the play page: the title says whose move it is; when a wait of yours begins
+ * while the page is open (not when it is opened on one) and the page is not in front, a browser
+ * notification says so, where the player allowed them. */
+export function watchTurn(match, mine) {
+  const yourMove = Boolean(mine) && !match.outcome && match.to_act.includes(mine.seat);
+  document.title = yourMove ? `▶ Your move · ${TITLE}` : match.outcome ? `Over · ${TITLE}` : TITLE;
+  const before = shown?.match === match.match_id ? shown.yourMove : null;
+  shown = {match: match.match_id, yourMove};
+  if (!yourMove || before !== false) return;
+  const away = document.visibilityState !== "visible" || !document.hasFocus();
+  if (away && "Notification" in window && Notification.permission === "granted") {
+    new Notification("kifu: your move", {body: `${match.game} · ${match.variant}`, tag: `${match.match_id}@${match.version}`});
+  }
+}
+
+/** A button asking the browser's permission to notify, where it has not been asked yet. */
+export function permissionButton() {
+  if (!("Notification" in window) || Notification.permission !== "default") return null;
+  const button = h("button", {type: "button", id: "allow-notifications", onclick: async () => {
+    await Notification.requestPermission();
+    button.remove();
+  }}, "Tell me in this browser when it is my move");
+  return button;
+}
+
+/** The lobby's notification settings of the signed-in player. */
+export function notificationsPanel() {
+  const player = currentPlayer();
+  if (!player) return null;
+  const section = h("section", {id: "notifications", "aria-labelledby": "notify-h"});
+  const list = h("ul", {id: "subscriptions", class: "sub-list"});
+  const log = h("ol", {id: "deliveries", class: "log"});
+  const kind = h("select", {id: "sub-kind", "aria-label": "how"}, h("option", {value: "webhook"}, "Webhook"),
+                 h("option", {value: "email"}, "E-mail"));
+  const target = h("input", {id: "sub-target", required: true, maxlength: 2000, "aria-label": "URL or e-mail address",
+                             placeholder: "https://… or name@example.org"});
+  const boxes = EVENTS.map(([value, label]) => h("label", {class: "check"},
+    h("input", {type: "checkbox", value, checked: true, class: "sub-event"}), ` ${label}`));
+  const secret = h("div", {id: "sub-secret"});
+  async function load() {
+    try {
+      const subs = (await get("/players/me/notifications", player.key)).subscriptions;
+      replace(list, subs.length ? subs.map(s => h("li", {"data-sub": s.id}, `${s.kind}: ${s.target} · ${s.events.join(", ")} `,
+        h("button", {type: "button", onclick: async () => {
+          await api("DELETE", `/players/me/notifications/${encodeURIComponent(s.id)}`, {token: player.key})
+            .catch(e => notify(e.message, "error"));
+          load();
+        }}, "Delete"))) : h("li", {class: "none"}, "Nothing yet."));
+      const deliveries = (await get("/players/me/deliveries?limit=10", player.key)).deliveries;
+      replace(log, deliveries.map(d => h("li", {"data-delivery": d.id, "data-status": d.status},
+        `${d.event} · ${d.kind} · ${d.status}`, d.attempts.length ? ` (${d.attempts.map(a => a.detail).join(", ")})` : "")));
+    } catch (e) { notify(e.message, "error"); }
+  }
+  const form = h("form", {id: "subscribe", class: "inline", onsubmit: async e => {
+    e.preventDefault();
+    const events = boxes.map(b => b.querySelector("input")).filter(i => i.checked).map(i => i.value);
+    const body = {kind: kind.value, events, [kind.value === "webhook" ? "url" : "address"]: target.value.trim()};
+    try {
+      const made = await post("/players/me/notifications", body, player.key);
+      target.value = "";
+      replace(secret, made.secret ? h("p", {class: "warn"}, "The webhook's signing secret, shown this once: ",
+        h("code", {id: "sub-secret-value"}, made.secret)) : null);
+    } catch (err) { notify(`Could not subscribe: ${err.message}`, "error"); }
+    load();
+  }}, kind, target, h("span", {class: "checks"}, boxes), h("button", {type: "submit", id: "subscribe-button"}, "Add"));
+  replace(section, h("h2", {id: "notify-h"}, "Notifications"), list, form, secret,
+    h("details", {}, h("summary", {}, "Latest deliveries"), log));
+  load();
+  return section;
+}
+
+/** #/unsubscribe/<token>: the one step a message's link leads to. */
+export function showUnsubscribe(root, {token}) {
+  const button = h("button", {type: "button", class: "primary", id: "unsubscribe", onclick: async () => {
+    button.disabled = true;
+    try {
+      const gone = await post(`/unsubscribe/${encodeURIComponent(token)}`, {});
+      replace(root, h("h2", {}, "Unsubscribed"), h("p", {id: "unsubscribed"}, `No more messages to ${gone.target}.`),
+        h("a", {href: "#/"}, "Lobby"));
+    } catch (e) { notify(e.message, "error"); button.disabled = false; }
+  }}, "Unsubscribe");
+  replace(root, h("h2", {}, "Unsubscribe"), h("p", {}, "Stop the messages this link came with?"), button);
+  return () => {};
+}

@@ -1,0 +1,140 @@
+// Players (issue 17): this browser's player — its key kept in localStorage —, making one, signing
+// another device in with a one-time code or link (#/sign-in/<code>), the keys of every device (each
+// revocable), and the player's matches from the server kept beside the seats this browser holds
+// (held.js, the key standing for the seat), so "My matches" is the same on every device.
+import {api, get, post} from "./api.js";
+import {h, notify, replace} from "./dom.js";
+import {dropPlayerSeats, heldSeats, holdSeat} from "./held.js";
+
+const PLAYER = "kifu.player.v1";
+
+/** {player_id, name, key, key_id} or null */
+export function currentPlayer() {
+  try { return JSON.parse(localStorage.getItem(PLAYER)); } catch { return null; }
+}
+
+function keep(player) {
+  localStorage.setItem(PLAYER, JSON.stringify({player_id: player.player_id, name: player.name,
+                                                key: player.key, key_id: player.key_id}));
+}
+
+export function signOut() {
+  localStorage.removeItem(PLAYER);
+  dropPlayerSeats();
+}
+
+/** The player's matches (any device) added to the seats this browser holds. */
+export async function syncPlayerSeats() {
+  const player = currentPlayer();
+  if (!player) return;
+  let answer;
+  try {
+    answer = await get("/players/me/matches", player.key);
+  } catch (e) {
+    if (e.status === 403) { signOut(); notify("This device was signed out (its key was revoked).", "warn"); }
+    return;
+  }
+  const held = heldSeats();
+  for (const m of answer.matches) {
+    if (held.some(s => s.match_id === m.match_id && s.seat === m.seat)) continue;
+    holdSeat({match_id: m.match_id, seat: m.seat, token: player.key, name: m.seats[m.seat] ?? "",
+              game: m.game, variant: m.variant, player: true});
+  }
+}
+
+/** The lobby's player section: sign up or sign in; once signed in, add a device, keys, sign out. */
+export function playerPanel(onChange) {
+  const section = h("section", {id: "player", "aria-labelledby": "player-h"});
+  const render = () => {
+    const player = currentPlayer();
+    replace(section, h("h2", {id: "player-h"}, "Player"), player ? signedIn(player, render, onChange) : signedOut(render, onChange));
+  };
+  render();
+  return section;
+}
+
+function signedOut(render, onChange) {
+  const name = h("input", {id: "player-name", maxlength: 64, required: true, placeholder: "your name", "aria-label": "your name"});
+  const code = h("input", {id: "sign-in-code", maxlength: 64, placeholder: "ABCD-EFGH-JKLM", "aria-label": "sign-in code"});
+  return [
+    h("p", {class: "none"}, "Play as a player to find your matches on any device and be told when it is your move."),
+    h("form", {class: "inline", id: "sign-up", onsubmit: async e => {
+      e.preventDefault();
+      try {
+        keep(await post("/players", {name: name.value.trim(), label: deviceLabel()}));
+        notify(`Signed in as ${currentPlayer().name}.`);
+      } catch (err) { notify(`Could not make the player: ${err.message}`, "error"); return; }
+      render(); onChange?.();
+    }}, name, h("button", {type: "submit", id: "sign-up-button"}, "Become a player")),
+    h("form", {class: "inline", id: "sign-in", onsubmit: async e => {
+      e.preventDefault();
+      if (await signIn(code.value)) { render(); onChange?.(); }
+    }}, code, h("button", {type: "submit"}, "Sign in with a code")),
+  ];
+}
+
+function signedIn(player, render, onChange) {
+  const device = h("div", {id: "add-device"});
+  const keys = h("ul", {id: "keys", class: "key-list"});
+  loadKeys(player, keys, render);
+  return [
+    h("p", {}, "Signed in as ", h("strong", {id: "player-signed-in"}, player.name), ". "),
+    h("p", {},
+      h("button", {type: "button", id: "add-device-button", onclick: () => addDevice(player, device)}, "Add a device"), " ",
+      h("button", {type: "button", id: "sign-out", onclick: () => { signOut(); render(); onChange?.(); }}, "Sign out")),
+    device,
+    h("details", {}, h("summary", {}, "Devices signed in"), keys),
+  ];
+}
+
+async function addDevice(player, box) {
+  try {
+    const made = await post("/players/me/sign-in-codes", {}, player.key);
+    const link = `${location.origin}${location.pathname}#/sign-in/${encodeURIComponent(made.code)}`;
+    replace(box, h("p", {}, "On the other device, open this link or type the code (it works once, for 10 minutes):"),
+      h("input", {type: "text", readonly: true, value: link, id: "sign-in-link", "aria-label": "sign-in link",
+                  onfocus: e => e.target.select()}),
+      h("p", {}, "Code: ", h("code", {id: "sign-in-code-shown"}, made.code)));
+  } catch (e) { notify(`Could not make a sign-in code: ${e.message}`, "error"); }
+}
+
+async function loadKeys(player, list, render) {
+  let me;
+  try { me = await get("/players/me", player.key); } catch { return; }
+  replace(list, me.keys.map(k => h("li", {"data-key": k.key_id}, `${k.label || "a device"} · since ${k.created_at.slice(0, 10)}`,
+    k.key_id === me.key_id ? " (this one) " : " ",
+    h("button", {type: "button", onclick: async () => {
+      await api("DELETE", `/players/me/keys/${encodeURIComponent(k.key_id)}`, {token: player.key}).catch(e => notify(e.message, "error"));
+      if (k.key_id === me.key_id) { signOut(); render(); } else loadKeys(player, list, render);
+    }}, k.key_id === me.key_id ? "Revoke (sign out)" : "Revoke"))));
+}
+
+function deviceLabel() {
+  const ua = navigator.userAgent;
+  return (/Mobile|Android|iPhone/.test(ua) ? "phone" : "browser") + ` (${new Date().toISOString().slice(0, 10)})`;
+}
+
+async function signIn(code) {
+  try {
+    keep(await post("/players/sign-in", {code: code.trim(), label: deviceLabel()}));
+    notify(`Signed in as ${currentPlayer().name}.`);
+    return true;
+  } catch (e) {
+    notify(`Could not sign in: ${e.message}`, "error");
+    return false;
+  }
+}
+
+/** #/sign-in/<code>: sign this device in with a code another device made. */
+export function showSignIn(root, {code}) {
+  const player = currentPlayer();
+  const button = h("button", {type: "button", class: "primary", id: "sign-in-here", onclick: async () => {
+    button.disabled = true;
+    if (await signIn(code)) { await syncPlayerSeats(); location.hash = "#/"; } else button.disabled = false;
+  }}, "Sign in on this device");
+  replace(root, h("h2", {}, "Sign in"),
+    player ? h("p", {class: "warn"}, `This browser is signed in as ${player.name}; signing in replaces it.`) : null,
+    h("p", {}, "This one-time code signs this browser in as the player who made it."), button);
+  button.focus();
+  return () => {};
+}

@@ -1,0 +1,127 @@
+// The table beside the board (issue 17): resign, offer / accept / decline a draw, a rematch once the
+// match is over (the same token plays it: it is kept for the new match), and the table talk. Mounted
+// by the play page with one call per render (tablePanels); keeps its own state between renders.
+import {get, newCommandId, post} from "./api.js";
+import {h, notify, replace} from "./dom.js";
+import {holdSeat} from "./held.js";
+import {seatName} from "./labels.js";
+import {permissionButton, watchTurn} from "./notify.js";
+import {poller} from "./poll.js";
+
+const mounted = new WeakMap();
+
+export function tablePanels(box, {match, mine, token, path, refresh}) {
+  let state = mounted.get(box);
+  if (!state) {
+    state = {after: 0, lines: h("ol", {id: "chat-lines", class: "chat-lines"}), moves: h("div", {id: "table-moves"}),
+             confirming: false, poll: null, ctx: null};
+    const text = h("input", {id: "chat-text", maxlength: 500, autocomplete: "off", "aria-label": "say something"});
+    const form = h("form", {id: "chat-form", class: "inline", onsubmit: e => { e.preventDefault(); say(state, text); }},
+                   text, h("button", {type: "submit"}, "Say"));
+    state.form = form;
+    replace(box, state.moves, h("section", {id: "chat", "aria-labelledby": "chat-h"},
+      h("h3", {id: "chat-h"}, "Table talk"), state.lines, form));
+    mounted.set(box, state);
+  }
+  state.ctx = {match, mine, token, path, refresh};
+  state.form.hidden = !mine;
+  renderMoves(state);
+  loadChat(state);
+  watchTurn(match, mine);
+  if (match.outcome && !state.poll) {        // the live feed ends with the match; talk and a rematch may not
+    state.poll = poller(async () => {
+      if (!box.isConnected) { state.poll.stop(); return false; }
+      const before = state.ctx.match.version;
+      await state.ctx.refresh();              // renders again: the rematch link, new lines of talk
+      return state.ctx.match.version !== before;
+    }, {fast: 2000, slow: 15000});
+  }
+}
+
+function renderMoves(state) {
+  const {match, mine} = state.ctx;
+  const table = match.table ?? {};
+  const offer = table.draw_offer;
+  const parts = [];
+  if (table.rematch_of) {
+    parts.push(h("p", {}, "A rematch of ", h("a", {href: `#/m/${encodeURIComponent(table.rematch_of)}${mine ? `?seat=${mine.seat}` : ""}`},
+      "this match")));
+  }
+  if (mine && !match.outcome) {
+    parts.push(state.confirming
+      ? h("span", {}, "Resign this match? ",
+          h("button", {type: "button", id: "resign-confirm", class: "danger", onclick: () => act(state, "resign")}, "Yes, resign"), " ",
+          h("button", {type: "button", onclick: () => { state.confirming = false; renderMoves(state); }}, "No"))
+      : h("button", {type: "button", id: "resign", onclick: () => { state.confirming = true; renderMoves(state); }}, "Resign"));
+    if (!offer) parts.push(" ", h("button", {type: "button", id: "offer-draw", onclick: () => act(state, "draw/offer")}, "Offer a draw"));
+    else if (offer.seat === mine.seat) parts.push(h("p", {id: "draw-offered"}, "You offered a draw; your next move withdraws it."));
+    else if (!offer.accepted.includes(mine.seat)) {
+      parts.push(h("p", {id: "draw-offer"}, `${seatName(match, offer.seat)} offers a draw. `,
+        h("button", {type: "button", id: "accept-draw", onclick: () => act(state, "draw/accept")}, "Accept"), " ",
+        h("button", {type: "button", id: "decline-draw", onclick: () => act(state, "draw/decline")}, "Decline")));
+    }
+    parts.push(" ", permissionButton());
+  }
+  if (match.outcome && table.rematch) {
+    if (mine) holdSeat({match_id: table.rematch, seat: mine.seat, token: mine.token, name: mine.name,
+                        game: match.game, variant: match.variant, ...(mine.player ? {player: true} : {})});
+    parts.push(h("p", {}, h("a", {id: "rematch-link", href: `#/m/${encodeURIComponent(table.rematch)}${mine ? `?seat=${mine.seat}` : ""}`},
+      "Go to the rematch")));
+  } else if (match.outcome && mine && !match.analysis) {
+    parts.push(h("button", {type: "button", id: "rematch", onclick: () => rematch(state)}, "Rematch"));
+  }
+  replace(state.moves, parts.length ? h("div", {class: "table-moves"}, parts) : null);
+}
+
+async function act(state, route) {
+  const {path, token, refresh} = state.ctx;
+  state.confirming = false;
+  try {
+    await post(`${path}/${route}`, {command_id: newCommandId()}, token);
+  } catch (e) { notify(`Not accepted: ${e.message}`, "error"); }
+  await refresh();
+}
+
+async function rematch(state) {
+  const {match, mine, path, token} = state.ctx;
+  try {
+    const made = await post(`${path}/rematch`, {}, token);
+    holdSeat({match_id: made.match_id, seat: mine.seat, token: mine.token, name: mine.name, game: match.game,
+              variant: match.variant, ...(mine.player ? {player: true} : {})});
+    location.hash = `#/m/${encodeURIComponent(made.match_id)}?seat=${mine.seat}`;
+  } catch (e) {
+    notify(`No rematch: ${e.message}`, "error");
+    await state.ctx.refresh();
+  }
+}
+
+async function loadChat(state) {
+  const {path} = state.ctx;
+  if (state.loading) return state.loading;
+  state.loading = (async () => {
+    try {
+      const page = await get(`${path}/chat?after=${state.after}&limit=200`);
+      for (const line of page.lines) {
+        state.lines.append(h("li", {"data-version": line.version, class: line.seat === state.ctx.mine?.seat ? "mine" : ""},
+          h("strong", {}, line.name || `seat ${line.seat}`), ": ", line.text));
+      }
+      state.after = page.next_after;
+      if (page.lines.length) state.lines.scrollTop = state.lines.scrollHeight;
+    } catch (e) { /* the next render tries again */ }
+    state.loading = null;
+  })();
+  return state.loading;
+}
+
+async function say(state, input) {
+  const text = input.value.trim();
+  if (!text) return;
+  const {path, token, refresh} = state.ctx;
+  try {
+    await post(`${path}/chat`, {text, command_id: newCommandId()}, token);
+    input.value = "";
+  } catch (e) { notify(`Not said: ${e.message}`, "error"); }
+  await loadChat(state);
+  await refresh();
+  input.focus();
+}

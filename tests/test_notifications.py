@@ -1,0 +1,265 @@
+"""Notifications on the embedded store (issue 17): what is told to whom, once per wait; retries with
+back-off and the delivery log; the one-step unsubscribe; deadline reminders; a seat's own
+subscriptions where no player holds it. Sending is captured here (workers.senders.send replaced);
+tests/test_notify_delivery.py sends to real webhook and SMTP servers."""
+import hashlib
+import hmac
+
+import pytest
+
+from service.application import messages
+from tests.helpers import ApiMatch, bearer
+from tests.jobs import run_jobs
+from workers import senders
+
+
+class Outbox:
+    """What would have been sent: (subscription target, message); ``fail`` answers to fail first."""
+
+    def __init__(self):
+        self.sent, self.failures = [], 0
+
+    def __call__(self, sub, message):
+        self.sent.append((sub["target"], message))
+        if self.failures:
+            self.failures -= 1
+            return False, "HTTP 500"
+        return True, "HTTP 200"
+
+    def events(self, target=None, event=None):
+        return [m for t, m in self.sent if (target is None or t == target) and (event is None or m["event"] == event)]
+
+
+@pytest.fixture
+def outbox(monkeypatch):
+    box = Outbox()
+    monkeypatch.setattr(senders, "send", box)
+    monkeypatch.setenv("KIFU_NOTIFY_RETRIES", "5,10")
+    return box
+
+
+def player(client, name):
+    return client.post("/players", json={"name": name}).get_json()
+
+
+def subscribe(client, key, url, **extra):
+    r = client.post("/players/me/notifications", json={"kind": "webhook", "url": url, **extra}, headers=bearer(key))
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()
+
+
+def two_players(client, **match):
+    reimu, marisa = player(client, "Reimu"), player(client, "Marisa")
+    r = client.post("/matches", json={"game": "toy", "variant": "standard", **match,
+                                      "seats": [{"name": "Reimu", "player": True}, {"name": "Marisa", "join": "open"}]},
+                    headers=bearer(reimu["key"]))
+    made = r.get_json()
+    client.post(f"/matches/{made['match_id']}/seats/1/claim", json={"player": True}, headers=bearer(marisa["key"]))
+    return reimu, marisa, ApiMatch.held(client, made["match_id"], [reimu["key"], marisa["key"]])
+
+
+def test_one_your_move_per_wait_however_much_talk_comes_between(app, client, outbox):
+    reimu, marisa, m = two_players(client)
+    hooks = {0: "http://reimu.example/hook", 1: "http://marisa.example/hook"}
+    subscribe(client, reimu["key"], hooks[0])
+    subscribe(client, marisa["key"], hooks[1])
+    for _ in range(4):
+        seat = m.seat_to_act()
+        assert m.post(seat, {"type": "add", "n": 1}).status_code == 200
+        for who in (0, 1):
+            client.post(f"/matches/{m.id}/chat", json={"text": f"line from {who}"}, headers=bearer(m.tokens[who]))
+        run_jobs(app)
+    for seat in (0, 1):
+        waits = [x["your_move"]["version"] for x in outbox.events(hooks[seat], "your_move")]
+        assert len(waits) == len(set(waits)) == 2, outbox.events(hooks[seat], "your_move")
+        assert all(x["seat"] == seat for x in outbox.events(hooks[seat]))
+        chat = outbox.events(hooks[seat], "chat")
+        assert [x["chat"]["text"] for x in chat] == [f"line from {1 - seat}"] * 4      # never its own lines
+    run_jobs(app)
+    assert len(outbox.sent) == 4 + 8                                          # nothing doubled by running again
+
+
+def test_the_message_carries_public_facts_and_links(app, client, outbox, monkeypatch):
+    monkeypatch.setenv("KIFU_PUBLIC_URL", "https://kifu.example/")
+    reimu, marisa, m = two_players(client)
+    subscribe(client, marisa["key"], "http://marisa.example/hook")
+    seat = m.seat_to_act()
+    if seat == 1:
+        m.post(1, {"type": "add", "n": 1})
+    m.post(0, {"type": "add", "n": 1})
+    run_jobs(app)
+    msg = outbox.events(event="your_move")[-1]
+    assert msg["match"] == {"match_id": m.id, "game": "toy", "variant": "standard", "seats": ["Reimu", "Marisa"],
+                            "url": f"https://kifu.example/#/m/{m.id}?seat=1"}
+    assert msg["delivery"].startswith("dlv_") and msg["unsubscribe"].startswith("https://kifu.example/unsubscribe/")
+    assert set(msg) == {"delivery", "event", "at", "seat", "match", "your_move", "unsubscribe", "unsubscribe_page"}
+    assert "Marisa vs Reimu" in messages.subject(msg) and m.id in messages.text(msg)
+
+
+def test_a_failing_receiver_is_retried_with_back_off_and_the_log_says_so(app, client, outbox, manual_clock):
+    reimu, marisa, m = two_players(client)
+    subscribe(client, reimu["key"], "http://reimu.example/hook", events=["chat"])
+    outbox.failures = 2
+    client.post(f"/matches/{m.id}/chat", json={"text": "hello"}, headers=bearer(m.tokens[1]))
+    run_jobs(app)
+    log = client.get("/players/me/deliveries", headers=bearer(reimu["key"])).get_json()["deliveries"]
+    assert [(d["status"], len(d["attempts"])) for d in log] == [("retrying", 1)]
+    manual_clock.advance(seconds=5)
+    run_jobs(app)
+    manual_clock.advance(seconds=9)
+    run_jobs(app)                                  # the second retry is not due yet (10 s)
+    assert len(outbox.sent) == 2
+    manual_clock.advance(seconds=1)
+    run_jobs(app)
+    log = client.get("/players/me/deliveries", headers=bearer(reimu["key"])).get_json()["deliveries"]
+    assert log[0]["status"] == "delivered" and [a["ok"] for a in log[0]["attempts"]] == [False, False, True]
+    assert len({m["delivery"] for _, m in outbox.sent}) == 1 and len(outbox.sent) == 3
+    assert "unsubscribe" not in log[0]["message"] and log[0]["message"]["chat"]["text"] == "hello"
+
+
+def test_a_delivery_that_keeps_failing_ends_failed(app, client, outbox, manual_clock):
+    reimu, marisa, m = two_players(client)
+    subscribe(client, reimu["key"], "http://reimu.example/hook", events=["chat"])
+    outbox.failures = 99
+    client.post(f"/matches/{m.id}/chat", json={"text": "hello"}, headers=bearer(m.tokens[1]))
+    for _ in range(4):
+        run_jobs(app)
+        manual_clock.advance(seconds=11)
+    log = client.get("/players/me/deliveries", headers=bearer(reimu["key"])).get_json()["deliveries"]
+    assert log[0]["status"] == "failed" and len(log[0]["attempts"]) == 3 and log[0]["next_at"] is None
+
+
+def test_unsubscribing_is_one_step_and_stops_the_messages(app, client, outbox):
+    reimu, marisa, m = two_players(client)
+    made = subscribe(client, reimu["key"], "http://reimu.example/hook", events=["chat"])
+    assert made["secret"].startswith("whsec_")
+    listed = client.get("/players/me/notifications", headers=bearer(reimu["key"])).get_json()["subscriptions"]
+    assert listed == [{k: made[k] for k in ("id", "kind", "target", "events", "created_at")}]   # no secret again
+    client.post(f"/matches/{m.id}/chat", json={"text": "one"}, headers=bearer(m.tokens[1]))
+    run_jobs(app)
+    token = outbox.events()[0]["unsubscribe"].rsplit("/", 1)[1]
+    r = client.post(f"/unsubscribe/{token}", data="List-Unsubscribe=One-Click",
+                    content_type="application/x-www-form-urlencoded")
+    assert r.status_code == 200 and r.get_json()["unsubscribed"] is True
+    assert client.post(f"/unsubscribe/{token}").status_code == 404
+    client.post(f"/matches/{m.id}/chat", json={"text": "two"}, headers=bearer(m.tokens[1]))
+    run_jobs(app)
+    assert [x["chat"]["text"] for x in outbox.events()] == ["one"]
+    assert client.get("/players/me/notifications", headers=bearer(reimu["key"])).get_json()["subscriptions"] == []
+
+
+def test_match_ended_and_disputes_reach_every_seat(app, client, outbox):
+    reimu, marisa, m = two_players(client)
+    subscribe(client, reimu["key"], "http://reimu.example/hook", events=["match_ended", "dispute"])
+    subscribe(client, marisa["key"], "http://marisa.example/hook", events=["match_ended", "dispute"])
+    v = m.info()["version"]
+    client.post(f"/matches/{m.id}/disputes", json={"version": v, "reason": "check the deal"}, headers=bearer(m.tokens[1]))
+    client.post(f"/matches/{m.id}/resign", headers=bearer(m.tokens[1]))
+    run_jobs(app)
+    assert [x["event"] for x in outbox.events("http://reimu.example/hook")] == ["dispute", "match_ended"]
+    assert [x["event"] for x in outbox.events("http://marisa.example/hook")] == ["match_ended"]   # it filed it
+    dispute = outbox.events(event="dispute")[0]["dispute"]
+    assert dispute["reason"] == "check the deal" and dispute["disputed_version"] == v
+    ended = outbox.events(event="match_ended")[0]["match_ended"]
+    assert ended["outcome"]["reason"] == "resign"
+    assert "Marisa resigned" in messages.text(outbox.events(event="match_ended")[0])
+
+
+def test_a_deadline_reminder_comes_once_while_the_seat_still_waits(app, client, outbox, manual_clock):
+    reimu, marisa, m = two_players(client, deadline={"minutes": 60, "on_timeout": "pass"})
+    subscribe(client, reimu["key"], "http://reimu.example/hook", events=["deadline_near"])
+    subscribe(client, marisa["key"], "http://marisa.example/hook", events=["deadline_near"])
+    waiting = m.seat_to_act()
+    manual_clock.advance(minutes=47)
+    run_jobs(app)
+    assert outbox.sent == []
+    manual_clock.advance(minutes=1)                       # 12 minutes (a fifth of 60) before it falls due
+    run_jobs(app)
+    hook = f"http://{('reimu', 'marisa')[waiting]}.example/hook"
+    [reminder] = outbox.events(hook, "deadline_near")
+    assert reminder["deadline_near"]["due"] == m.info()["deadline"]["due"]
+    m.post(waiting, {"type": "add", "n": 1})            # the other seat's wait begins: its reminder is later
+    manual_clock.advance(minutes=40)
+    run_jobs(app)
+    assert len(outbox.sent) == 1
+    manual_clock.advance(minutes=9)
+    run_jobs(app)
+    assert [x["seat"] for x in outbox.events(event="deadline_near")] == [waiting, 1 - waiting]
+
+
+def test_a_seat_without_a_player_subscribes_with_its_token(app, client, outbox):
+    m = ApiMatch(client)
+    other = 1 - m.seat_to_act()
+    r = client.post(f"/matches/{m.id}/seats/{other}/notifications",
+                    json={"kind": "webhook", "url": "http://seat.example/hook", "events": ["your_move"]},
+                    headers=m.headers(other))
+    assert r.status_code == 201, r.get_json()
+    assert client.post(f"/matches/{m.id}/seats/{1 - other}/notifications", json={"kind": "webhook",
+                       "url": "http://x.example"}, headers=m.headers(other)).status_code == 403
+    m.post(1 - other, {"type": "add", "n": 1})
+    run_jobs(app)
+    assert [(x["seat"], x["event"]) for x in outbox.events()] == [(other, "your_move")]
+    log = client.get(f"/matches/{m.id}/seats/{other}/deliveries", headers=m.headers(other)).get_json()
+    assert [d["status"] for d in log["deliveries"]] == ["delivered"]
+    sub = client.get(f"/matches/{m.id}/seats/{other}/notifications", headers=m.headers(other)).get_json()
+    r = client.delete(f"/matches/{m.id}/seats/{other}/notifications/{sub['subscriptions'][0]['id']}",
+                      headers=m.headers(other))
+    assert r.status_code == 204
+
+
+def test_nothing_is_queued_for_a_match_nobody_subscribed_to(app, client, outbox):
+    m = ApiMatch(client)
+    m.play_to_end(choose=lambda actions: actions[0])
+    from rq import Queue
+    from rq.serializers import JSONSerializer
+    from service.http.redis_conn import get_redis
+    with app.app_context():
+        queued = Queue("default", connection=get_redis(), serializer=JSONSerializer).job_ids
+    assert not [j for j in queued if j.startswith(("notify-", "deliver-", "remind-"))]
+    run_jobs(app)
+    assert outbox.sent == []
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"kind": "webhook"}, "url"), ({"kind": "sms", "url": "http://x.example"}, "kind"),
+    ({"kind": "webhook", "url": "ftp://x.example/h"}, "url"), ({"kind": "webhook", "url": "http://u:p@x.example"}, "url"),
+    ({"kind": "webhook", "url": "http://x.example", "events": ["everything"]}, "events.0"),
+    ({"kind": "webhook", "url": "http://x.example", "events": []}, "events"),
+    ({"kind": "email", "address": "not an address"}, "address"),
+    ({"kind": "email", "url": "http://x.example"}, "address"),
+    ({"kind": "webhook", "url": "http://x.example", "address": "a@b.org"}, "address")])
+def test_bad_subscriptions_are_400_naming_the_field(client, body, field):
+    reimu = player(client, "Reimu")
+    r = client.post("/players/me/notifications", json=body, headers=bearer(reimu["key"]))
+    assert r.status_code == 400 and r.get_json()["error"]["message"].startswith(f"{field}:"), r.get_json()
+
+
+def test_email_needs_an_smtp_server(client, monkeypatch):
+    reimu = player(client, "Reimu")
+    monkeypatch.delenv("KIFU_SMTP_URL", raising=False)
+    r = client.post("/players/me/notifications", json={"kind": "email", "address": "reimu@example.org"},
+                    headers=bearer(reimu["key"]))
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "email_not_configured"
+
+
+def test_the_signature_is_hmac_sha256_of_the_body():
+    body = messages.body({"delivery": "dlv_1", "event": "chat", "text": "よろしく"})
+    assert senders.signature("whsec_x", body) == "sha256=" + hmac.new(b"whsec_x", body, hashlib.sha256).hexdigest()
+
+
+def test_webhooks_to_private_addresses_are_refused_unless_allowed(monkeypatch):
+    monkeypatch.delenv("KIFU_WEBHOOK_PRIVATE", raising=False)
+    ok, detail = senders.webhook("http://127.0.0.1:9/hook", "whsec_x", {"delivery": "d", "event": "chat"})
+    assert not ok and detail.startswith("refused")
+    assert not senders.public_host("10.1.2.3", 80) and not senders.public_host("169.254.169.254", 80)
+
+
+def test_a_subscription_made_mid_wait_still_gets_that_waits_reminder(app, client, outbox, manual_clock):
+    m = ApiMatch(client, deadline={"minutes": 60, "on_timeout": "pass"})
+    seat = m.seat_to_act()
+    manual_clock.advance(minutes=20)
+    client.post(f"/matches/{m.id}/seats/{seat}/notifications", headers=m.headers(seat),
+                json={"kind": "webhook", "url": "http://seat.example/hook", "events": ["deadline_near"]})
+    manual_clock.advance(minutes=28)
+    run_jobs(app)
+    assert [(x["seat"], x["event"]) for x in outbox.events()] == [(seat, "deadline_near")]
