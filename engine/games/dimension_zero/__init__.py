@@ -13,6 +13,7 @@ from engine.games.dimension_zero.determinize import determinize
 from engine.games.dimension_zero.evaluate import evaluate
 from engine.games.dimension_zero.decks import PRESETS, SIDEBOARDS
 from engine.games.dimension_zero.evolve import evolve
+from engine.games.dimension_zero.narration import LINES
 from engine.games.dimension_zero.rulebook import RULES
 from engine.games.dimension_zero.state import initial_state
 
@@ -39,7 +40,8 @@ class DimensionZero(GameBase):
     secrets = staticmethod(secrets_rules.secrets)      # who may know which card (secrets.py)
     determinize = staticmethod(determinize)
     evaluate = staticmethod(evaluate)        # bots' position value for a seat (evaluate.py)
-    capabilities = frozenset({"determinize", "evaluate", "cards_named"})
+    narrate = LINES                          # the log in sentences (narration.py)
+    capabilities = frozenset({"determinize", "evaluate", "cards_named", "narrate"})
 
     def describe_more(self) -> dict:
         return {"cards": card_list(),

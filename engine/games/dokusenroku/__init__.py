@@ -15,6 +15,7 @@ from engine.games.dokusenroku.cards import CARDSET_VERSION, card_list, card_of, 
 from engine.games.dokusenroku.determinize import determinize
 from engine.games.dokusenroku.evaluate import evaluate
 from engine.games.dokusenroku.evolve import evolve
+from engine.games.dokusenroku.narration import LINES
 from engine.games.dokusenroku.rulebook import RULES
 from engine.games.dokusenroku.state import initial_state
 
@@ -35,7 +36,8 @@ class Dokusenroku(GameBase):
     secrets = staticmethod(secrets_rules.secrets)    # who may know which card (secrets.py)
     determinize = staticmethod(determinize)
     evaluate = staticmethod(evaluate)       # bots' position value for a seat (evaluate.py)
-    capabilities = frozenset({"determinize", "evaluate", "cards_named"})
+    narrate = LINES                         # the log in sentences (narration.py)
+    capabilities = frozenset({"determinize", "evaluate", "cards_named", "narrate"})
 
     def describe_more(self) -> dict:
         return {"options": {"removed": "cards removed unseen from each deck after shuffling (デッキの枚数調整); "

@@ -14,6 +14,7 @@ from engine.games.shisoroku.cards import CARDSET_VERSION, KINGDOM, START_DECKS, 
 from engine.games.shisoroku.determinize import determinize
 from engine.games.shisoroku.evaluate import evaluate
 from engine.games.shisoroku.evolve import evolve
+from engine.games.shisoroku.narration import LINES
 from engine.games.shisoroku.rulebook import RULES
 from engine.games.shisoroku.secrets import secrets
 from engine.games.shisoroku.state import initial_state
@@ -41,7 +42,8 @@ class Shisoroku(GameBase):
     secrets = staticmethod(secrets)              # who may know which card (secrets.py, l.191-204)
     action_fields = actions.FIELDS
     evaluate = staticmethod(evaluate)            # bots' position value for a seat (evaluate.py)
-    capabilities = frozenset({"determinize", "evaluate"})
+    narrate = LINES                              # the log in sentences (narration.py)
+    capabilities = frozenset({"determinize", "evaluate", "narrate"})
     bots = {big_money.NAME: big_money}          # the game's own bots, beside the generic ones
 
     def describe_more(self) -> dict:
