@@ -181,3 +181,12 @@ def open_seat(browsing, match_id: str, seat: int, token: str, viewport=None):
                   {"match_id": match_id, "seat": seat, "token": token, "name": f"seat {seat}"})
     page.goto(f"/#/m/{match_id}?seat={seat}")
     return page
+
+
+def commands(server, match_id: str) -> list:
+    """The first version of each command's batch (a seat's action, the setup, a table note): what a
+    replay by move steps through."""
+    from service.http.redis_conn import get_store
+    with server.app.app_context():
+        return [r.version for r in get_store().read(match_id, 0)
+                if r.command is not None or r.event.type == "MatchCreated"]
