@@ -8,6 +8,7 @@ evaluate (the bots' heuristic).
 """
 from engine.core import GameBase, Variant
 from engine.games.dimension_zero import actions, choices as choice_steps, legal, secrets as secrets_rules, setup as setup_rules, views
+from engine.games.dimension_zero.card_text import text as card_text
 from engine.games.dimension_zero.cards import CARDSET_VERSION, card_list
 from engine.games.dimension_zero.determinize import determinize
 from engine.games.dimension_zero.evaluate import evaluate
@@ -44,7 +45,7 @@ class DimensionZero(GameBase):
     capabilities = frozenset({"determinize", "evaluate", "cards_named", "narrate"})
 
     def describe_more(self) -> dict:
-        return {"cards": card_list(),
+        return {"cards": [{**c, "text": card_text(c)} for c in card_list()],
                 "preset_decks": {v: {name: {"cards": deck, "sideboard": SIDEBOARDS[v][i], "provenance": "designed"}
                                      for i, (name, deck) in enumerate(decks.items())}
                                  for v, decks in PRESETS.items()}}

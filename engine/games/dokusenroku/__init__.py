@@ -11,6 +11,7 @@ RULES.md holds the designed board, tables and cards; README.md the action vocabu
 from engine.core import GameBase, Variant
 from engine.games.dokusenroku import actions, choices as choice_steps, legal, secrets as secrets_rules, setup as setup_rules, views
 from engine.games.dokusenroku.board import describe_board
+from engine.games.dokusenroku.card_text import text as card_text
 from engine.games.dokusenroku.cards import CARDSET_VERSION, card_list, card_of, preset_list
 from engine.games.dokusenroku.determinize import determinize
 from engine.games.dokusenroku.evaluate import evaluate
@@ -46,7 +47,8 @@ class Dokusenroku(GameBase):
                                    "(it ends when a draw finds the deck empty; README 'The end of the game')",
                             "decks": "constructed: one entry per seat, a preset id or a list of 40 card ids "
                                      "(≤ 3 of each); omitted: the presets in order"},
-                "cards": card_list(), "presets": preset_list(), **describe_board()}
+                "cards": [{**c, "text": card_text(c)} for c in card_list()], "presets": preset_list(),
+                **describe_board()}
 
     def validate(self, config) -> None:
         self.check_seats(config)

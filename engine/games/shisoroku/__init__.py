@@ -10,6 +10,7 @@ from engine.core import GameBase, Variant
 from engine.games.shisoroku import actions, big_money, choices as choice_steps, legal, setup as setup_rules, views
 # Imported for what they register: the effect handlers (effects, complex_cards) and the turn's frames.
 from engine.games.shisoroku import complex_cards, effects, turn, vocabulary  # noqa: F401
+from engine.games.shisoroku.card_text import text as card_text
 from engine.games.shisoroku.cards import CARDSET_VERSION, KINGDOM, START_DECKS, card_list
 from engine.games.shisoroku.determinize import determinize
 from engine.games.shisoroku.evaluate import evaluate
@@ -51,7 +52,7 @@ class Shisoroku(GameBase):
                             "start_deck": {"choices": sorted(START_DECKS), "default": "hakurei"},
                             "goshinsatsu": {"default": False}, "amaneki": {"default": False},
                             "first": {"default": "by lot"}},
-                "cards": card_list()}
+                "cards": [{**c, "text": card_text(c)} for c in card_list()]}
 
     def validate(self, config) -> None:
         self.check_seats(config)

@@ -9,6 +9,7 @@ from engine.core import GameBase, Variant
 from engine.games.threebythree import actions, choices as choice_steps, legal, setup as setup_rules, views
 from engine.games.threebythree.determinize import determinize
 from engine.games.threebythree.evaluate import evaluate
+from engine.games.threebythree.card_text import text as card_text
 from engine.games.threebythree.cards import CARDSET_VERSION, card_list
 from engine.games.threebythree.evolve import evolve
 from engine.games.threebythree.levels import LEVELS
@@ -36,7 +37,7 @@ class ThreeByThree(GameBase):
     capabilities = frozenset({"determinize", "evaluate", "narrate"})
 
     def describe_more(self) -> dict:
-        return {"cards": card_list()}
+        return {"cards": [{**c, "text": card_text(c)} for c in card_list()]}
 
     def validate(self, config) -> None:
         self.check_seats(config)
