@@ -9,6 +9,7 @@ import {clickableField, moveBuilder} from "./builder.js";
 import {get, newCommandId, post, gameInfo} from "./api.js";
 import {h, notify, replace, timeLeft} from "./dom.js";
 import {inviteLink, createdInvites, keepInvite, lastSeen, markSeen, organiserToken, seatsIn} from "./held.js";
+import {showingCards} from "./cardinfo.js";
 import {markLastMove} from "./lastmove.js";
 import {groupMoves, moveItem} from "./log.js";
 import {describeOutcome, seatName, withViewNames} from "./labels.js";
@@ -105,6 +106,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     renderSeats();
     renderStandIn();
     const known = withViewNames(info, match.view);
+    showingCards(known);
     const recent = [...moves.values()].sort((a, b) => a.version - b.version).flatMap(m => m.events);
     replace(el.field, field ? field(known, match.view, match, {actions: legal.actions, play, recent}) : null);
     const lastMove = [...moves.values()].sort((a, b) => b.version - a.version)[0];

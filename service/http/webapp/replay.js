@@ -7,6 +7,7 @@ import {ApiError, get, gameInfo} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 import {seatsIn} from "./held.js";
 import {describeValue, humanize, withViewNames} from "./labels.js";
+import {showingCards} from "./cardinfo.js";
 import {markLastMove} from "./lastmove.js";
 import {groupMoves, mover, ruleOf, sentences} from "./log.js";
 import {viewPanels} from "./panels.js";
@@ -83,6 +84,7 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
     }
     renderStep(move);
     const known = withViewNames(info, state.view);
+    showingCards(known);
     const recent = moves.slice(Math.max(0, at - 3), at + 1).flatMap(m => m.events);
     replace(el.field, field ? field(known, state.view, {...match, seat: state.seat}, {recent}) : null);
     markLastMove(el.field, move.events);
