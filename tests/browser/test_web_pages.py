@@ -3,7 +3,8 @@
 API, then the page of the seat to act —
 
 - the narrated log: sentences only (no event type name, no internal step: each line is an event's
-  own ``text``, and the moves hold exactly their events that have one), a rule one click away;
+  own ``text``, and the moves hold exactly their events that have one), a rule one click away; the
+  last move's things marked on the field;
 - card text: every card in the seat's hand and on the field has its "ⓘ", which opens the game's
   text for that card (and the designed mark where the card data has designed facts);
 - the other seats' hands as card backs; on the desk, the hand and the current choice without
@@ -81,6 +82,31 @@ def check_log(page, events: list):
     assert "/" in cite.locator(".cite-body code").inner_text()
 
 
+def named(value, key="") -> tuple:
+    """(strings, square numbers) the data of events names (lastmove.js reads them the same way)."""
+    if isinstance(value, str):
+        return {value}, set()
+    if isinstance(value, int) and not isinstance(value, bool) and key in ("square", "to", "from"):
+        return set(), {str(value)}
+    strings, squares = set(), set()
+    items = value.items() if isinstance(value, dict) else ((key, v) for v in value) if isinstance(value, list) else ()
+    for k, v in items:
+        a, b = named(v, k)
+        strings |= a
+        squares |= b
+    return strings, squares
+
+
+def check_last_move(page, events: list):
+    """The things the last move names are marked on the field, and nothing else is."""
+    last = max(e["move"]["version"] for e in events)
+    strings, squares = named([e["data"] for e in events if e["move"]["version"] == last])
+    things = page.locator("#field [data-card], #field [data-ref], #field [data-land], #field [data-square]").evaluate_all(
+        "els => els.map(e => [e.dataset.card, e.dataset.ref, e.dataset.land, e.dataset.square, e.classList.contains('last-move')])")
+    for card, ref, land, square, marked in things:
+        assert marked == bool({card, ref, land} & strings or square in squares), (card, ref, land, square, marked)
+
+
 def check_card_text(page, game: dict, view: dict, seat: int):
     catalogue = {str(c.get("id", c.get("key"))): c for c in game["cards"]}
     ids = cards_shown(game["id"], view, seat)
@@ -151,6 +177,7 @@ def test_the_page_reads_like_the_game(browsing, server, game_id):
         if size == "desk":
             check_in_view_at_once(page)
         check_log(page, events)
+        check_last_move(page, events)
         check_backs(page, view, seat)
         check_card_text(page, game, view, seat)
         if game_id == "dokusenroku":
