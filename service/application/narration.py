@@ -59,7 +59,9 @@ class Narrator:
             return {"version": record.version, "seat": (record.command or {}).get("seat")}
         if self._move is not None:
             return self._move
-        start = self.store.batch_start(self.match_id, record.version)
+        near = self.store.read_back(self.match_id, record.version, count=8)    # a batch is short, mostly
+        start = next((r for r in near if r.command is not None or r.event.type == "MatchCreated"), None) \
+            or self.store.batch_start(self.match_id, record.version)
         if start is None:
             return {"version": record.version, "seat": None}
         return {"version": start.version, "seat": (start.command or {}).get("seat")}
