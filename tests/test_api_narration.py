@@ -35,8 +35,9 @@ def test_the_stream_and_the_digest_are_told_as_the_events_page(client):
     r = client.get(f"/matches/{m.id}/stream", query_string={"follow": "false"}, headers=m.headers(1))
     streamed = sse_events(r.get_data(as_text=True))
     assert [(e["version"], e["text"], e["move"]) for e in streamed] == [(e["version"], e["text"], e["move"]) for e in page]
-    digest = m.info(1)["since_your_last_action"]["events"]
-    told = {e["version"]: e["text"] for e in page}
+    waiting = 1 - page[-1]["move"]["seat"]                 # the seat that did not move last has news
+    told = {e["version"]: e["text"] for e in m.get("/events", waiting)["events"]}
+    digest = m.info(waiting)["since_your_last_action"]["events"]
     assert digest and all(e["text"] == told[e["version"]] for e in digest)
 
 
