@@ -46,8 +46,9 @@ class Reader:
 
 
 class Lines:
-    """A narration as data: event type -> ``line(data, event, reader) -> str``; the types in
-    ``folded`` are internal steps, narrated as None (the log folds them away)."""
+    """A narration as data: event type -> ``line(data, event, reader) -> str`` (or None to fold that
+    one event: a chain closed without a counter); the types in ``folded`` are internal steps,
+    narrated as None (the log folds them away)."""
 
     def __init__(self, lines: dict, folded=frozenset()):
         overlap = set(lines) & set(folded)
