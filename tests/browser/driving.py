@@ -153,6 +153,15 @@ class Buyer:
         return min(range(len(actions)), key=rank)
 
 
+def chooser(game: dict):
+    """The player that brings a game (its GET /games/<id>) to a busy position soon."""
+    if game["id"] == "dimension-zero":
+        return Builder()
+    if game["id"] == "shisoroku":
+        return Buyer({c["id"]: c["cost"] for c in game["cards"]})
+    return Eager()
+
+
 def play_via_api(server, match_id: str, tokens: dict, choose, steps: int) -> dict:
     """Up to ``steps`` actions by whoever is to act, posted straight to the API (not a page)."""
     for _ in range(steps):

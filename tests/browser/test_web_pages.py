@@ -17,7 +17,7 @@ import re
 import pytest
 
 from tests.browser.conftest import DESK, PHONE, screenshot
-from tests.browser.driving import Builder, Buyer, Eager, create_match, held_tokens, open_seat, play_via_api, wait_status
+from tests.browser.driving import chooser, create_match, held_tokens, open_seat, play_via_api, wait_status
 from tests.browser.secrets_check import leaks, private_to_others_only, shown_leaks, while_unfinished
 
 pytestmark = pytest.mark.browser
@@ -25,14 +25,6 @@ SIZES = {"desk": DESK, "phone": PHONE}
 STEPS = {"dimension-zero": 70, "shisoroku": 40, "dokusenroku": 40, "threebythree": 40}
 SEATS = {"shisoroku": 3, "dokusenroku": 3}
 CAMEL = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")
-
-
-def chooser(game: dict):
-    if game["id"] == "dimension-zero":
-        return Builder()
-    if game["id"] == "shisoroku":
-        return Buyer({c["id"]: c["cost"] for c in game["cards"]})
-    return Eager()
 
 
 def cards_shown(game_id: str, view: dict, seat: int) -> set:
