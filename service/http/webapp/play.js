@@ -68,9 +68,8 @@ export function showPlay(root, {matchId, seat: wanted}) {
     seenEvents = page.next_after;
     return page.version;
   }
-  function renderLog() {
-    const newest = [...moves.values()].sort((a, b) => b.version - a.version);
-    replace(el.log, newest.map((move, i) => moveItem(info, match, move,
+  function renderLog(ordered) {
+    replace(el.log, [...ordered].reverse().map((move, i) => moveItem(info, match, move,
       {isNew: since > 0 && move.events.some(e => e.version > since), latest: i === 0})));
   }
   async function play(action) {
@@ -107,11 +106,11 @@ export function showPlay(root, {matchId, seat: wanted}) {
     renderStandIn();
     const known = withViewNames(info, match.view);
     showingCards(known);
-    const recent = [...moves.values()].sort((a, b) => a.version - b.version).flatMap(m => m.events);
-    replace(el.field, field ? field(known, match.view, match, {actions: legal.actions, play, recent}) : null);
-    const lastMove = [...moves.values()].sort((a, b) => b.version - a.version)[0];
-    markLastMove(el.field, lastMove?.events);
-    renderLog();
+    const ordered = [...moves.values()].sort((a, b) => a.version - b.version);     // oldest move first
+    replace(el.field, field ? field(known, match.view, match, {actions: legal.actions, play,
+                                                              recent: ordered.flatMap(m => m.events)}) : null);
+    markLastMove(el.field, ordered.at(-1)?.events);
+    renderLog(ordered);
     if (!legal.step) builder = builtAt = null;
     else if (builtAt !== legal.version) {              // a new position: a new move to build
       builtAt = legal.version;
