@@ -9,7 +9,7 @@ API, then the page of the seat to act —
   text for that card (and the designed mark where the card data has designed facts);
 - the other seats' hands as card backs; on the desk, the hand and the current choice without
   scrolling; 東方独占録's squares round a ring in track order;
-- a screenshot of each (``<game>-<size>-page.png``), and nothing the page received or shows names a
+- a screenshot of each (``<game>-<size>-page.png``, and ``-card.png`` with a card's text open), and nothing the page received or shows names a
   card hidden from the seat (secrets_check, with names inside sentences).
 """
 import re
@@ -99,7 +99,7 @@ def check_last_move(page, events: list):
         assert marked == bool({card, ref, land} & strings or square in squares), (card, ref, land, square, marked)
 
 
-def check_card_text(page, game: dict, view: dict, seat: int):
+def check_card_text(page, game: dict, view: dict, seat: int, shot: str):
     catalogue = {str(c.get("id", c.get("key"))): c for c in game["cards"]}
     ids = cards_shown(game["id"], view, seat)
     assert ids, "no card in hand or on the field"
@@ -114,6 +114,9 @@ def check_card_text(page, game: dict, view: dict, seat: int):
         assert box.locator(".card-text").inner_text() == card["text"]
         designed = [k for k, v in card["provenance"].items() if v == "designed"]
         assert (box.locator(".designed").count() == 1) == bool(designed), (cid, designed)
+        if shot:
+            screenshot(page, shot)                      # the first card's box, open
+            shot = None
         page.keyboard.press("Escape")
         box.wait_for(state="hidden")
 
@@ -171,7 +174,7 @@ def test_the_page_reads_like_the_game(browsing, server, game_id):
         check_log(page, events)
         check_last_move(page, events)
         check_backs(page, view, seat)
-        check_card_text(page, game, view, seat)
+        check_card_text(page, game, view, seat, f"{game_id}-{size}-card")
         if game_id == "dokusenroku":
             check_ring(page, len(game["board"]["squares"]))
             assert page.locator("#field .dk-roll[data-roll]").count() == 1           # the last roll, big
