@@ -27,6 +27,7 @@ BENCHES = {
     "export": ([], ["--matches", "40"]),
     "cluster": ([], ["--seconds", "2"]),
     "choices": (["--games", "2000"], ["--games", "20"]),
+    "narration": ([], ["--actions", "100", "--reads", "2"]),
 }
 
 

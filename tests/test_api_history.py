@@ -24,7 +24,7 @@ def test_events_default_page_and_item_shape(running):
     page = running.get("/events")
     assert page["after"] == 0 and page["version"] == 13 and page["next_after"] == 13
     assert [e["version"] for e in page["events"]] == list(range(1, 14))
-    assert set(page["events"][4]) == {"version", "type", "data", "seat", "rule", "cause", "at"}
+    assert set(page["events"][4]) == {"version", "type", "data", "seat", "rule", "cause", "at", "text", "move"}
 
 
 def test_events_paging_with_after_and_limit(finished):

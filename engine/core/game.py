@@ -14,6 +14,7 @@ CAPABILITIES = frozenset({
     "determinize",    # determinize(state, seat, rng): hidden parts re-dealt (searching bots, seat forks)
     "evaluate",       # evaluate(state, seat) -> [0, 1]: a position's value from what the seat knows
     "cards_named",    # cards_named(state, action) -> card ids an action names (per-card statistics)
+    "narrate",        # narrate(event, reader) -> str | None: the event as a sentence (engine/core/narration.py)
 })
 
 
@@ -110,6 +111,10 @@ class Game(Protocol):
     # Optional: the card ids (as in ``describe()["cards"]``) an action names, for simulations'
     # per-card statistics; without it, every card id found anywhere in the action counts.
     def cards_named(self, state: dict, action: dict) -> set: ...
+    # Optional: the event (already redacted for ``reader``, an engine.core.narration.Reader) as a
+    # sentence of the game's log, or None for an internal step the log folds away; usually a
+    # ``narration.Lines`` table in engine/games/<game>/narration.py. Without it the log says the type.
+    def narrate(self, event: Event, reader) -> str | None: ...
 
 
 class GameBase:

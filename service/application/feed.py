@@ -1,6 +1,7 @@
 """The live feed of one match as server-sent events, and the play-by-post digest.
 
-Each SSE message is one event as the caller may see it, with ``id:`` its version, so a client that
+Each SSE message is one event as the caller may see it, told as the narrated log tells it (``text``,
+``move``: service/application/narration.py), with ``id:`` its version, so a client that
 reconnects with ``Last-Event-ID: v`` resumes after version v. New events are waited for with a
 blocking XREAD on the match's stream (no polling); a comment line is sent whenever a wait times out,
 and the server closes the stream after ``SSE_MAX_SECONDS`` (the client reconnects with its last id).
@@ -10,6 +11,7 @@ import time
 
 from service.application import visibility
 from service.application.loading import match_game
+from service.application.narration import Narrator
 from service.application.store import VERSION_MAX, key
 
 PAGE = 200
@@ -21,12 +23,13 @@ def sse_lines(store, match_id: str, after: int, caller, meta: dict, follow: bool
     """Yield SSE messages for the events after version ``after``; with ``follow``, keep waiting for
     new ones until the match has ended and everything is sent, or ``max_seconds`` have passed."""
     game = match_game(meta)
+    narrator = Narrator(store, match_id, game, meta, caller.seat, caller.sees_all(meta))
     deadline = time.monotonic() + max_seconds
     yield f"retry: {block_ms}\n\n"
     while True:
         page = store.read(match_id, after, count=PAGE)
         for record in page:
-            shown = visibility.item(game, record, caller, meta)
+            shown = narrator.tell(record, visibility.item(game, record, caller, meta))
             after = record.version
             if shown is not None:
                 yield f"id: {record.version}\nevent: match-event\ndata: {json.dumps(shown, ensure_ascii=False)}\n\n"
@@ -56,7 +59,8 @@ def digest(store, match_id: str, seat: int | None, meta: dict) -> dict | None:
     game = match_game(meta)
     records = store.read(match_id, after, count=DIGEST_LIMIT)
     caller = visibility.Caller(seat=seat)
-    events = [i for i in (visibility.item(game, r, caller, meta) for r in records) if i is not None]
+    narrator = Narrator(store, match_id, game, meta, seat, caller.sees_all(meta))
+    events = [i for i in (narrator.tell(r, visibility.item(game, r, caller, meta)) for r in records) if i is not None]
     return {"after": after, "count": current - after, "events": events,
             "next_after": records[-1].version if records else after,
             "complete": not records or records[-1].version == current}

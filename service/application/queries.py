@@ -3,7 +3,8 @@ from engine.core import controller
 from engine.core.table import table_view
 from service.application.deadlines import due, read_waiting
 from service.application.feed import digest
-from service.application.loading import client_items, match_game, open_match, open_meta
+from service.application.loading import match_game, open_match, open_meta, redact
+from service.application.narration import Narrator
 from service.application.seats import is_unclaimed, join_mode
 
 
@@ -56,7 +57,8 @@ def legal_actions(store, match_id: str, seat: int | None, meta: dict | None = No
 
 def events_page(store, match_id: str, seat: int | None, after: int, limit: int,
                 meta: dict | None = None) -> dict:
-    """Up to ``limit`` stored events after version ``after``, redacted for the caller.
+    """Up to ``limit`` stored events after version ``after``, redacted for the caller, each told as
+    a sentence (``text``) with the move it belongs to (service/application/narration.py).
 
     Events the caller may not see at all are left out, so a page can hold fewer than ``limit``
     items; ``next_after`` is where the next page starts either way.
@@ -64,9 +66,14 @@ def events_page(store, match_id: str, seat: int | None, after: int, limit: int,
     meta = meta or open_meta(store, match_id)
     game = match_game(meta)
     records = store.read(match_id, after, count=limit)
+    narrator, ended, items = Narrator(store, match_id, game, meta, seat), bool(meta.get("ended")), []
+    for record in records:
+        event = redact(game, record.event, seat)
+        told = narrator.tell(record, None if event is None else record.item(event, ended))
+        if told is not None:
+            items.append(told)
     return {"match_id": match_id, "version": int(meta["version"]), "after": after,
-            "next_after": records[-1].version if records else after,
-            "events": client_items(game, records, seat, with_hash=bool(meta.get("ended")))}
+            "next_after": records[-1].version if records else after, "events": items}
 
 
 def state_at(store, match_id: str, seat: int | None, version: int | None,

@@ -280,6 +280,8 @@ class EventOut(Schema):
     hash = fields.Str()          # only once the match has an outcome
     command = fields.Dict()      # the command that produced the batch: own seat's, or full truth
     rng = fields.Dict()          # exports only: the batch's draws, once the seed is revealed
+    text = fields.Str(allow_none=True)   # the event as a sentence of the log; None: an internal step
+    move = fields.Dict()         # {"version", "seat"}: the command (one replay step) it belongs to
 
 
 class ActionOut(Schema):
@@ -354,6 +356,7 @@ class ExplainOut(Schema):
     causes = fields.List(fields.Dict(), required=True)
     command = fields.Dict(required=True, allow_none=True)
     diff = fields.List(fields.Dict(), required=True)
+    why = fields.List(fields.Str(), required=True)     # the explanation in sentences
 
 
 class DivergenceOut(Schema):

@@ -19,7 +19,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 SCREENSHOTS = Path(os.environ.get("KIFU_SCREENSHOTS",
                                   Path(__file__).resolve().parents[2] / ".artifacts" / "screenshots"))
 PHONE = {"width": 390, "height": 844}
-DESK = {"width": 1180, "height": 900}
+DESK = {"width": 1280, "height": 800}     # the desk of issue 21: hand and choice without scrolling
 
 
 def _unavailable(why: str):

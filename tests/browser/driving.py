@@ -52,13 +52,15 @@ def status(page) -> dict:
 
 
 def wait_status(page, version: int | None = None, **want):
-    """Wait until the play page shows ``version`` (and the dataset values in ``want``)."""
+    """Wait until the play page shows ``version`` (and the dataset values in ``want``: ``match`` the
+    match id, ``your_move``, ``over``)."""
     page.wait_for_function(
         """([version, want]) => {
              const d = document.querySelector('#status')?.dataset;
              return d && d.version !== undefined && (version === null || Number(d.version) === version)
                     && Object.entries(want).every(([k, v]) => d[k] === v);
-           }""", arg=[version, {_camel(k): str(v).lower() for k, v in want.items()}])
+           }""", arg=[version, {_camel(k): str(v).lower() if isinstance(v, bool) else str(v)
+                            for k, v in want.items()}])
 
 
 def _camel(key: str) -> str:
@@ -153,6 +155,15 @@ class Buyer:
         return min(range(len(actions)), key=rank)
 
 
+def chooser(game: dict):
+    """The player that brings a game (its GET /games/<id>) to a busy position soon."""
+    if game["id"] == "dimension-zero":
+        return Builder()
+    if game["id"] == "shisoroku":
+        return Buyer({c["id"]: c["cost"] for c in game["cards"]})
+    return Eager()
+
+
 def play_via_api(server, match_id: str, tokens: dict, choose, steps: int) -> dict:
     """Up to ``steps`` actions by whoever is to act, posted straight to the API (not a page)."""
     for _ in range(steps):
@@ -181,3 +192,12 @@ def open_seat(browsing, match_id: str, seat: int, token: str, viewport=None):
                   {"match_id": match_id, "seat": seat, "token": token, "name": f"seat {seat}"})
     page.goto(f"/#/m/{match_id}?seat={seat}")
     return page
+
+
+def commands(server, match_id: str) -> list:
+    """The first version of each command's batch (a seat's action, the setup, a table note): what a
+    replay by move steps through."""
+    from service.http.redis_conn import get_store
+    with server.app.app_context():
+        return [r.version for r in get_store().read(match_id, 0)
+                if r.command is not None or r.event.type == "MatchCreated"]

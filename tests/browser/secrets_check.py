@@ -16,16 +16,26 @@ def strings(value) -> set:
     return {value} if isinstance(value, str) else set()
 
 
-def known_to(server, match_id: str, token: str | None) -> set:
+def known_to(server, match_id: str, token: str | None, names_of: dict | None = None) -> set:
+    """Every string of the caller's final view and event log; with ``names_of`` (card id or key ->
+    printed name), also the name of every card the log names by id ("0-08": "dz-great-horn" tells
+    the name of dz-great-horn; "1:C03b" the name of C03)."""
     match = server.api(f"/matches/{match_id}", token)
     log = server.api(f"/matches/{match_id}/events?limit=1000", token)
-    return strings(match["view"]) | strings(log["events"])
+    known = strings(match["view"]) | strings(log["events"])
+    for s in list(known) if names_of else ():
+        bare = s.rsplit(":", 1)[-1]
+        name = names_of.get(bare) or (names_of.get(bare[:-1]) if bare[-1:].islower() else None)
+        if name:
+            known.add(name)
+    return known
 
 
-def private_to_others(server, match_id: str, tokens: dict, seat: int, card_ids: set) -> set:
+def private_to_others(server, match_id: str, tokens: dict, seat: int, card_ids: set,
+                      names_of: dict | None = None) -> set:
     """Cards that some other seat knew and that were never public: ``seat`` must not see them."""
-    public = known_to(server, match_id, None)
-    others = set().union(*(known_to(server, match_id, t) for s, t in tokens.items() if s != seat))
+    public = known_to(server, match_id, None, names_of)
+    others = set().union(*(known_to(server, match_id, t, names_of) for s, t in tokens.items() if s != seat))
     return (others - public) & card_ids
 
 
@@ -39,16 +49,25 @@ def where(value, secret: set, at: str = "") -> list:
     return [at] if isinstance(value, str) and value in secret else []
 
 
-def leaks(answers: list, secret: set) -> list:
-    """(method, path, JSON paths) of every recorded match answer that carries a secret."""
-    found = []
+def leaks(answers: list, secret: set, names: frozenset = frozenset()) -> list:
+    """(method, path, JSON paths) of every recorded match answer that carries a secret: as a whole
+    string, or — given the game's printed card ``names`` — a secret name inside a longer text (a
+    sentence of the narrated log, an explanation), as the hidden-information suite reads them."""
+    from tests.hidden.leaks import found as found_in
+    out = []
     for path, method, body in answers:
         if path.startswith("/games"):
             continue                      # the catalogue lists every card, not a match's cards
-        hits = where(body, secret)
+        hits = found_in(body, secret, names) if names else where(body, secret)
         if hits:
-            found.append((method, path, hits))
-    return found
+            out.append((method, path, hits))
+    return out
+
+
+def shown_leaks(page, secret: set, names: frozenset) -> list:
+    """Secret card names in the text the page shows now (its narrated log and field included)."""
+    from tests.hidden.leaks import found as found_in
+    return found_in({"page": page.inner_text("#app")}, secret, names)
 
 
 def while_unfinished(answers: list) -> list:
@@ -68,10 +87,12 @@ def while_unfinished(answers: list) -> list:
     return out
 
 
-def private_to_others_only(server, match_id: str, tokens: dict, seat: int, card_ids: set) -> set:
+def private_to_others_only(server, match_id: str, tokens: dict, seat: int, card_ids: set,
+                           names_of: dict | None = None) -> set:
     """Like ``private_to_others``, less what ``seat`` itself came to know: for games whose card ids
     name kinds of card that several seats may hold at once (お賽銭 in every deck)."""
-    return private_to_others(server, match_id, tokens, seat, card_ids) - known_to(server, match_id, tokens[seat])
+    return private_to_others(server, match_id, tokens, seat, card_ids, names_of) - \
+        known_to(server, match_id, tokens[seat], names_of)
 
 
 def keyed(value, ids: set, at: str = "") -> list:

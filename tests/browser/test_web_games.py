@@ -8,20 +8,12 @@ import pytest
 
 from engine.core import list_games
 from tests.browser.conftest import screenshot
-from tests.browser.driving import Builder, Buyer, Eager, create_match, held_tokens, play_via_api, wait_status
+from tests.browser.driving import chooser, create_match, held_tokens, play_via_api, wait_status
 from tests.browser.secrets_check import leaks, others_hands_shown, private_to_others_only, while_unfinished
 
 pytestmark = pytest.mark.browser
 GAMES = sorted(g.id for g in list_games())         # every registered game, the suite's test-only ones too
 STEPS = {"dimension-zero": 60, "shisoroku": 30}          # tuning only: any other game plays 12 steps
-
-
-def chooser(game: dict):
-    if game["id"] == "dimension-zero":
-        return Builder()
-    if game["id"] == "shisoroku":
-        return Buyer({c["id"]: c["cost"] for c in game["cards"]})
-    return Eager()
 
 
 @pytest.mark.parametrize("game_id", GAMES)

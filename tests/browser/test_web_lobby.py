@@ -82,3 +82,42 @@ def test_a_lost_invite_link_is_replaced_from_the_match_page(browsing, server):
     wait_status(guest)
     assert guest.url.endswith(f"#/m/{match_id}?seat=1")
     assert server.api(f"/matches/{match_id}")["seats"][1]["unclaimed"] is False
+
+
+FITS = """sel => {
+  const ctx = document.createElement("canvas").getContext("2d"), st = getComputedStyle(sel);
+  ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+  const room = sel.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 18;   // less the arrow
+  return [...sel.options].filter(o => ctx.measureText(o.text).width > room).map(o => o.text);
+}"""
+
+
+def test_the_lobby_names_games_by_their_titles(browsing, server):
+    """Issue 21: the new-match selects show whole game and variant names on a desk (on a phone the
+    whole name of the chosen one shows under its select), and my matches lists titles, not ids."""
+    from tests.browser.conftest import PHONE, screenshot
+    page = browsing.page()
+    create_match(page, "shisoroku", "standard", ["token", "token"])
+    create_match(page, "dimension-zero", "touhou-instant", ["token", "invite"])
+    games = server.api("/games")["games"]
+    for game in games:
+        page.select_option("#game", game["id"])
+        assert page.eval_on_selector("#game", FITS) == [], game["id"]
+        for variant in game["variants"]:
+            page.select_option("#variant", variant["id"])
+            assert page.eval_on_selector("#variant", FITS) == [], variant["id"]
+    page.goto("/")
+    page.wait_for_function("n => document.querySelectorAll('#my-matches [data-match]').length === n", arg=3)
+    mine = page.inner_text("#my-matches")
+    for game, variant in (("shisoroku", "standard"), ("dimension-zero", "touhou-instant")):
+        entry = next(g for g in games if g["id"] == game)
+        assert entry["title"] in mine and next(v["title"] for v in entry["variants"] if v["id"] == variant) in mine
+        assert f"{game} · " not in mine
+    screenshot(page, "lobby-desk")
+    phone = browsing.page(viewport=PHONE)
+    phone.goto("/")
+    phone.wait_for_selector("#game option[value='shisoroku']", state="attached")
+    phone.select_option("#game", "shisoroku")
+    assert phone.inner_text("#game-title") == next(g["title"] for g in games if g["id"] == "shisoroku")
+    assert phone.locator("#game-title").is_visible() and not page.locator("#game-title").is_visible()
+    screenshot(phone, "lobby-phone")

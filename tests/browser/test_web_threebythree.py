@@ -1,10 +1,11 @@
 """3x3Wars from the web client: created in the lobby, the second seat claimed from its invite
 link in another browser, played to the end from the pages by keyboard, its replay scrubbed back
-to version 1 — and no answer the pages received carries the other seat's hidden cards."""
+move by move to the first (one step per command) — and no answer the pages received carries the
+other seat's hidden cards."""
 import pytest
 
 from tests.browser.conftest import PHONE, screenshot
-from tests.browser.driving import create_match, invite_link, play_to_end, wait_status
+from tests.browser.driving import commands, create_match, invite_link, play_to_end, wait_status
 from tests.browser.secrets_check import known_to, leaks, private_to_others, while_unfinished
 from tests.test_api_threebythree import HIDDEN_EVENTS
 
@@ -58,30 +59,37 @@ def test_create_claim_play_to_the_end_and_scrub_back(browsing, server):
         assert "Over:" in page.inner_text("#status")
         assert page.locator("#actions [data-action]").count() == 0
 
-    reimu.click("#replay-link")
+    reimu.click("#replay-link")                          # the replay steps move by move
+    moves = commands(server, match_id)
     reimu.wait_for_selector(f"#replay-version[data-version='{final['version']}']")
+    assert reimu.get_attribute("#replay-version", "data-steps") == str(len(moves))
     reimu.keyboard.press("Home")
-    reimu.wait_for_selector("#replay-version[data-version='1']")
-    assert reimu.inner_text("#replay-event [data-event-type]") == "MatchCreated"
+    reimu.wait_for_selector("#replay-version[data-step='1']")
+    assert reimu.get_attribute("#replay-version", "data-version") == str(moves[1] - 1)
+    assert "The match begins: 3x3Wars" in reimu.inner_text("#replay-step")
     assert reimu.locator("#first").is_disabled() and reimu.locator("#prev").is_disabled()
     reimu.keyboard.press("ArrowRight")
-    reimu.wait_for_selector("#replay-version[data-version='2']")
-    assert "threebythree/setup.remove" in reimu.inner_text("#replay-event")
-    assert "8 deck cards" in reimu.inner_text("#replay-event .rule")      # the rulebook's statement
+    reimu.wait_for_selector("#replay-version[data-step='2']")
+    assert "Reimu chooses" in reimu.inner_text("#replay-step") or "Marisa chooses" in reimu.inner_text("#replay-step")
+    reimu.click("#move-events summary")                  # the move's events, one click away
+    assert "threebythree/setup.choose" in reimu.inner_text("#move-events")
+    assert "Each player puts 3" in reimu.inner_text("#move-events .rule")     # the rulebook's statement
     if has_route(server, "/matches/<match_id>/events/<int:version>/explain"):
-        reimu.click("#why")
-        reimu.wait_for_selector("#replay-event .why .panel")
+        reimu.locator("#move-events .why-button").first.click()
+        reimu.wait_for_selector("#move-events .why-sentences li")
+        assert reimu.locator("#move-events .why-sentences li").first.inner_text().startswith(f"Version {moves[1]}:")
     else:
-        assert reimu.locator("#why").count() == 0                        # no explain: no "Why?"
+        assert reimu.locator(".why-button").count() == 0                 # no explain: no "Why?"
     screenshot(reimu, "threebythree-replay")
     reimu.fill("#jump", "12")
     reimu.press("#jump", "Enter")
-    reimu.wait_for_selector("#replay-version[data-version='12']")
+    twelve = max(m for m in moves if m <= 12)
+    reimu.wait_for_selector(f"#replay-version[data-step='{moves.index(twelve) + 1}']")
     assert reimu.locator("#replay-field [data-life]").count() == 2
     reimu.click("#last")
     reimu.wait_for_selector(f"#replay-version[data-version='{final['version']}']")
     reimu.click("#first")
-    reimu.wait_for_selector("#replay-version[data-version='1']")
+    reimu.wait_for_selector("#replay-version[data-step='1']")
 
     tokens = {**tokens_of(reimu), **tokens_of(marisa)}
     cards = {c["id"] for c in server.api("/games/threebythree")["cards"]}
@@ -112,9 +120,10 @@ def test_against_a_bot_from_an_invite_to_the_end(browsing, server):
     wait_status(sanae, final["version"], over=True)
     sanae.click("#replay-link")
     sanae.wait_for_selector(f"#replay-version[data-version='{final['version']}']")
-    for button, version in (("#prev", final["version"] - 1), ("#first", 1), ("#next", 2)):
+    steps = len(commands(server, match_id))
+    for button, step in (("#prev", steps - 1), ("#first", 1), ("#next", 2)):
         sanae.click(button)
-        sanae.wait_for_selector(f"#replay-version[data-version='{version}']")
+        sanae.wait_for_selector(f"#replay-version[data-step='{step}']")
 
     answers = while_unfinished(sanae.context.recorder.answers)
     assert len(answers) > 50

@@ -18,6 +18,10 @@ of engine/core/game.py, and nothing any one game's rules say:
   malformed actions are an IllegalAction naming a rule, never a crash, and change nothing.
 - ``test_secrets``: no view shows one of the seat's ``secrets(...).identities`` as a string value
   (the full hidden-information probe over the service is tests/hidden).
+- ``test_narration``: every real game narrates its events (``narrate``); every event type has a line
+  or is a folded internal step; a sentence is made of the event as redacted for its reader, shows no
+  event type name and names no card hidden from that reader; the table's events all have a line.
+- ``test_card_text``: every card a game describes carries its ``text``, with no effect name untold.
 
 The games are played once per session (``games.playouts``, cached); the other tests read positions
 sampled from them. Everything is seeded: no wall clock, no unseeded randomness.

@@ -28,6 +28,10 @@ non-ASCII identity) of two characters or more inside a longer string (an error m
 caller itself sent (an id it put in an action) is replaced by a placeholder first: an echo is no
 leak.
 
+The narrated log: every event a channel serves carries ``text``, its sentence, which is checked with
+the event like any other string; ``test_narration`` pins the rule behind it (the sentence is the
+narration of the event as redacted for that caller, never of the stored event).
+
 Forks: a seat's fork re-deals what that seat could not see, so its answers to the forking seat are
 checked against the original's ``hidden`` for that seat and the fork's own secrets; the other seats'
 tokens of the fork show re-dealt cards drawn from the same pool as the truth, which no identity check

@@ -58,7 +58,8 @@ def scrub(value, sent):
 def found(value, secret, names, public=frozenset()) -> list:
     """Where ``value`` carries a secret: exact paths, then 'path ~ name' for names inside text that is
     neither another card's whole name nor one of the game's ``public`` texts (describe(): its rules'
-    statements name kinds of card, never a dealt one)."""
+    statements name kinds of card, never a dealt one) — nor inside such a text or a longer card name
+    quoted in a longer string ("罔両「八雲紫の神隠し」" holds 八雲紫; explain quotes rule statements)."""
     secret = set(secret)
     if not secret:
         return []
@@ -67,8 +68,24 @@ def found(value, secret, names, public=frozenset()) -> list:
     for path, text in texts(value):
         if text in secret or text in names or text in public:
             continue
-        hits += [f"{path} ~ {n!r} in {text[:120]!r}" for n in named if n in text]
+        hits += [f"{path} ~ {n!r} in {text[:120]!r}" for n in named
+                 if n in text and n in unquoted(text, n, names, public)]
     return hits
+
+
+_QUOTABLE = {}
+
+
+def unquoted(text: str, name: str, names: frozenset, public: frozenset = frozenset()) -> str:
+    """``text`` less the other card names and the public texts (20 characters or more) that hold
+    ``name`` and that it quotes."""
+    key = (names, public, name)
+    if key not in _QUOTABLE:
+        holders = {p for p in public if len(p) >= 20 and name in p} | {m for m in names if name in m}
+        _QUOTABLE[key] = sorted(holders - {name}, key=len, reverse=True)
+    for quoted in _QUOTABLE[key]:
+        text = text.replace(quoted, "")
+    return text
 
 
 def _at(value, path):
@@ -82,4 +99,4 @@ def _at(value, path):
     return value
 
 
-__all__ = ["PLACEHOLDER", "catalogue", "found", "is_name", "printed_names", "scrub", "strings", "texts"]
+__all__ = ["PLACEHOLDER", "catalogue", "found", "is_name", "printed_names", "scrub", "strings", "texts", "unquoted"]

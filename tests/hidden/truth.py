@@ -23,7 +23,8 @@ class Truth:
         out = set()
         for s in strings({k: v for k, v in state.items() if k != "match"}):
             out.add(s)
-            card = self.index.get(s) or (self.index.get(s[:-1]) if s[-1:].islower() else None)
+            bare = s.rsplit(":", 1)[-1]           # a constructed deck's instance: "<pile>:C03b"
+            card = self.index.get(bare) or (self.index.get(bare[:-1]) if bare[-1:].islower() else None)
             if card:
                 out |= card
         return out

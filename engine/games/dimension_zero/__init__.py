@@ -8,11 +8,13 @@ evaluate (the bots' heuristic).
 """
 from engine.core import GameBase, Variant
 from engine.games.dimension_zero import actions, choices as choice_steps, legal, secrets as secrets_rules, setup as setup_rules, views
+from engine.games.dimension_zero.card_text import text as card_text
 from engine.games.dimension_zero.cards import CARDSET_VERSION, card_list
 from engine.games.dimension_zero.determinize import determinize
 from engine.games.dimension_zero.evaluate import evaluate
 from engine.games.dimension_zero.decks import PRESETS, SIDEBOARDS
 from engine.games.dimension_zero.evolve import evolve
+from engine.games.dimension_zero.narration import LINES
 from engine.games.dimension_zero.rulebook import RULES
 from engine.games.dimension_zero.state import initial_state
 
@@ -39,10 +41,11 @@ class DimensionZero(GameBase):
     secrets = staticmethod(secrets_rules.secrets)      # who may know which card (secrets.py)
     determinize = staticmethod(determinize)
     evaluate = staticmethod(evaluate)        # bots' position value for a seat (evaluate.py)
-    capabilities = frozenset({"determinize", "evaluate", "cards_named"})
+    narrate = LINES                          # the log in sentences (narration.py)
+    capabilities = frozenset({"determinize", "evaluate", "cards_named", "narrate"})
 
     def describe_more(self) -> dict:
-        return {"cards": card_list(),
+        return {"cards": [{**c, "text": card_text(c)} for c in card_list()],
                 "preset_decks": {v: {name: {"cards": deck, "sideboard": SIDEBOARDS[v][i], "provenance": "designed"}
                                      for i, (name, deck) in enumerate(decks.items())}
                                  for v, decks in PRESETS.items()}}

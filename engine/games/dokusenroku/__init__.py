@@ -11,10 +11,12 @@ RULES.md holds the designed board, tables and cards; README.md the action vocabu
 from engine.core import GameBase, Variant
 from engine.games.dokusenroku import actions, choices as choice_steps, legal, secrets as secrets_rules, setup as setup_rules, views
 from engine.games.dokusenroku.board import describe_board
+from engine.games.dokusenroku.card_text import text as card_text
 from engine.games.dokusenroku.cards import CARDSET_VERSION, card_list, card_of, preset_list
 from engine.games.dokusenroku.determinize import determinize
 from engine.games.dokusenroku.evaluate import evaluate
 from engine.games.dokusenroku.evolve import evolve
+from engine.games.dokusenroku.narration import LINES
 from engine.games.dokusenroku.rulebook import RULES
 from engine.games.dokusenroku.state import initial_state
 
@@ -35,7 +37,8 @@ class Dokusenroku(GameBase):
     secrets = staticmethod(secrets_rules.secrets)    # who may know which card (secrets.py)
     determinize = staticmethod(determinize)
     evaluate = staticmethod(evaluate)       # bots' position value for a seat (evaluate.py)
-    capabilities = frozenset({"determinize", "evaluate", "cards_named"})
+    narrate = LINES                         # the log in sentences (narration.py)
+    capabilities = frozenset({"determinize", "evaluate", "cards_named", "narrate"})
 
     def describe_more(self) -> dict:
         return {"options": {"removed": "cards removed unseen from each deck after shuffling (デッキの枚数調整); "
@@ -44,7 +47,8 @@ class Dokusenroku(GameBase):
                                    "(it ends when a draw finds the deck empty; README 'The end of the game')",
                             "decks": "constructed: one entry per seat, a preset id or a list of 40 card ids "
                                      "(≤ 3 of each); omitted: the presets in order"},
-                "cards": card_list(), "presets": preset_list(), **describe_board()}
+                "cards": [{**c, "text": card_text(c)} for c in card_list()], "presets": preset_list(),
+                **describe_board()}
 
     def validate(self, config) -> None:
         self.check_seats(config)

@@ -10,10 +10,12 @@ from engine.core import GameBase, Variant
 from engine.games.shisoroku import actions, big_money, choices as choice_steps, legal, setup as setup_rules, views
 # Imported for what they register: the effect handlers (effects, complex_cards) and the turn's frames.
 from engine.games.shisoroku import complex_cards, effects, turn, vocabulary  # noqa: F401
+from engine.games.shisoroku.card_text import text as card_text
 from engine.games.shisoroku.cards import CARDSET_VERSION, KINGDOM, START_DECKS, card_list
 from engine.games.shisoroku.determinize import determinize
 from engine.games.shisoroku.evaluate import evaluate
 from engine.games.shisoroku.evolve import evolve
+from engine.games.shisoroku.narration import LINES
 from engine.games.shisoroku.rulebook import RULES
 from engine.games.shisoroku.secrets import secrets
 from engine.games.shisoroku.state import initial_state
@@ -41,7 +43,8 @@ class Shisoroku(GameBase):
     secrets = staticmethod(secrets)              # who may know which card (secrets.py, l.191-204)
     action_fields = actions.FIELDS
     evaluate = staticmethod(evaluate)            # bots' position value for a seat (evaluate.py)
-    capabilities = frozenset({"determinize", "evaluate"})
+    narrate = LINES                              # the log in sentences (narration.py)
+    capabilities = frozenset({"determinize", "evaluate", "narrate"})
     bots = {big_money.NAME: big_money}          # the game's own bots, beside the generic ones
 
     def describe_more(self) -> dict:
@@ -49,7 +52,7 @@ class Shisoroku(GameBase):
                             "start_deck": {"choices": sorted(START_DECKS), "default": "hakurei"},
                             "goshinsatsu": {"default": False}, "amaneki": {"default": False},
                             "first": {"default": "by lot"}},
-                "cards": card_list()}
+                "cards": [{**c, "text": card_text(c)} for c in card_list()]}
 
     def validate(self, config) -> None:
         self.check_seats(config)

@@ -9,9 +9,11 @@ from engine.core import GameBase, Variant
 from engine.games.threebythree import actions, choices as choice_steps, legal, setup as setup_rules, views
 from engine.games.threebythree.determinize import determinize
 from engine.games.threebythree.evaluate import evaluate
+from engine.games.threebythree.card_text import text as card_text
 from engine.games.threebythree.cards import CARDSET_VERSION, card_list
 from engine.games.threebythree.evolve import evolve
 from engine.games.threebythree.levels import LEVELS
+from engine.games.threebythree.narration import LINES
 from engine.games.threebythree.rulebook import RULES
 from engine.games.threebythree.secrets import secrets
 from engine.games.threebythree.state import initial_state
@@ -31,10 +33,11 @@ class ThreeByThree(GameBase):
     secrets = staticmethod(secrets)         # who may know which card (secrets.py)
     action_fields = actions.FIELDS
     evaluate = staticmethod(evaluate)       # bots' position value for a seat (evaluate.py)
-    capabilities = frozenset({"determinize", "evaluate"})
+    narrate = LINES                         # the log in sentences (narration.py)
+    capabilities = frozenset({"determinize", "evaluate", "narrate"})
 
     def describe_more(self) -> dict:
-        return {"cards": card_list()}
+        return {"cards": [{**c, "text": card_text(c)} for c in card_list()]}
 
     def validate(self, config) -> None:
         self.check_seats(config)

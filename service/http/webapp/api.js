@@ -30,6 +30,21 @@ export async function api(method, path, {token = null, body} = {}) {
 export const get = (path, token) => api("GET", path, {token});
 export const post = (path, body, token) => api("POST", path, {token, body});
 
+let listed = null;
+
+/** GET /games, once per page load: every game's id, title and variants (titles for the lobby). */
+export function gamesList() {
+  listed = listed ?? get("/games").then(answer => answer.games).catch(e => { listed = null; throw e; });
+  return listed;
+}
+
+/** "3x3Wars (サイザンウォーズ) · 初級ルール (オーバーロード戦) / Overlord" for a game and variant id. */
+export async function titleOf(gameId, variantId) {
+  const game = (await gamesList().catch(() => [])).find(g => g.id === gameId);
+  const variant = game?.variants.find(v => v.id === variantId);
+  return `${game?.title ?? gameId} · ${variant?.title ?? variantId}`;
+}
+
 const games = new Map();
 
 /** GET /games/<id>, once per page load: the title, variants, card catalogue and rulebook. */

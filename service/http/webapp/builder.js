@@ -113,6 +113,7 @@ export function moveBuilder({info, first, next, send, notify}) {
 /** Clicks (and Enter / Space) on a field's choosable things go to ``builder().chooseRef``. */
 export function clickableField(el, builder) {
   const pick = e => {
+    if (e.target.closest?.(".card-info")) return;               // a card's text, not a choice
     const target = e.target.closest?.("[data-ref].choosable");
     if (!target || !el.contains(target) || (e.type === "keydown" && e.key !== "Enter" && e.key !== " ")) return;
     e.preventDefault();

@@ -1,5 +1,6 @@
 // Readable names for the game-defined data the page shows: card ids, keys, actions. Generic: a
 // string is shown as a card only when the game's catalogue (GET /games/<id> "cards") knows it.
+import {cardOf, infoButton, tooltip} from "./cardinfo.js";
 import {h} from "./dom.js";
 
 export function humanize(key) {
@@ -7,12 +8,7 @@ export function humanize(key) {
   return String(key).replace(/[_-]+/g, " ").replace(/^\w/, c => c.toUpperCase());
 }
 
-/** The catalogue card an id stands for: the id itself, or a copy of one ("C06a" for "C06"). */
-export function cardOf(info, value) {
-  if (typeof value !== "string" && typeof value !== "number") return null;
-  const cards = info?.cardsById, id = String(value);
-  return cards?.get(id) ?? (/^(.+\d)[a-z]$/.test(id) ? cards?.get(id.slice(0, -1)) : null) ?? null;
-}
+export {cardOf};
 
 export function isCard(info, value) {
   return cardOf(info, value) !== null;
@@ -39,20 +35,14 @@ export function withViewNames(info, view) {
   return {...info, cardsById: cards};
 }
 
-function cardTitle(card) {
-  const cost = card.cost !== null && typeof card.cost === "object" ? Object.entries(card.cost).map(([k, v]) => `${v}${k}`).join("") : card.cost;
-  const facts = [card.gloss, card.title, card.kind ?? card.type, card.colour, cost != null && `cost ${cost}`,
-                 card.power != null && `power ${card.power}`, ...(card.traits ?? [])];
-  return facts.filter(Boolean).join(" · ");
-}
-
-/** A card as a chip: its name and id, its facts in the tooltip, its colour as data-colour. */
+/** A card as a chip: its name and id, its facts and text in the tooltip and behind its "ⓘ"
+ *  (cardinfo.js), its colour as data-colour. */
 export function cardChip(info, id, extra = {}) {
   const card = cardOf(info, id);
   if (!card) return h("span", {class: "chip", "data-ref": String(id), ...extra}, String(id));
   return h("span", {class: "chip card", "data-card": String(id), "data-ref": String(id), "data-colour": card.colour ?? null,
-                    title: cardTitle(card), ...extra},
-           card.name ?? String(id), " ", h("small", {}, String(id)));
+                    title: tooltip(card), ...extra},
+           card.name ?? String(id), " ", h("small", {}, String(id)), infoButton(info, id));
 }
 
 export function describeValue(info, value) {

@@ -1,7 +1,7 @@
 // #/ the lobby: the matches this browser holds a seat in ("your move" first), a form to create a
 // match (seats played here, by invite link, open to anyone, or by a bot where the server has
 // bots), the open seats anyone may take, and the invite links of matches created here.
-import {get, post} from "./api.js";
+import {get, post, titleOf} from "./api.js";
 import {h, notify, replace, timeAgo, timeLeft} from "./dom.js";
 import {createdInvites, dropInvite, forgetSeats, heldSeats, holdSeat, inviteLink, keepInvites, keepOrganiser} from "./held.js";
 import {describeOutcome} from "./labels.js";
@@ -46,12 +46,13 @@ async function loadMine(section) {
   }
   if (answer.unknown.length) forgetSeats(answer.unknown.map(u => u.match_id));
   for (const m of answer.matches) {
+    const title = await titleOf(m.game, m.variant);
     const others = m.seats.filter((_, i) => i !== m.seat).join(", ") || "nobody";
     const deadline = m.due ? timeLeft(m.due) : "";
     list.append(h("li", {class: `match ${m.your_move ? "your-move" : ""}`, "data-match": m.match_id},
       h("a", {href: `#/m/${encodeURIComponent(m.match_id)}?seat=${m.seat}`},
         m.your_move ? h("span", {class: "badge"}, "Your move") : null,
-        h("strong", {}, `${m.game} · ${m.variant}`), ` as ${m.seats[m.seat] ?? `seat ${m.seat}`} vs ${others}`),
+        h("strong", {class: "match-title"}, title), ` as ${m.seats[m.seat] ?? `seat ${m.seat}`} vs ${others}`),
       h("span", {class: "meta"},
         m.outcome ? `over: ${describeOutcome({seats: m.seats.map((name, seat) => ({seat, name}))}, m.outcome)}`
                   : m.your_move ? "waiting for you" : "waiting for the others",
@@ -70,8 +71,10 @@ async function loadOpen(section) {
     return;
   }
   const held = new Set(heldSeats().map(s => s.match_id));
-  const rows = seats.filter(s => !held.has(s.match_id)).map(s => h("li", {},
-    `${s.game} · ${s.variant} · ${s.name} (seat ${s.seat}) vs ${s.seats.filter((_, i) => i !== s.seat).join(", ")} · ${timeAgo(s.created_at)} `,
+  const open = seats.filter(s => !held.has(s.match_id));
+  const titles = await Promise.all(open.map(s => titleOf(s.game, s.variant)));
+  const rows = open.map((s, i) => h("li", {},
+    `${titles[i]} · ${s.name} (seat ${s.seat}) vs ${s.seats.filter((_, k) => k !== s.seat).join(", ")} · ${timeAgo(s.created_at)} `,
     s.audit_live ? h("span", {class: "warn", title: "the auditor sees every hand"}, "refereed live ") : null,
     h("button", {type: "button", onclick: e => takeOpen(s, e.target)}, `Take ${s.name}`)));
   replace(section, section.firstChild, rows.length ? h("ul", {class: "seat-list"}, rows) : h("p", {class: "none"}, "No open seats."));
@@ -97,7 +100,7 @@ async function loadInvites(section) {
     for (const invite of record.invites) {
       const entry = match?.seats?.find(s => s.seat === invite.seat);
       if (!match || !entry?.unclaimed || match.outcome) { dropInvite(matchId, invite.seat); continue; }
-      items.push(inviteItem(matchId, invite, `${record.game} · ${record.variant}`));
+      items.push(inviteItem(matchId, invite, await titleOf(record.game, record.variant)));
     }
   }
   replace(section, items.length ? [h("h2", {id: "inv-h"}, "Invites not yet taken"), h("ul", {class: "invite-list"}, items)] : []);

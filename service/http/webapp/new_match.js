@@ -1,7 +1,7 @@
 // The "new match" form: game, variant, and per seat a name and who plays it — this browser, a
 // friend with an invite link, anyone (an open seat), or a bot where the server offers bots.
 import {currentPlayer} from "./players.js";
-import {get, post} from "./api.js";
+import {gamesList, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 
 const JOINS = [["token", "Me (this browser)"], ["invite", "Invite link"], ["open", "Open seat"]];
@@ -19,9 +19,11 @@ export function newMatchForm(onCreated) {
   const timeoutRow = h("div", {class: "row", hidden: true}, h("label", {for: "on-timeout"}, "When it passes"), timeoutSel);
   deadlineSel.addEventListener("change", () => { timeoutRow.hidden = !deadlineSel.value; });
   const submit = h("button", {type: "submit", class: "primary", id: "create"}, "Create match");
+  // the whole title of the chosen game and variant (a phone's select cuts long names short)
+  const gameFull = h("small", {class: "chosen", id: "game-title"}), variantFull = h("small", {class: "chosen", id: "variant-title"});
   const form = h("form", {class: "new-match", onsubmit: e => { e.preventDefault(); create(); }},
-    h("div", {class: "row"}, h("label", {for: "game"}, "Game"), gameSel),
-    h("div", {class: "row"}, h("label", {for: "variant"}, "Variant"), variantSel),
+    h("div", {class: "row"}, h("label", {for: "game"}, "Game"), h("div", {class: "pick"}, gameSel, gameFull)),
+    h("div", {class: "row"}, h("label", {for: "variant"}, "Variant"), h("div", {class: "pick"}, variantSel, variantFull)),
     h("div", {class: "row seat-count"}, h("label", {for: "seat-count"}, "Seats"), countIn),
     seatsBox, h("div", {class: "row"}, h("label", {for: "deadline"}, "Move deadline"), deadlineSel), timeoutRow,
     submit);
@@ -34,12 +36,14 @@ export function newMatchForm(onCreated) {
   function fillVariants() {
     const game = games.find(g => g.id === gameSel.value);
     replace(variantSel, (game?.variants ?? []).map(v => h("option", {value: v.id}, v.title)));
+    replace(gameFull, game?.title ?? "");
     replace(seatsBox);
     fillSeats();
   }
   function fillSeats() {
     const v = variant();
     if (!v) return;
+    replace(variantFull, v.title);
     countIn.min = v.min_seats;
     countIn.max = v.max_seats;
     const n = Math.min(v.max_seats, Math.max(v.min_seats, Number(countIn.value) || v.min_seats));
@@ -83,8 +87,8 @@ export function newMatchForm(onCreated) {
   gameSel.addEventListener("change", fillVariants);
   variantSel.addEventListener("change", fillSeats);
   countIn.addEventListener("change", fillSeats);
-  get("/games").then(answer => {
-    games = answer.games;
+  gamesList().then(list => {
+    games = list;
     replace(gameSel, games.map(g => h("option", {value: g.id}, g.title)));
     fillVariants();
   }).catch(e => notify(`Could not list the games: ${e.message}`, "error"));

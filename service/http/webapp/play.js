@@ -1,20 +1,25 @@
 // #/m/<match>?seat=N: play a match as a seat this browser holds (or watch it as a spectator).
-// The page shows the game's dedicated field where one exists, the move builder (the choice
-// protocol's steps, the field's things clickable) and every move as one quick list, the whole view
-// as generic panels, and the latest events; it follows the event log for changes.
+// The page shows the game's dedicated field where one exists (the last move marked on it), the move
+// builder (the choice protocol's steps, the field's things clickable) and every move as one quick
+// list, the whole view as generic panels, and the narrated log (log.js) move by move; it follows the
+// event log for changes. On a desk the field and the move sit side by side, so the hand and the
+// current choice show without scrolling.
 import {actionsPanel, setBusy} from "./actions.js";
 import {clickableField, moveBuilder} from "./builder.js";
 import {get, newCommandId, post, gameInfo} from "./api.js";
 import {h, notify, replace, timeLeft} from "./dom.js";
 import {inviteLink, createdInvites, keepInvite, lastSeen, markSeen, organiserToken, seatsIn} from "./held.js";
-import {eventItem} from "./events.js";
+import {showingCards} from "./cardinfo.js";
+import {markLastMove} from "./lastmove.js";
+import {groupMoves, moveItem} from "./log.js";
 import {describeOutcome, seatName, withViewNames} from "./labels.js";
 import {viewPanels} from "./panels.js";
 import {follow} from "./live.js";
 import {rendererFor} from "./renderer.js";
 import {tablePanels} from "./table.js";
 
-const LOG_SIZE = 30;
+const LOG_SIZE = 200;           // events read when the page opens
+const LOG_MOVES = 12;           // moves the log shows
 
 export function showPlay(root, {matchId, seat: wanted}) {
   const held = seatsIn(matchId);
@@ -25,14 +30,18 @@ export function showPlay(root, {matchId, seat: wanted}) {
     title: h("h2", {}, "Match"), status: h("p", {id: "status", class: "status"}, "Loading…"),
     seats: h("div", {class: "seat-switch"}), field: h("div", {id: "field"}),
     actions: h("section", {id: "actions", "aria-labelledby": "act-h"}),
-    panels: h("details", {id: "view", class: "view"}), log: h("ol", {id: "log", class: "log", reversed: true}),
+    panels: h("details", {id: "view", class: "view"}), log: h("ol", {id: "log", class: "log"}),
     invites: h("div", {class: "invites"}), standIn: h("div", {class: "stand-in"}), table: h("div", {id: "table-panels"}),
   };
-  replace(root, h("div", {class: "play"}, el.title, el.status, el.standIn, el.seats, el.invites, el.field, el.actions, el.table, el.panels,
-    h("section", {class: "events", "aria-labelledby": "log-h"}, h("h3", {id: "log-h"}, "Latest events"), el.log),
-    h("p", {class: "links"}, h("a", {id: "replay-link", href: `#/replay/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, "Replay this match"),
-      " · ", h("a", {href: "#/"}, "Lobby"))));
+  replace(root, h("div", {class: "play"}, el.title, el.status, el.standIn, el.seats, el.invites,
+    h("div", {class: "play-grid"},
+      h("div", {class: "play-field"}, el.field, el.panels),
+      h("div", {class: "play-side"}, el.actions, el.table,
+        h("section", {class: "events", "aria-labelledby": "log-h"}, h("h3", {id: "log-h"}, "Log"), el.log),
+        h("p", {class: "links"}, h("a", {id: "replay-link", href: `#/replay/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, "Replay this match"),
+          " · ", h("a", {href: "#/"}, "Lobby"))))));
   let info = null, field, match = null, legal = null, busy = false, seenEvents = 0, loading = null;
+  const moves = new Map();                // the log's moves by their first version (log.js)
   let builder = null, builtAt = null;     // the move builder, for the version it was built at
   const since = lastSeen(matchId);
   clickableField(el.field, () => builder);
@@ -55,10 +64,14 @@ export function showPlay(root, {matchId, seat: wanted}) {
   }
   async function loadEvents() {
     const page = await get(`${path}/events?after=${seenEvents}&limit=200`, token);
-    for (const e of page.events) el.log.prepend(eventItem(info, match, e, e.version > since && since > 0));
-    while (el.log.children.length > LOG_SIZE) el.log.lastChild.remove();
+    groupMoves(page.events, moves);
+    for (const key of [...moves.keys()].sort((a, b) => a - b).slice(0, -LOG_MOVES)) moves.delete(key);
     seenEvents = page.next_after;
     return page.version;
+  }
+  function renderLog(ordered) {
+    replace(el.log, [...ordered].reverse().map((move, i) => moveItem(info, match, move,
+      {isNew: since > 0 && move.events.some(e => e.version > since), latest: i === 0})));
   }
   async function play(action) {
     if (busy) return;
@@ -80,6 +93,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
   function render() {
     const yourMove = Boolean(mine) && match.to_act.includes(mine.seat) && !match.outcome;
     replace(el.title, `${info.title ?? match.game} · ${match.variant}`, match.analysis ? " (analysis)" : "");
+    el.status.dataset.match = match.match_id;
     el.status.dataset.version = match.version;
     el.status.dataset.yourMove = yourMove;
     el.status.dataset.over = Boolean(match.outcome);
@@ -94,7 +108,12 @@ export function showPlay(root, {matchId, seat: wanted}) {
     renderStandIn();
     tablePanels(el.table, {match, mine, token, path, refresh});
     const known = withViewNames(info, match.view);
-    replace(el.field, field ? field(known, match.view, match, {actions: legal.actions, play}) : null);
+    showingCards(known);
+    const ordered = [...moves.values()].sort((a, b) => a.version - b.version);     // oldest move first
+    replace(el.field, field ? field(known, match.view, match, {actions: legal.actions, play,
+                                                              recent: ordered.flatMap(m => m.events)}) : null);
+    markLastMove(el.field, ordered.at(-1)?.events);
+    renderLog(ordered);
     if (!legal.step) builder = builtAt = null;
     else if (builtAt !== legal.version) {              // a new position: a new move to build
       builtAt = legal.version;

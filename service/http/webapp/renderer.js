@@ -2,9 +2,12 @@
 // the module `/web/renderers/<game id, - as _>.js` (and its stylesheet, `<same>.css`) only where
 // the file exists, and this imports it (same origin: the Content-Security-Policy's 'self').
 // A renderer module's default export is (info, view, match, ctx) -> element; on the play page
-// ctx = {actions, play}: the listed legal actions and the function that posts one of them, for
-// fields that let a square or a pile be clicked (the replay passes no ctx). A game without one
-// is drawn by the generic panels alone.
+// ctx = {actions, play, recent}: the listed legal actions and the function that posts one of them,
+// for fields that let a square or a pile be clicked, and the latest events the page holds (oldest
+// first, as this seat sees them: a field may show the last dice roll); the replay passes only
+// {recent}. After drawing, the page marks the last move's things on the field (lastmove.js: their
+// data-card / data-ref / data-land / data-square). A game without one is drawn by the generic
+// panels alone.
 
 const modules = new Map();
 

@@ -1,11 +1,15 @@
-// #/replay/<match>?seat=N&v=V: scrub the match's history. Each step shows the caller's view at
-// that version (GET /state?version=V), the event there (or that it is hidden from the caller),
-// the rule it cites from the game's rulebook, and "why" from the explain endpoint where the
-// server has one. Keys: ←/→ previous/next, Home/End first/last.
+// #/replay/<match>?seat=N&v=V: the match move by move. A step is one command — a seat's action, the
+// setup, a note of the table — with what it caused (the events' `move`, service/application/
+// narration.py): the narrated sentences, the field as this seat saw it after the move (GET
+// /state?version=<its last version>) with the move's cards marked, and its events one click away,
+// each with "Why?" (the explain route's sentences). Keys: ←/→ previous/next move, Home/End.
 import {ApiError, get, gameInfo} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 import {seatsIn} from "./held.js";
-import {describeValue, humanize, seatName, withViewNames} from "./labels.js";
+import {describeValue, humanize, withViewNames} from "./labels.js";
+import {showingCards} from "./cardinfo.js";
+import {markLastMove} from "./lastmove.js";
+import {groupMoves, mover, ruleOf, sentences} from "./log.js";
 import {viewPanels} from "./panels.js";
 import {rendererFor} from "./renderer.js";
 
@@ -18,92 +22,110 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
   const path = `/matches/${encodeURIComponent(matchId)}`;
   const el = {
     title: h("h2", {}, "Replay"), where: h("p", {id: "replay-version", class: "status", "aria-live": "polite"}),
-    range: h("input", {type: "range", id: "scrub", min: 1, value: 1, "aria-label": "version"}),
+    range: h("input", {type: "range", id: "scrub", min: 1, value: 1, "aria-label": "move"}),
     jump: h("input", {type: "number", id: "jump", min: 1, inputmode: "numeric", "aria-label": "go to version"}),
-    event: h("section", {id: "replay-event", class: "panel", "aria-label": "event"}),
+    step: h("section", {id: "replay-step", class: "panel replay-step", "aria-label": "this move"}),
     field: h("div", {id: "replay-field"}), panels: h("details", {id: "replay-view", class: "view"}),
   };
   const button = (id, label, title, to) => h("button", {type: "button", id, title, "aria-label": title, onclick: () => go(to())}, label);
   const controls = h("div", {class: "scrubber", role: "group", "aria-label": "replay controls"},
-    button("first", "« First", "first version", () => 1), button("prev", "‹ Prev", "previous version", () => at - 1),
-    el.range, button("next", "Next ›", "next version", () => at + 1), button("last", "Last »", "last version", () => last),
-    h("form", {class: "jump", onsubmit: e => { e.preventDefault(); go(Number(el.jump.value)); }},
+    button("first", "« First", "first move", () => 0), button("prev", "‹ Prev", "previous move", () => at - 1),
+    el.range, button("next", "Next ›", "next move", () => at + 1), button("last", "Last »", "last move", () => moves.length - 1),
+    h("form", {class: "jump", onsubmit: e => { e.preventDefault(); go(stepOf(Number(el.jump.value))); }},
       el.jump, h("button", {type: "submit", id: "go"}, "Go")));
-  replace(root, h("div", {class: "replay"}, el.title, el.where, controls, el.event, el.field, el.panels,
+  replace(root, h("div", {class: "replay"}, el.title, el.where, controls,
+    h("div", {class: "replay-main"}, el.field, el.step), el.panels,
     h("p", {class: "links"}, h("a", {href: `#/m/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, "Back to the match"),
       " · ", h("a", {href: "#/"}, "Lobby"))));
-  el.range.addEventListener("input", () => go(Number(el.range.value)));
-  let info, field = null, match, events = new Map(), last = 1, at = 1, shown = 0;
+  el.range.addEventListener("input", () => go(Number(el.range.value) - 1));
+  let info, field = null, match, moves = [], last = 1, at = 0;
 
   async function start() {
     match = await get(path, token);
     info = await gameInfo(match.game).catch(() => ({cardsById: new Map()}));
     field = await rendererFor(info);       // the game's dedicated renderer, or null
     last = match.version;
+    const events = [];
     for (let after = 0; after < last;) {
       const page = await get(`${path}/events?after=${after}&limit=1000`, token);
-      for (const e of page.events) events.set(e.version, e);
+      events.push(...page.events);
       if (page.next_after <= after) break;
       after = page.next_after;
     }
+    moves = [...groupMoves(events).values()].sort((a, b) => a.version - b.version);
+    moves.forEach((m, i) => { m.end = i + 1 < moves.length ? moves[i + 1].version - 1 : last; });
     replace(el.title, `Replay · ${info.title ?? match.game} · ${match.variant}`,
-            mine ? ` · as ${seatName(match, mine.seat)}` : " · as a spectator");
-    el.range.max = el.jump.max = last;
+            mine ? ` · as ${mover(match, {seat: mine.seat})}` : " · as a spectator");
+    el.range.max = moves.length;
+    el.jump.max = last;
     if (!explainMissing) explainMissing = await routeMissing(`${path}/events/1/explain`, token);
-    await go(version ?? last);
+    await go(version ? stepOf(version) : moves.length - 1);
   }
-  async function go(v) {
-    if (!match || !Number.isInteger(v)) return;
-    at = Math.min(last, Math.max(1, v));
-    el.range.value = el.jump.value = at;
-    history.replaceState(null, "", `#/replay/${encodeURIComponent(matchId)}?${new URLSearchParams({...(mine ? {seat: mine.seat} : {}), v: at})}`);
-    const wanted = at;
-    const state = await get(`${path}/state?version=${wanted}`, token).catch(e => { notify(e.message, "error"); return null; });
+  /** The move holding version v (the last move that starts at or before it). */
+  function stepOf(v) {
+    let i = 0;
+    while (i + 1 < moves.length && moves[i + 1].version <= v) i++;
+    return i;
+  }
+  async function go(i) {
+    if (!match || !Number.isInteger(i) || !moves.length) return;
+    at = Math.min(moves.length - 1, Math.max(0, i));
+    const move = moves[at], wanted = at;
+    el.range.value = at + 1;
+    el.jump.value = move.end;
+    history.replaceState(null, "", `#/replay/${encodeURIComponent(matchId)}?${new URLSearchParams({...(mine ? {seat: mine.seat} : {}), v: move.end})}`);
+    const state = await get(`${path}/state?version=${move.end}`, token).catch(e => { notify(e.message, "error"); return null; });
     if (!state || wanted !== at) return;
-    shown = wanted;
-    el.where.dataset.version = shown;
-    replace(el.where, `Version ${shown} of ${last}`);
-    for (const [id, off] of [["first", at <= 1], ["prev", at <= 1], ["next", at >= last], ["last", at >= last]]) {
+    Object.assign(el.where.dataset, {version: move.end, step: at + 1, steps: moves.length});
+    replace(el.where, h("strong", {}, `Move ${at + 1} of ${moves.length}`), ` · ${mover(match, move)} · `,
+      move.end > move.version ? `versions ${move.version}–${move.end}` : `version ${move.version}`, ` of ${last}`);
+    for (const [id, off] of [["first", at <= 0], ["prev", at <= 0], ["next", at >= moves.length - 1], ["last", at >= moves.length - 1]]) {
       root.querySelector(`#${id}`).disabled = off;
     }
-    renderEvent(events.get(shown));
+    renderStep(move);
     const known = withViewNames(info, state.view);
-    replace(el.field, field ? field(known, state.view, {...match, seat: state.seat}) : null);
+    showingCards(known);
+    const recent = moves.slice(Math.max(0, at - 3), at + 1).flatMap(m => m.events);
+    replace(el.field, field ? field(known, state.view, {...match, seat: state.seat}, {recent}) : null);
+    markLastMove(el.field, move.events);
     const open = el.panels.open || !field;
-    replace(el.panels, h("summary", {}, `The view at version ${shown}`), viewPanels(known, state.view, match));
+    replace(el.panels, h("summary", {}, `The whole view after this move (version ${move.end})`), viewPanels(known, state.view, match));
     el.panels.open = open;
   }
-  function renderEvent(e) {
-    if (!e) {
-      replace(el.event, h("h3", {}, `Event ${shown}`), h("p", {class: "none"}, "This event is hidden from you."));
-      return;
-    }
-    const rule = ruleText(info, e.rule);
+  function renderStep(move) {
+    replace(el.step, h("h3", {}, mover(match, move)), sentences(info, move),
+      h("details", {class: "move-events", id: "move-events"},
+        h("summary", {}, `The events of this move (${move.events.length})`),
+        h("ol", {class: "events-list"}, move.events.map(eventItem))));
+  }
+  function eventItem(e) {
+    const rule = ruleOf(info, e.rule);
     const why = h("div", {class: "why"});
-    replace(el.event, h("h3", {}, `Event ${e.version}: `, h("span", {"data-event-type": e.type}, humanize(e.type))),
-      h("p", {}, Number.isInteger(e.seat) ? `by ${seatName(match, e.seat)} · ` : "",
-        e.cause ? ["caused by ", h("a", {href: "#", onclick: ev => { ev.preventDefault(); go(e.cause); }}, `v${e.cause}`), " · "] : "",
-        e.at),
+    return h("li", {"data-version": e.version},
+      h("p", {}, h("span", {class: "v"}, `v${e.version} `), h("span", {"data-event-type": e.type}, humanize(e.type)),
+        e.text ? ` — ${e.text}` : h("span", {class: "none"}, " (an internal step)")),
       h("p", {class: "data"}, describeValue(info, e.data)),
-      e.rule ? h("p", {class: "rule"}, "Rule ", h("code", {}, e.rule), rule ? `: ${rule}` : "") : null,
-      explainMissing ? null : h("button", {type: "button", id: "why", onclick: () => explain(e.version, why)}, "Why?"),
+      rule ? h("p", {class: "rule"}, "Rule ", h("code", {}, rule.id), rule.statement ? `: ${rule.statement}` : "",
+        rule.section ? ` (${rule.section})` : "") : null,
+      explainMissing ? null : h("button", {type: "button", class: "why-button", onclick: () => explain(e.version, why)}, "Why?"),
       why);
   }
   async function explain(v, box) {
     try {
       const answer = await get(`${path}/events/${v}/explain`, token);
-      replace(box, viewPanels(info, answer, match, "Why"));
+      replace(box, h("ol", {class: "why-sentences"}, (answer.why ?? []).map(s => h("li", {}, s))),
+        h("details", {class: "why-details"}, h("summary", {}, "The explanation's data"), viewPanels(info, answer, match, "Why")));
     } catch (e) {
       if (e instanceof ApiError && e.status === 404 && e.code === "not_found") {
         explainMissing = true;
-        root.querySelector("#why")?.remove();
+        for (const b of root.querySelectorAll(".why-button")) b.remove();
         notify("This server cannot explain events yet.");
       } else replace(box, h("p", {class: "error"}, e.message));
     }
   }
   function onKey(e) {
     if (e.target.closest?.("input, select, textarea") && e.target !== el.range) return;
-    const to = {ArrowLeft: at - 1, ArrowRight: at + 1, Home: 1, End: last}[e.key];
+    const to = {ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: moves.length - 1}[e.key];
     if (to !== undefined && match) { e.preventDefault(); go(to); }
   }
   document.addEventListener("keydown", onKey);
@@ -119,12 +141,4 @@ async function routeMissing(url, token) {
   } catch (e) {
     return e instanceof ApiError && e.status === 404 && e.code === "not_found";
   }
-}
-
-/** The statement of a cited rule from the game's rulebook ("rules" in GET /games/<id>), if any. */
-function ruleText(info, rule) {
-  if (!rule || !info?.rules) return "";
-  const entry = info.rules[rule] ?? info.rules[rule.split("/").slice(1).join("/")];
-  if (!entry) return "";
-  return typeof entry === "string" ? entry : [entry.statement, entry.section && `(${entry.section})`].filter(Boolean).join(" ");
 }

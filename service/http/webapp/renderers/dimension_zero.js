@@ -5,6 +5,7 @@
 // the stack (top first) and any pending choice. Squares are row*3 + column: row 0 is seat 0's own
 // area, row 1 the centre, row 2 seat 1's; base squares are lines 0-2 (the same columns).
 import {h} from "../dom.js";
+import {infoButton, tooltip} from "../cardinfo.js";
 import {cardChip, cardOf, describeValue, humanize, seatName} from "../labels.js";
 import {fieldOffers} from "./offers.js";
 import {backs, chips, none, zone} from "./parts.js";
@@ -62,16 +63,15 @@ function square(info, view, sq, battle, offers) {
 
 function card(info, thing, isFrozen, kind) {
   const c = cardOf(info, thing.card) ?? {};
-  const facts = [c.race, c.power != null && `printed ${c.power}`, c.smash != null && `smash ${c.smash}`, ...(c.keywords ?? [])];
   return h("div", {class: `dz-card ${kind} owner-${thing.owner}${isFrozen ? " frozen" : " released"}`, "data-card": thing.card,
-                   "data-ref": thing.card,
-                   "data-colours": (c.colours ?? []).join(""), title: facts.filter(Boolean).join(" · ")},
-    h("span", {class: "dz-name"}, c.name ?? thing.card),
-    kind === "unit" ? h("span", {class: "dz-power"}, h("strong", {}, String(thing.power ?? c.power ?? "?")),
-      thing.damage ? h("span", {class: "dz-damage"}, ` −${thing.damage} dmg`) : "") : null,
-    h("span", {class: "dz-state"}, h("span", {class: `piece owner-${thing.owner}`, title: `seat ${thing.owner}'s`}, String(thing.owner)),
-      h("span", {class: isFrozen ? "tag frozen" : "tag released"}, isFrozen ? "frozen" : "released"),
-      thing.centre_played ? " centre-played" : "", (c.keywords ?? []).length ? ` ${c.keywords.join(" ")}` : ""));
+                   "data-ref": thing.card, "data-colours": (c.colours ?? []).join(""), title: tooltip(c)},
+    h("span", {class: "dz-name"}, c.name ?? thing.card, infoButton(info, thing.card)),
+    h("span", {class: "dz-stats"},
+      kind === "unit" ? h("span", {class: "dz-power"}, h("strong", {}, String(thing.power ?? c.power ?? "?")),
+        thing.damage ? h("span", {class: "dz-damage"}, ` −${thing.damage} dmg`) : "") : null,
+      h("span", {class: "dz-state"}, h("span", {class: `piece owner-${thing.owner}`, title: `seat ${thing.owner}'s`}, String(thing.owner)),
+        h("span", {class: isFrozen ? "tag frozen" : "tag released"}, isFrozen ? "frozen" : "released"),
+        thing.centre_played ? " centre-played" : "", (c.keywords ?? []).length ? ` ${c.keywords.join(" ")}` : "")));
 }
 
 function side(info, view, match, p, frozen, mine) {
@@ -81,14 +81,16 @@ function side(info, view, match, p, frozen, mine) {
     h("h3", {}, seatName(match, p.seat), mine ? " — you" : "", active ? h("span", {class: "turn-mark"}, " ▶ active") : "",
       view.priority === p.seat ? h("span", {class: "turn-mark"}, " · priority") : ""),
     h("dl", {class: "dz-zones"},
+      (p.hand ? wide : el => el)(zone("Hand", h("span", {class: "hand", "data-hand": mine ? "mine" : "other", "data-hand-of": p.seat},
+        h("strong", {}, String(p.hand_count ?? 0)), " ", p.hand ? chips(info, p.hand) : backs(p.hand_count, null)))),
+      wide(zone("Energy", h("span", {class: "count"}, `${ready} of ${energy.length} released`), energy.length ? h("span", {class: "chips"},
+        energy.map(e => cardChip(info, e, {class: `chip card${frozen.has(e) ? " frozen" : ""}`, "data-frozen": frozen.has(e)}))) : null)),
       zone("Smash", h("span", {}, h("strong", {"data-smash": p.seat}, String(smash)), ` of ${limit} loses`),
         backs(smash, null, (p.smash ?? []).map(id => ({"data-ref": id, title: `face-down smash card ${id}`})))),
       zone("Deck", h("strong", {}, String(p.deck_count ?? "?"))),
-      zone("Hand", h("strong", {}, String(p.hand_count ?? 0)), p.hand ? chips(info, p.hand) : backs(p.hand_count, null)),
-      zone("Energy", h("span", {class: "count"}, `${ready} of ${energy.length} released`), energy.length ? h("span", {class: "chips"},
-        energy.map(e => cardChip(info, e, {class: `chip card${frozen.has(e) ? " frozen" : ""}`, "data-frozen": frozen.has(e)}))) : null),
       zone("Plan", p.plan ? cardChip(info, p.plan) : none()),
-      zone("Grave", h("strong", {}, String((p.grave ?? []).length)), (p.grave ?? []).length ? chips(info, p.grave) : null),
+      zone("Grave", (p.grave ?? []).length ? h("details", {class: "dz-grave"}, h("summary", {}, String(p.grave.length)), chips(info, p.grave))
+                                           : h("strong", {}, "0")),
       (p.removed ?? []).length ? zone("Removed", chips(info, p.removed)) : null));
 }
 
@@ -126,5 +128,6 @@ function stackItem(info, match, item) {
   }
 }
 
+const wide = el => { el.classList.add("wide"); return el; };
 const short = (match, seat) => match?.seats?.find(s => s.seat === seat)?.name ?? `Seat ${seat}`;
 const rowLabel = (text, kind) => h("div", {class: `dz-row-label ${kind}`}, text);

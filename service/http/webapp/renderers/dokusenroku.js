@@ -1,36 +1,105 @@
-// The 東方独占録 board: the loop of squares in order (from the game's board in GET /games), each
-// land with its area colour, owner, level, toll and character; the players' pieces on their
-// squares; money, assets and hand sizes above.
+// The 東方独占録 board as players know it: the loop of squares (GET /games "board") drawn as a ring in
+// track order — clockwise from START, round a 9×9 grid on a desk and a 7×11 one on a phone — each land
+// with its area colour, owner, level, toll and character, the players' pieces on their squares;
+// inside the ring the turn, the last dice roll (from the latest events the page holds), and each
+// player's money, assets, square and hand (yours face up, the others' as card backs).
 import {h} from "../dom.js";
-import {cardChip, describeValue, humanize, seatName} from "../labels.js";
+import {infoButton, tooltip} from "../cardinfo.js";
+import {cardChip, cardOf, describeValue, humanize, seatName} from "../labels.js";
+import {backs} from "./parts.js";
 
-export default function dokusenrokuBoard(info, view, match) {
+const LAYOUTS = {desk: 9, phone: 7};           // columns of the ring; its rows follow from the square count
+const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+const KINDS = {start: "START", event: "EVENT", sukima: "スキマ"};
+
+/** The (column, row) of each square on the perimeter of a `cols`-wide ring, clockwise from the
+ *  top-left corner: along the top, down the right, back along the bottom, up the left. */
+export function ring(n, cols) {
+  const rows = Math.max(3, Math.ceil(n / 2) + 2 - cols);
+  const cells = [];
+  for (let c = 1; c <= cols; c++) cells.push([c, 1]);
+  for (let r = 2; r <= rows; r++) cells.push([cols, r]);
+  for (let c = cols - 1; c >= 1; c--) cells.push([c, rows]);
+  for (let r = rows - 1; r >= 2; r--) cells.push([1, r]);
+  return {cells: cells.slice(0, n), rows};
+}
+
+export default function dokusenrokuBoard(info, view, match, ctx) {
   const squares = info.board?.squares ?? [];
   const players = view.players ?? [];
-  return h("div", {class: "dk-board", "aria-label": "東方独占録 board"},
-    h("div", {class: "dk-players"}, players.map(p => h("section", {
-      class: `dk-player owner-${p.seat}${view.active === p.seat ? " active" : ""}`, "data-seat": p.seat},
-      h("h3", {}, seatName(match, p.seat), p.seat === view.you ? " — you" : "", view.active === p.seat ? " ▶" : ""),
-      h("p", {}, "Money ", h("strong", {"data-money": p.seat}, String(p.money)), ` · assets ${p.assets ?? "?"} · square ${p.at}`),
-      h("p", {}, `Hand (${p.hand_count ?? 0}) `, p.hand ? h("span", {class: "chips"}, p.hand.map(c => cardChip(info, c))) : "")))),
-    h("p", {class: "dk-step"}, view.turn ? `Turn ${view.turn} · ` : "", humanize(view.step ?? view.phase ?? ""),
-      view.pending ? ` · pending: ${describeValue(info, view.pending)}` : "",
-      view.battle ? ` · battle: ${describeValue(info, view.battle)}` : ""),
-    h("ol", {class: "dk-squares"}, squares.map((sq, i) => square(info, view, sq, i, players))));
+  const places = Object.fromEntries(Object.entries(LAYOUTS).map(([k, cols]) => [k, ring(squares.length, cols)]));
+  const board = h("ol", {class: "dk-ring", "aria-label": "東方独占録 board, in track order"},
+    squares.map((sq, i) => {
+      const el = square(info, view, sq, i, players);
+      for (const [k, place] of Object.entries(places)) {
+        el.style.setProperty(`--${k}-col`, place.cells[i][0]);
+        el.style.setProperty(`--${k}-row`, place.cells[i][1]);
+      }
+      return el;
+    }),
+    h("li", {class: "dk-centre", "aria-label": "players and dice"}, centre(info, view, match, ctx)));
+  for (const [k, place] of Object.entries(places)) board.style.setProperty(`--${k}-rows`, place.rows);
+  return h("div", {class: "dk-board", "aria-label": "東方独占録 board"}, board);
+}
+
+function centre(info, view, match, ctx) {
+  const step = [view.turn ? `Turn ${view.turn}` : "", Number.isInteger(view.active) ? seatName(match, view.active) : "",
+                humanize(view.step ?? view.phase ?? "")].filter(Boolean).join(" · ");
+  return [
+    h("p", {class: "dk-step"}, step),
+    roll(info, match, ctx?.recent ?? []),
+    view.pending ? h("p", {class: "dk-note"}, "Pending: ", describeValue(info, view.pending)) : null,
+    view.battle ? h("p", {class: "dk-note"}, "Battle: ", describeValue(info, view.battle)) : null,
+    h("div", {class: "dk-players"}, (view.players ?? []).map(p => player(info, view, match, p))),
+  ];
+}
+
+/** The last dice roll the page knows of, big: who rolled, the faces, the total and what for. */
+function roll(info, match, recent) {
+  const last = [...recent].reverse().find(e => Array.isArray(e.data?.dice) || Array.isArray(e.data?.rolls));
+  if (!last) return h("p", {class: "dk-roll none"}, "No dice rolled yet");
+  const dice = last.data.dice ?? last.data.rolls?.at(-1)?.dice ?? [];
+  const who = last.data.seat ?? last.data.rolls?.at(-1)?.seat;
+  const what = last.type === "EventRolled" ? `EVENT: ${last.data.name}` : last.type === "OrderRolled" ? "turn order"
+    : `moves ${last.data.steps} to ${squareName(info, last.data.to)}`;
+  return h("p", {class: "dk-roll", "data-roll": dice.join("+"), "data-version": last.version},
+    h("span", {class: "dk-dice", "aria-label": `dice ${dice.join(" and ")}`}, dice.map(d => DICE[d] ?? String(d)).join(" ")),
+    h("span", {class: "dk-roll-what"}, h("strong", {}, `${dice.reduce((a, b) => a + b, 0)}`),
+      ` · ${Number.isInteger(who) ? seatName(match, who) : ""} · ${what}`));
+}
+
+function squareName(info, i) {
+  const sq = info.board?.squares?.[i];
+  const name = sq?.kind === "land" ? info.lands?.[sq.land]?.name ?? sq.land : KINDS[sq?.kind] ?? "square";
+  return `${name} (${i})`;
+}
+
+function player(info, view, match, p) {
+  const mine = p.seat === view.you, active = view.active === p.seat;
+  return h("section", {class: `dk-player owner-${p.seat}${active ? " active" : ""}${mine ? " mine" : ""}`, "data-seat": p.seat},
+    h("h3", {}, h("span", {class: `piece owner-${p.seat}`}, String(p.seat)), seatName(match, p.seat),
+      mine ? " — you" : "", active ? h("span", {class: "turn-mark"}, " ▶") : ""),
+    h("p", {}, "Money ", h("strong", {"data-money": p.seat}, `${p.money}圓`), ` · assets ${p.assets ?? "?"}圓 · square ${p.at}`),
+    h("p", {class: "dk-hand", "data-hand": mine ? "mine" : "other", "data-hand-of": p.seat}, `Hand (${p.hand_count ?? 0}) `,
+      p.hand ? h("span", {class: "chips"}, p.hand.map(c => cardChip(info, c))) : backs(p.hand_count, null)));
 }
 
 function square(info, view, sq, i, players) {
   const here = players.filter(p => p.at === i);
   const pieces = here.length ? h("span", {class: "dk-pieces"}, here.map(p => h("span", {class: `piece owner-${p.seat}`, title: `seat ${p.seat}`}, String(p.seat)))) : null;
+  const number = h("span", {class: "dk-index"}, String(i));
   if (sq.kind !== "land") {
-    return h("li", {class: `dk-square ${sq.kind}`, value: i}, h("span", {class: "dk-name"}, humanize(sq.kind)), pieces);
+    return h("li", {class: `dk-square ${sq.kind}`, "data-square": i, "data-index": i}, number,
+      h("span", {class: "dk-name"}, KINDS[sq.kind] ?? humanize(sq.kind)), pieces);
   }
   const land = info.lands?.[sq.land] ?? {}, state = view.lands?.[sq.land] ?? {};
   const owned = Number.isInteger(state.owner);
-  return h("li", {class: `dk-square land area-${land.area ?? "none"}${owned ? ` owner-${state.owner}` : ""}`, value: i,
-                  "data-land": sq.land, "data-ref": sq.land, title: land.gloss ?? sq.land},
-    h("span", {class: "dk-name"}, land.name ?? sq.land),
-    h("span", {class: "dk-facts"}, owned ? `seat ${state.owner} · Lv ${state.level}` : `Lv ${state.level ?? 1} · free`,
-      owned && state.toll != null ? ` · toll ${state.toll}` : ""),
-    state.character ? cardChip(info, state.character) : null, pieces);
+  const character = state.character ? cardOf(info, state.character) : null;
+  return h("li", {class: `dk-square land area-${land.area ?? "none"}${owned ? ` owner-${state.owner}` : ""}`, "data-square": i,
+                  "data-index": i, "data-land": sq.land, "data-ref": sq.land, title: `${land.name ?? sq.land} (${land.gloss ?? ""})`},
+    number, h("span", {class: "dk-name", lang: "ja"}, land.name ?? sq.land),
+    h("span", {class: "dk-facts"}, owned ? `Lv ${state.level}${state.toll != null ? ` · ${state.toll}圓` : ""}` : `Lv ${state.level ?? 1}`),
+    state.character ? h("span", {class: "dk-character", "data-card": state.character, title: character ? tooltip(character) : ""},
+      h("span", {class: "dk-character-name", lang: "ja"}, character?.name ?? state.character), infoButton(info, state.character)) : null,
+    pieces);
 }

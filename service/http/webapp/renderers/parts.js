@@ -2,8 +2,9 @@
 import {h} from "../dom.js";
 import {cardChip} from "../labels.js";
 
-/** A <dt>/<dd> pair for a player's panel. */
-export const zone = (title, ...content) => [h("dt", {}, title), h("dd", {}, content)];
+/** A <dt>/<dd> pair for a player's panel, grouped in a div.zone (display: contents unless a field
+ *  lays its zones out as a row: dimension_zero.css). */
+export const zone = (title, ...content) => h("div", {class: "zone"}, h("dt", {}, title), h("dd", {}, content));
 export const none = () => h("span", {class: "none"}, "none");
 /** Card ids as chips, or "none". */
 export const chips = (info, ids) => ids.length ? h("span", {class: "chips"}, ids.map(id => cardChip(info, id))) : none();

@@ -1,9 +1,11 @@
 // The 東方祀爭録 table (a deckbuilder): the turn's actions, buys and coins; the supply as a grid of
 // piles — kingdom piles apart from the basic ones — each with its name, cost, cards left and
-// types, empty piles marked, a pile you may buy offering its `buy`; the prizes and the trash; then
-// each player: hand (yours) or its size, in play, lasting (duration) cards, discard top, deck size
-// (yours; nobody knows another's deck or discard sizes).
+// types, empty piles marked, a pile you may buy offering its `buy`; the prizes and the trash; each
+// player: hand (yours, above the supply so it shows at once; the others' as card backs), in play,
+// lasting (duration) cards, discard top, deck size (yours; nobody knows another's deck or discard
+// sizes).
 import {h} from "../dom.js";
+import {infoButton, tooltip} from "../cardinfo.js";
 import {cardChip, cardOf, describeValue, humanize, seatName} from "../labels.js";
 import {fieldOffers} from "./offers.js";
 import {backs, chips, none, zone} from "./parts.js";
@@ -18,10 +20,12 @@ export default function shisorokuTable(info, view, match, ctx) {
   const supply = view.supply ?? [];
   const piles = list => h("ol", {class: "ss-piles"}, list.map(p => pile(info, p, offers)));
   const me = Number.isInteger(view.you) ? view.you : null;
-  const players = [...(view.players ?? [])].sort((a, b) => (a.seat === me) - (b.seat === me));
+  const mine = (view.players ?? []).find(p => p.seat === me);
+  const others = (view.players ?? []).filter(p => p.seat !== me);
   const empty = supply.filter(p => p.left === 0).length;
   return h("div", {class: "ss-table", "aria-label": "東方祀爭録 table"},
     turn(info, view, match),
+    mine ? h("div", {class: "ss-players ss-mine"}, player(info, view, match, mine, offers)) : null,
     h("section", {class: "ss-supply", "aria-label": "supply"},
       h("h3", {}, "Supply", empty ? h("span", {class: "ss-empty-count"}, ` · ${empty} empty pile${empty > 1 ? "s" : ""}`) : ""),
       h("h4", {}, `Kingdom (${kingdom.size})`), piles(supply.filter(p => kingdom.has(p.card))),
@@ -30,7 +34,7 @@ export default function shisorokuTable(info, view, match, ctx) {
     h("dl", {class: "ss-common"},
       (view.prizes ?? []).length ? zone(`Prizes (${view.prizes.length})`, chips(info, view.prizes)) : null,
       zone(`Trash (${(view.trash ?? []).length})`, chips(info, view.trash ?? []))),
-    h("div", {class: "ss-players"}, players.map(p => player(info, view, match, p, offers))));
+    h("div", {class: "ss-players"}, others.map(p => player(info, view, match, p, offers))));
 }
 
 function turn(info, view, match) {
@@ -52,10 +56,10 @@ function pile(info, p, offers) {
   const c = cardOf(info, p.card) ?? {}, types = c.types ?? [];
   const buy = offers.offer(a => a.type === "buy" && a.card === p.card, c.name ?? p.card, "Buy");
   return h("li", {class: `ss-pile${p.left === 0 ? " empty" : ""}${buy ? " buyable" : ""} ${types.map(t => `t-${t}`).join(" ")}`,
-                  "data-card": p.card, "data-ref": p.card, "data-left": p.left, title: [c.gloss, c.plays_as && `plays as ${c.plays_as}`].filter(Boolean).join(" · ")},
+                  "data-card": p.card, "data-ref": p.card, "data-left": p.left, title: tooltip(c)},
     h("span", {class: "ss-cost", title: "cost"}, String(p.cost ?? c.cost ?? "?")),
     h("span", {class: "ss-left", title: "cards left"}, p.left === 0 ? "EMPTY" : `×${p.left}`),
-    h("span", {class: "ss-name", lang: "ja"}, c.name ?? p.card),
+    h("span", {class: "ss-name", lang: "ja"}, c.name ?? p.card, infoButton(info, p.card)),
     c.gloss ? h("span", {class: "ss-gloss"}, c.gloss) : null,
     h("span", {class: "ss-types"}, types.map(t => h("span", {class: `ss-type t-${t}`}, TYPES[t] ?? humanize(t))),
       c.vp != null ? h("span", {class: "ss-type vp"}, `${c.vp} VP`) : null),
@@ -64,7 +68,8 @@ function pile(info, p, offers) {
 
 function player(info, view, match, p, offers) {
   const mine = p.seat === view.you, active = p.seat === view.active;
-  const hand = p.hand ? grouped(info, p.hand, "ss-hand") : backs(p.hand_count);
+  const hand = h("span", {class: "hand", "data-hand": mine ? "mine" : "other", "data-hand-of": p.seat},
+                 p.hand ? grouped(info, p.hand, "ss-hand") : backs(p.hand_count));
   const plays = mine ? [...new Set(p.hand ?? [])].map(id => offers.offer(a => a.type === "play" && a.card === id, "hand",
                                                                              `Play ${cardOf(info, id)?.name ?? id}`))
                           .filter(Boolean) : [];

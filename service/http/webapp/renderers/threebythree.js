@@ -3,7 +3,8 @@
 // magic slots face down / up / sideways, the three unit slots, and between them the turn, step,
 // deck and discard, and any spell or answer window pending.
 import {h} from "../dom.js";
-import {cardChip, describeValue, humanize, seatName} from "../labels.js";
+import {infoButton, tooltip} from "../cardinfo.js";
+import {cardChip, cardOf, describeValue, humanize, seatName} from "../labels.js";
 import {backs, chips, none, zone} from "./parts.js";
 
 const UNIT_SLOTS = 3;
@@ -32,7 +33,8 @@ function side(info, view, match, p, mine) {
     h("dl", {class: "ttw-zones"},
       zone("Magic", (p.magic ?? []).length ? p.magic.map((m, i) => magic(info, m, i)) : none()),
       zone(`Territories (${p.territory_count ?? 0})`, p.territories ? chips(info, p.territories) : backs(p.territory_count)),
-      zone(`Hand (${p.hand_count ?? 0})`, p.hand ? chips(info, p.hand) : backs(p.hand_count)),
+      zone(`Hand (${p.hand_count ?? 0})`, h("span", {class: "hand", "data-hand": mine ? "mine" : "other", "data-hand-of": p.seat},
+        p.hand ? chips(info, p.hand) : backs(p.hand_count))),
       p.mentor ? zone("Mentor", cardChip(info, p.mentor)) : null,
       p.offered_magic?.length ? zone("Magic offered", chips(info, p.offered_magic)) : null,
       p.offered_hands?.length ? zone("Hands offered", p.offered_hands.map(hand => h("span", {class: "group"}, chips(info, hand)))) : null));
@@ -40,9 +42,9 @@ function side(info, view, match, p, mine) {
 
 function middle(info, view, match) {
   const step = view.phase === "turns" ? (STEPS[view.step] ?? humanize(view.step ?? "")) : humanize(view.phase ?? "");
-  const who = Number.isInteger(view.active) ? `${seatName(match, view.active)}: ` : "";
+  const who = Number.isInteger(view.active) && view.phase === "turns" ? `${seatName(match, view.active)} to play` : "";
   return h("section", {class: "ttw-middle", "aria-label": "table"},
-    h("p", {class: "ttw-step"}, view.turn ? `Turn ${view.turn} · ` : "", who, step),
+    h("p", {class: "ttw-step"}, [view.turn ? `Turn ${view.turn}` : "", who, step].filter(Boolean).join(" · ")),
     h("p", {class: "ttw-piles"}, `Deck ${view.deck_count ?? "?"} · Discard ${(view.discard ?? []).length}`,
       (view.removed ?? []).length ? ` · Removed ${view.removed.length}` : ""),
     view.pending ? h("p", {class: "ttw-pending"}, "Pending: ", describeValue(info, view.pending)) : null,
@@ -53,8 +55,8 @@ function middle(info, view, match) {
 
 function unit(info, u) {
   return h("div", {class: "unit", "data-card": u.card, "data-ref": u.card, "data-colour": u.colour,
-                   title: [u.name, u.colour, `cost ${u.cost}`, ...(u.traits ?? [])].join(" · ")},
-    h("span", {class: "unit-name"}, u.name ?? u.card),
+                   title: tooltip(cardOf(info, u.card) ?? {name: u.name})},
+    h("span", {class: "unit-name"}, u.name ?? u.card, infoButton(info, u.card)),
     h("span", {class: "unit-stats"}, h("span", {class: "cost"}, `cost ${u.cost}`), " · ",
       h("strong", {class: "power"}, `power ${u.power}`),
       u.enhanced ? h("span", {class: "enh"}, ` (+${u.enhanced})`) : "", u.pierce ? " · pierces" : ""),

@@ -1,0 +1,92 @@
+// A card's text, one click, tap or key away: every card the page draws carries a small "ⓘ" button
+// (infoButton) that opens the page's one card box (#card-detail) with the card's name, facts and
+// text — the game's own words for it (GET /games/<id> "text", told from the card data) — and, where
+// the card data marks facts as designed (its `provenance`), which ones: kifu made them up, they are
+// not printed. Hovering a card shows the same text as its tooltip.
+import {h, replace} from "./dom.js";
+
+let cards = null;               // the catalogue the page shows now (withViewNames of the game info)
+
+/** The catalogue card an id stands for: the id, a copy of one ("C06a" for "C06"), or a constructed
+ *  deck's instance ("1:C06b"). */
+export function cardOf(info, value) {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const map = info?.cardsById, id = String(value);
+  const bare = id.replace(/^\d+:/, "");
+  return map?.get(id) ?? map?.get(bare) ?? (/^(.+\d)[a-z]$/.test(bare) ? map?.get(bare.slice(0, -1)) : null) ?? null;
+}
+
+/** The facts of a card in one line: gloss, kind, colour, cost, power, traits. */
+export function facts(card) {
+  const cost = card.cost !== null && typeof card.cost === "object" ? Object.entries(card.cost).map(([k, v]) => `${v}${k}`).join("") : card.cost;
+  return [card.gloss, card.title, card.kind ?? card.type, card.colour, cost != null && `cost ${cost}`,
+          card.power != null && `power ${card.power}`, ...(card.traits ?? [])].filter(Boolean).join(" · ");
+}
+
+/** The fields of the card data marked "designed" (made up by kifu, never printed). */
+export function designed(card) {
+  return Object.entries(card?.provenance ?? {}).filter(([, v]) => v === "designed").map(([k]) => k.replace(/_/g, " "));
+}
+
+/** The tooltip of a card: its facts and text. */
+export function tooltip(card) {
+  return [facts(card), card.text, designed(card).length ? `(designed by kifu: ${designed(card).join(", ")})` : ""]
+    .filter(Boolean).join("\n");
+}
+
+/** The "ⓘ" of a card id the page may show (nothing for an id the catalogue does not know). */
+export function infoButton(info, id) {
+  const card = cardOf(info, id);
+  if (!card) return null;
+  return h("button", {type: "button", class: "card-info", "data-card-info": String(id),
+                      "aria-label": `card text: ${card.name ?? id}`, title: "card text"}, "ⓘ");
+}
+
+/** The catalogue the card box reads (the play and replay pages set it at each render). */
+export function showingCards(info) {
+  cards = info;
+}
+
+function box() {
+  let el = document.getElementById("card-detail");
+  if (!el) {
+    el = h("aside", {id: "card-detail", class: "card-detail", role: "dialog", "aria-label": "card", hidden: true});
+    document.body.append(el);
+  }
+  return el;
+}
+
+export function openCard(id) {
+  const card = cardOf(cards, id), el = box();
+  if (!card) return;
+  const made = designed(card);
+  replace(el, h("header", {},
+      h("strong", {lang: "ja", class: "card-name"}, card.name ?? String(id)),
+      h("button", {type: "button", class: "close", "aria-label": "close", onclick: closeCard}, "×")),
+    facts(card) ? h("p", {class: "card-facts"}, facts(card)) : null,
+    h("p", {class: "card-text"}, card.text ?? "No text is known for this card."),
+    made.length ? h("p", {class: "designed", title: "not printed text: made up by kifu where nothing public states it"},
+      "✎ Designed by kifu (not printed): ", made.join(", ")) : null,
+    card.note ? h("p", {class: "card-note"}, card.note) : null);
+  el.dataset.card = String(id);
+  el.hidden = false;
+  el.querySelector(".close").focus();
+}
+
+export function closeCard() {
+  const el = document.getElementById("card-detail");
+  if (el && !el.hidden) {
+    el.hidden = true;
+    document.querySelector(`[data-card-info="${CSS.escape(el.dataset.card ?? "")}"]`)?.focus();
+  }
+}
+
+document.addEventListener("click", e => {
+  const button = e.target.closest?.(".card-info");
+  if (button) {
+    e.preventDefault();
+    openCard(button.dataset.cardInfo);
+  }
+});
+document.addEventListener("keydown", e => { if (e.key === "Escape") closeCard(); });
+window.addEventListener("hashchange", closeCard);

@@ -1,0 +1,56 @@
+// The narrated log: the match's events told as sentences — each event's `text`, which the server
+// makes from the event as this seat may see it (service/application/narration.py), never here —
+// grouped by move (`move`: the command they belong to: a seat's action, the setup, the table).
+// Internal steps (no text) are folded away; each sentence's rule is one click (or tap) away.
+import {h} from "./dom.js";
+import {seatName} from "./labels.js";
+
+/** Events in version order -> moves [{version, seat, events}], oldest first. */
+export function groupMoves(events, into = new Map()) {
+  for (const e of events) {
+    const key = e.move?.version ?? e.version;
+    if (!into.has(key)) into.set(key, {version: key, seat: e.move?.seat ?? null, events: []});
+    const move = into.get(key);
+    if (!move.events.some(x => x.version === e.version)) move.events.push(e);
+  }
+  return into;
+}
+
+/** {id, section, statement} of a cited rule from the game's rulebook ("rules" in GET /games/<id>). */
+export function ruleOf(info, rule) {
+  if (!rule) return null;
+  const entry = info?.rules?.[rule] ?? info?.rules?.[rule.split("/").slice(1).join("/")];
+  return {id: rule, section: entry?.section ?? null, statement: typeof entry === "string" ? entry : entry?.statement ?? null};
+}
+
+/** Who made a move: the seat, the match's setup, or the table. */
+export function mover(match, move) {
+  if (Number.isInteger(move.seat)) return seatName(match, move.seat);
+  return move.version === 1 ? "Setup" : "The table";
+}
+
+/** One sentence of the log, with its rule behind a "§" (a <details>: works by touch and keyboard). */
+export function sentence(info, e) {
+  const rule = ruleOf(info, e.rule);
+  return h("li", {class: "said", "data-version": e.version},
+    h("span", {class: "text"}, e.text),
+    rule ? h("details", {class: "cite"},
+      h("summary", {title: `the rule: ${rule.id}`, "aria-label": `rule of version ${e.version}`}, "§"),
+      h("span", {class: "cite-body"}, h("code", {}, rule.id), rule.section ? ` · ${rule.section}` : "",
+        rule.statement ? h("span", {class: "statement"}, ` — ${rule.statement}`) : "")) : null);
+}
+
+/** The sentences of a move (its internal steps left out). */
+export function sentences(info, move) {
+  const said = move.events.filter(e => e.text);
+  return said.length ? h("ol", {class: "sentences"}, said.map(e => sentence(info, e)))
+                     : h("p", {class: "none"}, "Nothing the log tells (internal steps only).");
+}
+
+/** A move as an item of the log: who moved, then what happened. */
+export function moveItem(info, match, move, {isNew = false, latest = false} = {}) {
+  return h("li", {class: `move${isNew ? " new" : ""}${latest ? " latest" : ""}`, "data-move": move.version},
+    h("p", {class: "mover"}, h("strong", {}, mover(match, move)), h("span", {class: "v"}, ` · v${move.version}`),
+      isNew ? h("span", {class: "badge"}, "new") : null, latest ? h("span", {class: "badge last"}, "last move") : null),
+    sentences(info, move));
+}
