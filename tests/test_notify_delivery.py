@@ -49,22 +49,29 @@ def test_two_players_get_one_your_move_per_wait_by_webhook_and_e_mail(stack, rec
     hooks, smtp = receivers
     reimu = call(stack, "POST", "/players", {"name": "Reimu", "label": "desk"}, status=201)
     marisa = call(stack, "POST", "/players", {"name": "Marisa", "label": "desk"}, status=201)
-    made = call(stack, "POST", "/matches", {"game": "toy", "variant": "standard", "seats": [
-        {"name": "Reimu", "player": True}, {"name": "Marisa", "join": "invite"}]}, reimu["key"], status=201)
-    match_id = made["match_id"]
-    call(stack, "POST", f"/matches/{match_id}/seats/1/claim", {"invite": made["seats"][1]["invite"],
-                                                               "player": True}, marisa["key"])
+    # Both subscribe before the match exists, so what they are told does not depend on when the
+    # creation's notification job happens to run.
     keys = {0: reimu["key"], 1: marisa["key"]}
-    paths = {0: f"/reimu-{match_id}", 1: f"/marisa-{match_id}"}
+    tag = os.urandom(4).hex()
+    paths = {0: f"/reimu-{tag}", 1: f"/marisa-{tag}"}
     secrets = {s: call(stack, "POST", "/players/me/notifications", {"kind": "webhook", "url": hooks.url + paths[s]},
                        keys[s], status=201)["secret"] for s in (0, 1)}
     call(stack, "POST", "/players/me/notifications", {"kind": "email", "address": "marisa@example.org",
                                                       "events": ["your_move", "match_ended"]}, keys[1], status=201)
     hooks.fail(paths[1], 2)                        # Marisa's receiver fails its first two requests
+    made = call(stack, "POST", "/matches", {"game": "toy", "variant": "standard", "seats": [
+        {"name": "Reimu", "player": True}, {"name": "Marisa", "join": "invite"}]}, reimu["key"], status=201)
+    match_id = made["match_id"]
+    call(stack, "POST", f"/matches/{match_id}/seats/1/claim", {"invite": made["seats"][1]["invite"],
+                                                               "player": True}, marisa["key"])
 
     waits = {0: [], 1: []}                          # the versions at which each seat began to wait
     latency = []                                    # from the move's answer to its your-move webhook
     before = call(stack, "GET", f"/matches/{match_id}")
+    if before["to_act"] == [0]:                     # Reimu, bound at creation, waits from the start
+        waits[0].append(before["version"])          # (Marisa's seat was not hers yet when hers began);
+        stack.until(lambda: [m for m in hooks.accepted(paths[0], secrets[0])     # she moves once told
+                             if m["event"] == "your_move"], timeout=30)
     for _ in range(6):
         seat = before["to_act"][0]
         after = call(stack, "POST", f"/matches/{match_id}/actions", {"action": {"type": "add", "n": 1},
