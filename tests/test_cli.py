@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from service.cli import main
+from tests.helpers import api_key_headers
 
 
 def request(port, method, path, body=None, headers=None):
@@ -64,7 +65,8 @@ def test_simulate_prints_the_same_results_as_the_api_and_a_progress_bar(app, cli
     printed = json.loads(captured.out)
     assert "12/12 games" in captured.err and "[" + "#" * 30 + "]" in captured.err
     r = client.post("/simulations", json={"game": "threebythree", "variant": "overlord", "games": 12, "seed": "cli",
-                                          "seats": [{"bot": "ismcts", "budget": {"iterations": 4}}, {"bot": "random"}]})
+                                          "seats": [{"bot": "ismcts", "budget": {"iterations": 4}}, {"bot": "random"}]},
+                    headers=api_key_headers(app))
     run_jobs(app)
     assert client.get(f"/jobs/{r.get_json()['id']}").get_json()["results"] == printed["results"]
 

@@ -40,3 +40,12 @@ class Failed(DomainError):
 class Unavailable(DomainError):
     """The store cannot take or confirm a write now (a failover under way, replicas behind); the
     same command may be sent again."""
+
+
+class Exhausted(DomainError):
+    """A quota is used up for now (an API key's daily CPU-seconds); ``retry_after``: seconds until
+    it renews."""
+
+    def __init__(self, code: str, message: str, retry_after: int, rule: str | None = None):
+        super().__init__(code, message, rule)
+        self.retry_after = retry_after

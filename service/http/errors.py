@@ -8,13 +8,13 @@ from redis.exceptions import (ClusterDownError, ConnectionError as RedisConnecti
 from werkzeug.exceptions import HTTPException
 
 from engine.core import ConfigError, IllegalAction
-from service.application.errors import (Conflict, DomainError, Failed, Forbidden, Illegal, Invalid, NotFound,
-                                        Unauthenticated, Unavailable)
+from service.application.errors import (Conflict, DomainError, Exhausted, Failed, Forbidden, Illegal, Invalid,
+                                        NotFound, Unauthenticated, Unavailable)
 
 log = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = "2"       # a 503 while the store is unreachable: a failover takes seconds
 STATUS = {Invalid: 400, Unauthenticated: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Illegal: 422,
-          Failed: 500, Unavailable: 503}
+          Exhausted: 429, Failed: 500, Unavailable: 503}
 
 
 def status_of(error: DomainError) -> int:
@@ -42,7 +42,12 @@ def describe_validation(err: ValidationError) -> str:
 def register_error_handlers(app) -> None:
     @app.errorhandler(DomainError)
     def refused(e):
-        return error_response(status_of(e), e.code, e.message, e.rule)
+        body, status = error_response(status_of(e), e.code, e.message, e.rule)
+        if isinstance(e, Exhausted):
+            body.headers["Retry-After"] = str(e.retry_after)
+        elif isinstance(e, Unavailable):
+            body.headers["Retry-After"] = RETRY_AFTER_SECONDS
+        return body, status
 
     @app.errorhandler(ValidationError)
     def invalid(e):
