@@ -2,7 +2,10 @@
 ``kifu replay MATCH_ID --engine current|pinned [--json]``,
 ``kifu simulate GAME VARIANT --seat BOT --seat BOT --games N --seed S [--store]``,
 ``kifu export [--game G] [--variant V] [--since ISO] [--format jsonl|parquet] --out DIR [--cursor C]``,
-``kifu keys create NAME [--daily-cpu-seconds N] | list | revoke NAME`` (API keys for simulations)."""
+``kifu keys create NAME [--daily-cpu-seconds N] | list | revoke NAME`` (API keys for simulations).
+
+Exit status: 0 done, 1 a check found a problem (verify, replay), 2 a usage or configuration error,
+3 the store (Redis) did not answer — said in one line on stderr, never as a traceback."""
 import argparse
 import json
 import logging
@@ -10,6 +13,7 @@ import os
 import sys
 import time
 
+from redis.exceptions import RedisClusterException, RedisError
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from engine.audit.rulesets import current, current_pin, for_created
@@ -21,7 +25,8 @@ from service import create_app
 from service.application import api_keys, datasets, settings
 from service.application.bot_turns import play_bot_turn
 from service.application.commands import create_match
-from service.application.connections import connect, describe_url, open_clients, queue_url, store_url
+from service.application.connections import (TopologyError, connect, describe_url, open_clients, queue_url,
+                                              store_url)
 from service.application.loading import open_match
 from service.application.dispatch import queue_verify
 from service.application.simulations import check_spec, results_of
@@ -36,6 +41,11 @@ def serve(args) -> int:
     app = create_app()
     where = describe_url(app.config["STORE_URL"] or app.config["REDIS_URL"])
     store = app.extensions["kifu_store"]
+    try:
+        store.redis.ping()
+    except (RedisError, RedisClusterException) as e:
+        print(f"kifu serve: the store ({where}) does not answer ({one_line(e)}); serving anyway: routes that "
+              "need it answer 503 store_unavailable, and /readyz 503, until it does", file=sys.stderr, flush=True)
     if args.api_key:
         print(f"API key {args.api_key!r} (for POST /simulations, shown once): "
               f"{api_keys.issue(store.redis, args.api_key)}", flush=True)
@@ -329,8 +339,24 @@ def main(argv=None) -> int:
     k.add_argument("name")
     p.set_defaults(run=keys)
     args = parser.parse_args(argv)
-    settings.register_plugin_games()
-    return args.run(args)
+    try:
+        settings.register_plugin_games()
+        return args.run(args)
+    except (RedisError, RedisClusterException) as e:
+        where = describe_url(store_url(os.environ))
+        if queue_url(os.environ):
+            where += f"; queues: {describe_url(queue_url(os.environ))}"
+        print(f"kifu {args.command}: Redis did not answer (store: {where}): {one_line(e)}", file=sys.stderr)
+        return 3
+    except (TopologyError, settings.SettingError) as e:           # settings or URLs that cannot work
+        print(f"kifu {args.command}: {one_line(e, named=False)}", file=sys.stderr)
+        return 2
+
+
+def one_line(error: BaseException, named: bool = True) -> str:
+    """The error on one line (a Redis error's text can span several), with its kind when ``named``."""
+    text = f"{type(error).__name__}: {error}" if named else str(error)
+    return " ".join(text.split())[:300]
 
 
 if __name__ == "__main__":

@@ -3,8 +3,9 @@ import logging
 
 from flask import jsonify
 from marshmallow import ValidationError
-from redis.exceptions import (ClusterDownError, ConnectionError as RedisConnectionError, MovedError,
-                              ReadOnlyError, TimeoutError as RedisTimeoutError, TryAgainError)
+from redis.exceptions import (ClusterDownError, ClusterError, ConnectionError as RedisConnectionError, MovedError,
+                              ReadOnlyError, RedisClusterException, TimeoutError as RedisTimeoutError,
+                              TryAgainError)
 from werkzeug.exceptions import HTTPException
 
 from engine.core import ConfigError, IllegalAction
@@ -13,6 +14,12 @@ from service.application.errors import (Conflict, DomainError, Exhausted, Failed
 
 log = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = "2"       # a 503 while the store is unreachable: a failover takes seconds
+# What redis-py raises while the store cannot answer: refused or dropped connections, timeouts, a
+# cluster that is down, moving a slot, promoting a replica or has no reachable node.
+STORE_ERRORS = (RedisConnectionError, RedisTimeoutError, ClusterDownError, ClusterError, TryAgainError,
+                MovedError, ReadOnlyError, RedisClusterException)
+UNAVAILABLE_MESSAGE = ("the store is unavailable (a failover may be under way); try again, with the same "
+                       "command_id for an action")
 STATUS = {Invalid: 400, Unauthenticated: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Illegal: 422,
           Exhausted: 429, Failed: 500, Unavailable: 503}
 
@@ -70,18 +77,14 @@ def register_error_handlers(app) -> None:
                 body.headers[name] = value
         return body, status
 
-    @app.errorhandler(RedisConnectionError)
-    @app.errorhandler(RedisTimeoutError)
-    @app.errorhandler(ClusterDownError)
-    @app.errorhandler(TryAgainError)
-    @app.errorhandler(MovedError)
-    @app.errorhandler(ReadOnlyError)
     def store_unavailable(e):
         log.warning("store unavailable: %s", e)
-        body, status = error_response(503, "store_unavailable", "the store is unavailable (a failover may "
-                                      "be under way); try again, with the same command_id for an action")
+        body, status = error_response(503, "store_unavailable", UNAVAILABLE_MESSAGE)
         body.headers["Retry-After"] = RETRY_AFTER_SECONDS
         return body, status
+
+    for kind in STORE_ERRORS:
+        app.register_error_handler(kind, store_unavailable)
 
     @app.errorhandler(Exception)
     def unexpected(e):
