@@ -4,6 +4,7 @@ do not (health, games, the page, its assets, the spec, finished export files, me
 a live feed or export already streaming ends with a message saying so; once Redis is back the same
 app serves again. `kifu` against an unreachable Redis says so in one line (no traceback)."""
 import json
+import os
 import re
 import signal
 import subprocess
@@ -19,7 +20,7 @@ from service.cli import main
 from service.http.redis_conn import get_store
 from tests.api_world import build
 from tests.helpers import bearer
-from tests.plugin_stack import ROOT, free_port
+from tests.plugin_stack import ROOT, command, free_port, procfile
 from tools.local_cluster import LocalServer
 
 pytestmark = pytest.mark.redis
@@ -133,6 +134,19 @@ def test_kifu_verify_and_serve_as_processes(served, server):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_gunicorn_against_an_unreachable_store_says_so_and_serves(served, server):
+    port = free_port()
+    env = {**os.environ, "REDIS_URL": server.url(0)}
+    proc = subprocess.Popen(command(procfile()["web"], port, server.url(0)), env=env, cwd=ROOT, text=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        said = [proc.stderr.readline() for _ in range(3)]
+        assert any("does not answer" in line and "503 store_unavailable" in line for line in said), said
+    finally:
+        proc.terminate()
+        proc.wait(30)
 
 
 def test_a_feed_streaming_when_redis_stops_ends_with_an_unavailable_event_then_serves_again(served, server):

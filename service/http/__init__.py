@@ -47,4 +47,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     for module in (games, matches, history, audit, disputes, forks, simulations, exports, jobs, lobby, spec,
                    health, web):
         app.register_blueprint(module.bp)
+    # Imported here, not at the top: gunicorn imports this package (for service.http.gunicorn_conf)
+    # before that module sets PROMETHEUS_MULTIPROC_DIR, and prometheus_client picks its mode when
+    # first imported; the workers import it only once they run create_app.
+    from service.http import metrics
+    metrics.init_app(app)
     return app
