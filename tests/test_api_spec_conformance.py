@@ -17,3 +17,13 @@ def test_a_boolean_field_takes_only_true_or_false(client, field, value):
     """marshmallow's Boolean took 0, 1, "yes", "true"...; the spec says boolean."""
     r = client.post("/matches", json={"game": "toy", "variant": "standard", "seats": SEATS, field: value})
     assert r.status_code == 400 and field in r.get_json()["error"]["message"], r.get_json()
+
+
+def test_a_last_event_id_that_is_not_a_version_is_ignored_as_the_spec_says(client):
+    m = ApiMatch(client)
+    header = next(p for p in SPEC["paths"]["/matches/{match_id}/stream"]["get"]["parameters"]
+                  if p.get("name") == "Last-Event-ID")
+    assert header["schema"]["type"] == "string"
+    for value in ("abc", "-1", "{}"):
+        r = client.get(f"/matches/{m.id}/stream?follow=false", headers={"Last-Event-ID": value})
+        assert r.status_code == 200 and "id: 1\n" in r.get_data(as_text=True)
