@@ -19,6 +19,14 @@ def test_a_boolean_field_takes_only_true_or_false(client, field, value):
     assert r.status_code == 400 and field in r.get_json()["error"]["message"], r.get_json()
 
 
+def test_a_null_stand_in_is_the_default_one_as_the_spec_says(client):
+    stand_in = SPEC["components"]["schemas"]["CreateMatch"]["properties"]["deadline"]["properties"]["stand_in"]
+    assert stand_in["nullable"] is True
+    r = client.post("/matches", json={"game": "toy", "variant": "standard", "seats": SEATS,
+                                      "deadline": {"minutes": 5, "on_timeout": "bot", "stand_in": None}})
+    assert r.status_code == 201, r.get_json()
+
+
 def test_a_last_event_id_that_is_not_a_version_is_ignored_as_the_spec_says(client):
     m = ApiMatch(client)
     header = next(p for p in SPEC["paths"]["/matches/{match_id}/stream"]["get"]["parameters"]
