@@ -35,3 +35,12 @@ def test_a_last_event_id_that_is_not_a_version_is_ignored_as_the_spec_says(clien
     for value in ("abc", "-1", "{}"):
         r = client.get(f"/matches/{m.id}/stream?follow=false", headers={"Last-Event-ID": value})
         assert r.status_code == 200 and "id: 1\n" in r.get_data(as_text=True)
+
+
+def test_every_stream_message_is_one_the_spec_names(client):
+    m = ApiMatch(client)
+    m.play_to_end()
+    names = set(SPEC["components"]["schemas"]["StreamMessage"]["properties"]["event"]["enum"])
+    text = client.get(f"/matches/{m.id}/stream").get_data(as_text=True)
+    sent = {line.split(": ", 1)[1] for line in text.splitlines() if line.startswith("event: ")}
+    assert sent and sent <= names, sent
