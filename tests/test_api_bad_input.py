@@ -41,7 +41,7 @@ def test_a_lone_surrogate_is_400_naming_its_field(client, path, body, field):
     refused(post_raw(client, path, body), field)
 
 
-def test_a_lone_surrogate_in_an_action_command_id_or_dispute_reason_is_400(client):
+def test_a_lone_surrogate_in_an_action_command_id_a_dispute_reason_or_an_invite_is_400(client):
     m = ApiMatch(client)
     seat = m.seat_to_act()
     version = m.info()["version"]
@@ -49,6 +49,9 @@ def test_a_lone_surrogate_in_an_action_command_id_or_dispute_reason_is_400(clien
                      '"command_id": "\\ud800"}' % version, m.headers(seat)), "command_id")
     refused(post_raw(client, f"/matches/{m.id}/disputes", '{"version": 1, "reason": "x\\ud800"}', m.headers(seat)),
             "reason")
+    invited = client.post("/matches", json={"game": "toy", "variant": "standard",
+                                            "seats": [{"name": "a", "join": "invite"}, {"name": "b"}]}).get_json()
+    refused(post_raw(client, f"/matches/{invited['match_id']}/seats/0/claim", '{"invite": "\\ud800"}'), "invite")
 
 
 @pytest.mark.parametrize("seed", [True, {}, [], None, "", "x" * 129, 10 ** 200])
