@@ -13,7 +13,6 @@ import os
 import sys
 import time
 
-from redis.exceptions import RedisClusterException, RedisError
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from engine.audit.rulesets import current, current_pin, for_created
@@ -25,8 +24,8 @@ from service import create_app
 from service.application import api_keys, datasets, settings
 from service.application.bot_turns import play_bot_turn
 from service.application.commands import create_match
-from service.application.connections import (TopologyError, connect, describe_url, open_clients, queue_url,
-                                              store_url)
+from service.application.connections import (UNAVAILABLE, TopologyError, connect, describe_url, open_clients,
+                                              queue_url, store_url)
 from service.application.loading import open_match
 from service.application.dispatch import queue_verify
 from service.application.simulations import check_spec, results_of
@@ -43,7 +42,7 @@ def serve(args) -> int:
     store = app.extensions["kifu_store"]
     try:
         store.redis.ping()
-    except (RedisError, RedisClusterException) as e:
+    except UNAVAILABLE as e:
         print(f"kifu serve: the store ({where}) does not answer ({one_line(e)}); serving anyway: routes that "
               "need it answer 503 store_unavailable, and /readyz 503, until it does", file=sys.stderr, flush=True)
     if args.api_key:
@@ -342,7 +341,7 @@ def main(argv=None) -> int:
     try:
         settings.register_plugin_games()
         return args.run(args)
-    except (RedisError, RedisClusterException) as e:
+    except UNAVAILABLE as e:
         where = describe_url(store_url(os.environ))
         if queue_url(os.environ):
             where += f"; queues: {describe_url(queue_url(os.environ))}"

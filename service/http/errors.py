@@ -3,21 +3,15 @@ import logging
 
 from flask import jsonify
 from marshmallow import ValidationError
-from redis.exceptions import (ClusterDownError, ClusterError, ConnectionError as RedisConnectionError, MovedError,
-                              ReadOnlyError, RedisClusterException, TimeoutError as RedisTimeoutError,
-                              TryAgainError)
 from werkzeug.exceptions import HTTPException
 
 from engine.core import ConfigError, IllegalAction
+from service.application.connections import UNAVAILABLE
 from service.application.errors import (Conflict, DomainError, Exhausted, Failed, Forbidden, Illegal, Invalid,
                                         NotFound, Unauthenticated, Unavailable)
 
 log = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = "2"       # a 503 while the store is unreachable: a failover takes seconds
-# What redis-py raises while the store cannot answer: refused or dropped connections, timeouts, a
-# cluster that is down, moving a slot, promoting a replica or has no reachable node.
-STORE_ERRORS = (RedisConnectionError, RedisTimeoutError, ClusterDownError, ClusterError, TryAgainError,
-                MovedError, ReadOnlyError, RedisClusterException)
 UNAVAILABLE_MESSAGE = ("the store is unavailable (a failover may be under way); try again, with the same "
                        "command_id for an action")
 STATUS = {Invalid: 400, Unauthenticated: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Illegal: 422,
@@ -83,7 +77,7 @@ def register_error_handlers(app) -> None:
         body.headers["Retry-After"] = RETRY_AFTER_SECONDS
         return body, status
 
-    for kind in STORE_ERRORS:
+    for kind in UNAVAILABLE:
         app.register_error_handler(kind, store_unavailable)
 
     @app.errorhandler(Exception)

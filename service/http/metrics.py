@@ -19,7 +19,7 @@ from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from service.application import metrics as stored
-from service.http.errors import STORE_ERRORS
+from service.application.connections import UNAVAILABLE
 from service.http.redis_conn import get_store
 
 bp = Blueprint("metrics", __name__)
@@ -63,7 +63,7 @@ class FromStore:
         up = GaugeMetricFamily("kifu_store_up", "1 when the store answered this scrape, else 0")
         try:
             late = stored.lateness(self.store.redis)
-        except STORE_ERRORS:
+        except UNAVAILABLE:
             late = None
         up.add_metric([], 0 if late is None else 1)
         yield up
@@ -75,7 +75,7 @@ class FromStore:
                 sum_value=late["sum"])
         try:
             depths = self.store.jobs.depths()
-        except STORE_ERRORS:
+        except UNAVAILABLE:
             return
         queued = GaugeMetricFamily("kifu_jobs_queued", "Jobs waiting in each RQ queue", labels=["queue"])
         for queue, depth in depths.items():

@@ -14,15 +14,16 @@ from service.application.errors import Failed
 from service.application import exporting, explain as explaining, feed
 from service.application.dispatch import verify_job
 from service.http.api import answer, identify
-from service.http.errors import RETRY_AFTER_SECONDS, STORE_ERRORS, UNAVAILABLE_MESSAGE
+from service.application.connections import UNAVAILABLE
+from service.http.errors import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE
 from service.application.loading import open_meta
 from service.http.redis_conn import get_store
 from service.http.schemas import ExplainOut, StreamQuery, VerifyOut
 
 log = logging.getLogger(__name__)
 bp = Blueprint("audit", __name__, url_prefix="/matches")
-UNAVAILABLE = {"error": {"code": "store_unavailable", "message": UNAVAILABLE_MESSAGE, "rule": None},
-               "retry_after": int(RETRY_AFTER_SECONDS)}
+GONE = {"error": {"code": "store_unavailable", "message": UNAVAILABLE_MESSAGE, "rule": None},
+               "retry_after": int(RETRY_AFTER_SECONDS)}          # the last message of a stream the store left
 
 
 def caller_of(store, match_id: str):
@@ -60,7 +61,7 @@ def export(match_id: str):
     store = get_store()
     meta, caller = caller_of(store, match_id)
     lines = until_unavailable(exporting.export_lines(store, match_id, caller, meta),
-                              json.dumps({**UNAVAILABLE, "incomplete": True}) + "\n")
+                              json.dumps({**GONE, "incomplete": True}) + "\n")
     return Response(stream_with_context(lines), mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{match_id}.jsonl"'})
 
@@ -74,7 +75,7 @@ def stream(match_id: str):
     config = current_app.config
     lines = until_unavailable(feed.sse_lines(store, match_id, after, caller, meta, query["follow"],
                                              config["SSE_BLOCK_MS"], config["SSE_MAX_SECONDS"]),
-                              f"event: unavailable\ndata: {json.dumps(UNAVAILABLE)}\n\n")
+                              f"event: unavailable\ndata: {json.dumps(GONE)}\n\n")
     return Response(stream_with_context(lines), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
@@ -83,6 +84,6 @@ def until_unavailable(lines, last: str):
     """``lines``, ended by ``last`` if the store stops answering while they stream."""
     try:
         yield from lines
-    except STORE_ERRORS as e:
+    except UNAVAILABLE as e:
         log.warning("store unavailable mid-stream: %s", e)
         yield last
