@@ -340,6 +340,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         settings.register_plugin_games()
+    except (settings.SettingError, ConfigError) as e:      # a KIFU_GAMES module not importable, or no GAME
+        print(f"kifu {args.command}: {one_line(e, named=False)}", file=sys.stderr)
+        return 2
+    try:
         return args.run(args)
     except UNAVAILABLE as e:
         where = describe_url(store_url(os.environ))

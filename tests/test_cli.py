@@ -90,3 +90,12 @@ def test_simulate_plays_a_game_s_own_bot(capsys):
                  "--games", "4", "--seed", "1"]) == 0
     results = json.loads(capsys.readouterr().out)["results"]
     assert results["games"] == 4 and results["seats"][0]["wins"] >= 3
+
+
+@pytest.mark.parametrize("module, says", [("tests.no_such_module", "cannot be imported"),
+                                          ("tests.helpers", "defines no GAME")])
+def test_a_kifu_games_module_that_cannot_serve_is_one_line_not_a_traceback(monkeypatch, capsys, module, says):
+    monkeypatch.setenv("KIFU_GAMES", module)
+    assert main(["verify", "abc"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and says in err and module in err, err

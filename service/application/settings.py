@@ -6,7 +6,7 @@ with the same limits and know the same games (``KIFU_GAMES``: plug-in games kept
 "Settings" is the one table of them all."""
 import os
 
-from engine.core import ConfigError, registry
+from engine.core import registry
 
 # Each setting is KIFU_<NAME> in the environment; its default's type is the type it must have.
 DEFAULTS = {
@@ -71,13 +71,11 @@ def plugin_games(environ=None) -> list[str]:
 
 def register_plugin_games(environ=None) -> list[str]:
     """Registers the ``GAME`` of each module ``KIFU_GAMES`` names (again is harmless); the names.
-    SettingError for a module that cannot be imported or has no ``GAME``."""
+    SettingError for a module that cannot be imported, ConfigError for one without a ``GAME``."""
     names = plugin_games(environ)
     for name in names:
         try:
             registry.register_module(name)
         except ImportError as e:
             raise SettingError(f"KIFU_GAMES names {name!r}, which cannot be imported ({e}); is it on PYTHONPATH?") from e
-        except ConfigError as e:
-            raise SettingError(f"KIFU_GAMES names {name!r}: {e.message}") from e
     return names
