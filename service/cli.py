@@ -1,7 +1,11 @@
-"""The ``kifu`` command: ``kifu serve --port N [--host H]``, ``kifu verify MATCH_ID``,
+"""The ``kifu`` command: ``kifu serve --port N [--host H] [--api-key NAME]``, ``kifu verify MATCH_ID``,
 ``kifu replay MATCH_ID --engine current|pinned [--json]``,
 ``kifu simulate GAME VARIANT --seat BOT --seat BOT --games N --seed S [--store]``,
-``kifu export [--game G] [--variant V] [--since ISO] [--format jsonl|parquet] --out DIR [--cursor C]``."""
+``kifu export [--game G] [--variant V] [--since ISO] [--format jsonl|parquet] --out DIR [--cursor C]``,
+``kifu keys create NAME [--daily-cpu-seconds N] | list | revoke NAME`` (API keys for simulations).
+
+Exit status: 0 done, 1 a check found a problem (verify, replay), 2 a usage or configuration error,
+3 the store (Redis) did not answer — said in one line on stderr, never as a traceback."""
 import argparse
 import json
 import logging
@@ -17,10 +21,11 @@ from engine.audit.verify import verify as verify_now
 from engine.core import ConfigError, get_game
 from engine.simulation.arena import card_reader, play_game
 from service import create_app
-from service.application import datasets, settings
+from service.application import api_keys, datasets, settings
 from service.application.bot_turns import play_bot_turn
 from service.application.commands import create_match
-from service.application.connections import connect, describe_url, open_clients, queue_url, store_url
+from service.application.connections import (UNAVAILABLE, TopologyError, connect, describe_url, open_clients,
+                                              queue_url, store_url)
 from service.application.loading import open_match
 from service.application.dispatch import queue_verify
 from service.application.simulations import check_spec, results_of
@@ -33,10 +38,19 @@ def serve(args) -> int:
     if args.quiet:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
     app = create_app()
+    where = describe_url(app.config["STORE_URL"] or app.config["REDIS_URL"])
+    store = app.extensions["kifu_store"]
+    try:
+        store.redis.ping()
+    except UNAVAILABLE as e:
+        print(f"kifu serve: the store ({where}) does not answer ({one_line(e)}); serving anyway: routes that "
+              "need it answer 503 store_unavailable, and /readyz 503, until it does", file=sys.stderr, flush=True)
+    if args.api_key:
+        print(f"API key {args.api_key!r} (for POST /simulations, shown once): "
+              f"{api_keys.issue(store.redis, args.api_key)}", flush=True)
     handler = type("KeepAliveHandler", (WSGIRequestHandler,), {"protocol_version": "HTTP/1.1"})
     server = make_server(args.host, args.port, app, threaded=True, request_handler=handler)
-    print(f"kifu serving on http://{args.host}:{server.server_port}/ "
-          f"(store: {describe_url(app.config['STORE_URL'] or app.config['REDIS_URL'])})", flush=True)
+    print(f"kifu serving on http://{args.host}:{server.server_port}/ (store: {where})", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -132,12 +146,46 @@ class InlineJobs:
 
 
 def store_connection():
-    """The REDIS_URL server, or None (with a message) when it is not set."""
-    url = os.environ.get("REDIS_URL")
+    """The store's server (KIFU_STORE_URL or REDIS_URL), or None (with a message) when neither is set."""
+    url = store_url(os.environ)
     if not url:
         print("this command needs REDIS_URL (the embedded store lives inside `kifu serve`)", file=sys.stderr)
         return None
     return connect(url)
+
+
+def keys(args) -> int:
+    """``kifu keys create NAME``: a new API key, printed once (only its hash is stored);
+    ``list``: every key, its daily quota and today's use; ``revoke NAME``: ends a key at once."""
+    if args.keys_command == "create" and not store_url(os.environ):
+        print("kifu keys create needs REDIS_URL; for the embedded store, start the server with "
+              "`kifu serve --api-key NAME`", file=sys.stderr)
+        return 2
+    connection = store_connection()
+    if connection is None:
+        return 2
+    default_daily = settings.from_env()["SIM_DAILY_CPU_SECONDS"]
+    if args.keys_command == "create":
+        try:
+            key = api_keys.issue(connection, args.name, args.daily_cpu_seconds)
+        except ValueError as e:
+            print(f"kifu keys create: {e}", file=sys.stderr)
+            return 2
+        quota = default_daily if args.daily_cpu_seconds is None else args.daily_cpu_seconds
+        print(key)
+        print(f"API key {args.name!r}: {f'{quota:,} CPU-seconds a day' if quota else 'no daily limit'}; "
+              "shown once, only its hash is kept", file=sys.stderr)
+        return 0
+    if args.keys_command == "revoke":
+        if not api_keys.revoke(connection, args.name):
+            print(f"kifu keys revoke: no key named {args.name!r}", file=sys.stderr)
+            return 2
+        print(f"revoked {args.name!r}")
+        return 0
+    for key in api_keys.listing(connection, default_daily):
+        quota = f"{key['daily_cpu_seconds']:,}" if key["daily_cpu_seconds"] else "no limit"
+        print(f"{key['name']}\tcreated {key['created_at']}\tdaily {quota}\tused today {key['used_today']:,}")
+    return 0
 
 
 def play_stored_match(store, spec: dict) -> str:
@@ -243,6 +291,8 @@ def main(argv=None) -> int:
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--quiet", action="store_true", help="no per-request log lines")
+    p.add_argument("--api-key", metavar="NAME", help="issue an API key (for POST /simulations) at start and "
+                   "print it: how to get one on the embedded store")
     p.set_defaults(run=serve)
     p = commands.add_parser("verify", help="verify a match's hash chain and snapshots (REDIS_URL)")
     p.add_argument("match_id")
@@ -277,9 +327,39 @@ def main(argv=None) -> int:
                    help="the rules to replay with: the current ones, or those the match is pinned to")
     p.add_argument("--json", action="store_true", help="the report as JSON")
     p.set_defaults(run=replay)
+    p = commands.add_parser("keys", help="API keys for simulations: create, list, revoke (REDIS_URL)")
+    which = p.add_subparsers(dest="keys_command", required=True)
+    k = which.add_parser("create", help="a new key, printed once (only its hash is kept)")
+    k.add_argument("name")
+    k.add_argument("--daily-cpu-seconds", type=int, help="estimated CPU-seconds of simulations a UTC day "
+                   "(default KIFU_SIM_DAILY_CPU_SECONDS; 0: no limit)")
+    which.add_parser("list", help="every key, its quota and today's use")
+    k = which.add_parser("revoke", help="end a key at once")
+    k.add_argument("name")
+    p.set_defaults(run=keys)
     args = parser.parse_args(argv)
-    settings.register_plugin_games()
-    return args.run(args)
+    try:
+        settings.register_plugin_games()
+    except (settings.SettingError, ConfigError) as e:      # a KIFU_GAMES module not importable, or no GAME
+        print(f"kifu {args.command}: {one_line(e, named=False)}", file=sys.stderr)
+        return 2
+    try:
+        return args.run(args)
+    except UNAVAILABLE as e:
+        where = describe_url(store_url(os.environ))
+        if queue_url(os.environ):
+            where += f"; queues: {describe_url(queue_url(os.environ))}"
+        print(f"kifu {args.command}: Redis did not answer (store: {where}): {one_line(e)}", file=sys.stderr)
+        return 3
+    except (TopologyError, settings.SettingError) as e:           # settings or URLs that cannot work
+        print(f"kifu {args.command}: {one_line(e, named=False)}", file=sys.stderr)
+        return 2
+
+
+def one_line(error: BaseException, named: bool = True) -> str:
+    """The error on one line (a Redis error's text can span several), with its kind when ``named``."""
+    text = f"{type(error).__name__}: {error}" if named else str(error)
+    return " ".join(text.split())[:300]
 
 
 if __name__ == "__main__":

@@ -71,3 +71,12 @@ class ApiMatch:
             if on_step:
                 on_step(self, seat, r.get_json())
         raise AssertionError(f"no outcome after {max_actions} actions")
+
+
+def api_key_headers(app, name: str | None = None, daily_cpu_seconds: int | None = 0) -> dict:
+    """Authorization headers with a new API key issued on ``app``'s store (POST /simulations needs
+    one; ``daily_cpu_seconds`` 0: no daily quota)."""
+    from service.application import api_keys
+    with app.app_context():
+        store = app.extensions["kifu_store"]
+        return bearer(api_keys.issue(store.redis, name or f"key-{next(_ids)}", daily_cpu_seconds))

@@ -48,6 +48,17 @@ def command(line: str, port: int, redis_url: str) -> list[str]:
     return [str(BIN / args[0]), *args[1:]]
 
 
+def issue_api_key(redis_url: str) -> str:
+    """A new API key (no daily quota) on the store at ``redis_url``, as `kifu keys create` makes one."""
+    import redis
+    from service.application import api_keys
+    client = redis.Redis.from_url(redis_url)
+    try:
+        return api_keys.issue(client, f"tests-{os.getpid()}-{free_port()}", daily_cpu_seconds=0)
+    finally:
+        client.close()
+
+
 class Stack:
     """``gunicorn`` (the Procfile's web line) and an ``rq worker`` per other line (bots and deadlines
     on ``worker``, simulations, exports and verification on ``background``), each the leader of a
@@ -57,7 +68,8 @@ class Stack:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "REDIS_URL": redis_url, "KIFU_GAMES": games, "PYTHONPATH": str(ROOT),
-               "PORT": str(self.port)}
+               "PORT": str(self.port), "KIFU_SIM_MAX_CPU_SECONDS": "100000"}
+        self.api_key = issue_api_key(redis_url)          # POST /simulations needs one
         lines = procfile()
         commands = [command(lines["web"], self.port, redis_url) + ["--log-level", "warning"]] + \
             [command(line, self.port, redis_url) + ["--quiet"] for name, line in lines.items() if name != "web"]
@@ -107,8 +119,8 @@ class Stack:
         assert status == 200, (path, status, body)
         return body
 
-    def post(self, path: str, body: dict) -> tuple[int, dict]:
-        return self.request("POST", path, body)
+    def post(self, path: str, body: dict, token=None) -> tuple[int, dict]:
+        return self.request("POST", path, body, token)
 
     def until(self, probe, timeout: float = 20.0, every: float = 0.1):
         """``probe()``'s first truthy answer, polled."""

@@ -4,7 +4,7 @@ wrong kind; a 405 says which methods are allowed."""
 import pytest
 
 from service import create_app
-from tests.helpers import ApiMatch
+from tests.helpers import ApiMatch, api_key_headers
 from tests.plugin_stack import free_port
 
 DEEP = "[" * 1000 + "]" * 1000
@@ -12,6 +12,8 @@ BOTS = [{"bot": "random"}, {"bot": "random"}]
 
 
 def post_raw(client, path, text, headers=None):
+    if path == "/simulations" and headers is None:
+        headers = api_key_headers(client.application)
     return client.post(path, data=text, content_type="application/json", headers=headers or {})
 
 
@@ -39,7 +41,7 @@ def test_a_lone_surrogate_is_400_naming_its_field(client, path, body, field):
     refused(post_raw(client, path, body), field)
 
 
-def test_a_lone_surrogate_in_an_action_command_id_or_dispute_reason_is_400(client):
+def test_a_lone_surrogate_in_an_action_command_id_a_dispute_reason_or_an_invite_is_400(client):
     m = ApiMatch(client)
     seat = m.seat_to_act()
     version = m.info()["version"]
@@ -47,12 +49,15 @@ def test_a_lone_surrogate_in_an_action_command_id_or_dispute_reason_is_400(clien
                      '"command_id": "\\ud800"}' % version, m.headers(seat)), "command_id")
     refused(post_raw(client, f"/matches/{m.id}/disputes", '{"version": 1, "reason": "x\\ud800"}', m.headers(seat)),
             "reason")
+    invited = client.post("/matches", json={"game": "toy", "variant": "standard",
+                                            "seats": [{"name": "a", "join": "invite"}, {"name": "b"}]}).get_json()
+    refused(post_raw(client, f"/matches/{invited['match_id']}/seats/0/claim", '{"invite": "\\ud800"}'), "invite")
 
 
 @pytest.mark.parametrize("seed", [True, {}, [], None, "", "x" * 129, 10 ** 200])
 def test_a_simulation_seed_of_the_wrong_kind_is_400(client, seed):
     refused(client.post("/simulations", json={"game": "toy", "variant": "standard", "seats": BOTS, "games": 1,
-                                              "seed": seed}), "seed")
+                                              "seed": seed}, headers=api_key_headers(client.application)), "seed")
 
 
 def test_a_version_past_any_stream_id_is_400_and_a_last_event_id_past_it_is_ignored(client):

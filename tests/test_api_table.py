@@ -99,7 +99,8 @@ def test_table_talk_reaches_both_seats_spectators_and_the_export(app, client):
 @pytest.mark.parametrize("body, field", [({"text": ""}, "text"), ({"text": "x" * 501}, "text"),
                                          ({"text": "two\nlines"}, "text"), ({"text": 5}, "text"),
                                          ({}, "text"), ({"text": "hi", "loud": True}, "loud"),
-                                         ({"text": "hi", "command_id": ""}, "command_id")])
+                                         ({"text": "hi", "command_id": ""}, "command_id"),
+                                         ({"text": "hi", "command_id": None}, "command_id")])
 def test_bad_table_talk_is_400_naming_the_field(client, body, field):
     m = ApiMatch(client)
     r = post(m, "/chat", 0, body)

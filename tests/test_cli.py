@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from service.cli import main
+from tests.helpers import api_key_headers
 
 
 def request(port, method, path, body=None, headers=None):
@@ -64,7 +65,8 @@ def test_simulate_prints_the_same_results_as_the_api_and_a_progress_bar(app, cli
     printed = json.loads(captured.out)
     assert "12/12 games" in captured.err and "[" + "#" * 30 + "]" in captured.err
     r = client.post("/simulations", json={"game": "threebythree", "variant": "overlord", "games": 12, "seed": "cli",
-                                          "seats": [{"bot": "ismcts", "budget": {"iterations": 4}}, {"bot": "random"}]})
+                                          "seats": [{"bot": "ismcts", "budget": {"iterations": 4}}, {"bot": "random"}]},
+                    headers=api_key_headers(app))
     run_jobs(app)
     assert client.get(f"/jobs/{r.get_json()['id']}").get_json()["results"] == printed["results"]
 
@@ -88,3 +90,12 @@ def test_simulate_plays_a_game_s_own_bot(capsys):
                  "--games", "4", "--seed", "1"]) == 0
     results = json.loads(capsys.readouterr().out)["results"]
     assert results["games"] == 4 and results["seats"][0]["wins"] >= 3
+
+
+@pytest.mark.parametrize("module, says", [("tests.no_such_module", "cannot be imported"),
+                                          ("tests.helpers", "defines no GAME")])
+def test_a_kifu_games_module_that_cannot_serve_is_one_line_not_a_traceback(monkeypatch, capsys, module, says):
+    monkeypatch.setenv("KIFU_GAMES", module)
+    assert main(["verify", "abc"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and says in err and module in err, err

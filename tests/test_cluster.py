@@ -18,7 +18,7 @@ from redis.cluster import RedisCluster
 from service import create_app
 from service.application.connections import TopologyError, connect, is_cluster
 from service.application.store import EventStore, key
-from tests.helpers import ApiMatch, bearer
+from tests.helpers import ApiMatch, api_key_headers, bearer
 from tests.receivers import WebhookReceiver
 from tools.local_cluster import LocalCluster, LocalServer
 
@@ -147,7 +147,7 @@ def test_matches_bots_lobby_and_a_simulation_on_a_cluster(cluster, queue_server,
 
     # A small simulation: chunk jobs on the queue Redis, game records in the store (one slot per run).
     r = client.post("/simulations", json={**OVERLORD, "seats": [{"bot": "random"}, {"bot": "random"}],
-                                          "games": 10, "seed": "cluster"})
+                                          "games": 10, "seed": "cluster"}, headers=api_key_headers(client.application))
     assert r.status_code == 202, r.get_json()
     sim = r.get_json()["id"]
     until(lambda: client.get(f"/jobs/{sim}").get_json()["status"] == "finished", timeout=60)

@@ -39,7 +39,7 @@ def test_a_plug_in_game_is_served_played_by_bots_simulated_and_verified(stack):
     assert types.count("Added") >= 4 and "GameWon" in types and types[-1] == "SeedRevealed"
 
     status, job = stack.post("/simulations", {"game": "toy", "variant": "standard", "seats": BOTS,
-                                              "games": 6, "seed": "plug-in"})
+                                              "games": 6, "seed": "plug-in"}, stack.api_key)
     assert status == 202, job
     done = stack.until(lambda: (j := stack.get(f"/jobs/{job['id']}"))["status"] in ("finished", "failed") and j)
     assert done["status"] == "finished" and done["progress"] == {"done": 6, "total": 6}, done
@@ -60,7 +60,8 @@ def test_a_bot_answers_within_two_seconds_while_a_thousand_game_simulation_runs(
     simulations another (``background``: low), so a bot's move never waits behind a simulation chunk."""
     status, job = stack.post("/simulations", {"game": "threebythree", "variant": "overlord", "games": 1000,
                                               "seed": "busy", "seats": [{"bot": "ismcts", "budget": {"iterations": 64}},
-                                                                        {"bot": "ismcts", "budget": {"iterations": 64}}]})
+                                                                        {"bot": "ismcts", "budget": {"iterations": 64}}]},
+                             stack.api_key)
     assert status == 202, job
     stack.until(lambda: stack.get(f"/jobs/{job['id']}")["status"] == "running", timeout=60)
     status, created = stack.post("/matches", {"game": "toy", "variant": "standard", "options": {"target": 100},

@@ -1,10 +1,13 @@
 """Simulations: split across jobs, progress while running, deterministic results for a seed."""
+import json
+
 import pytest
 from rq import Queue
 from rq.serializers import JSONSerializer
 
 from engine.core import get_game, list_games
 from service.http.redis_conn import get_redis
+from tests.helpers import api_key_headers
 from tests.jobs import run_jobs
 from tests.parallel import play_games
 from engine.simulation import arena
@@ -18,7 +21,7 @@ RANDOMS = [{"bot": "random"}, {"bot": "random"}]
 
 def start(client, games, seed, seats=RANDOMS, game="threebythree", variant="overlord"):
     r = client.post("/simulations", json={"game": game, "variant": variant, "seats": seats, "games": games,
-                                          "seed": seed})
+                                          "seed": seed}, headers=api_key_headers(client.application))
     assert r.status_code == 202, r.get_json()
     return r.get_json()
 
@@ -53,10 +56,12 @@ def test_a_thousand_games_report_progress_then_results_and_the_same_seed_repeats
     doc = start(client, 1000, "s1", game=game, variant=variant)
     assert doc["status"] == "queued" and doc["progress"] == {"done": 0, "total": 1000}
     with app.app_context():
-        assert len(Queue("low", connection=get_redis(), serializer=JSONSerializer).job_ids) == 8
-    run_one_job(app)                                 # one of eight jobs done: progress, no results yet
+        pieces = json.loads(get_redis().hget(simulations.key(doc["id"]), "chunks"))
+        assert len(Queue("low", connection=get_redis(), serializer=JSONSerializer).job_ids) == len(pieces) >= 8
+    run_one_job(app)                                 # one job done: progress, no results yet
     partial = job(client, doc["id"])
-    assert partial["status"] == "running" and partial["progress"]["done"] == 125 and partial["results"] is None
+    assert partial["status"] == "running" and partial["progress"]["done"] == pieces[0][1] and partial["results"] is None
+    assert pieces[0][1] * doc["spec"]["cpu_seconds"] / 1000 <= 5 + doc["spec"]["cpu_seconds"] / 1000   # chunk ≈ 5 s
     run_jobs(app)
     done = job(client, doc["id"])
     assert done["status"] == "finished" and done["progress"] == {"done": 1000, "total": 1000}
@@ -146,7 +151,7 @@ def test_a_chunk_run_twice_stores_each_game_once(app, client):
     ({"game": "toy", "variant": "standard", "seats": [{"bot": "random"}] * 2, "games": 5}, 400, "invalid_request"),
 ])
 def test_bad_simulations_are_refused_with_a_clear_error(client, body, status, code):
-    r = client.post("/simulations", json=body)
+    r = client.post("/simulations", json=body, headers=api_key_headers(client.application))
     assert r.status_code == status and r.get_json()["error"]["code"] == code, r.get_json()
 
 

@@ -17,11 +17,20 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import fakeredis
 import redis
 from redis.cluster import RedisCluster
+from redis.exceptions import (ClusterDownError, ClusterError, ConnectionError as RedisConnectionError, MovedError,
+                              ReadOnlyError, RedisClusterException, TimeoutError as RedisTimeoutError,
+                              TryAgainError)
 
 # redis-py's default socket timeout (5 s) is shorter than the feed's blocking XREAD (SSE_BLOCK_MS,
 # 15 s): every wait ended in TimeoutError and the live feed died. Reads may block this long.
 SOCKET_TIMEOUT = 60.0
 CONNECT_TIMEOUT = 5.0
+
+# What redis-py raises while the store cannot answer: refused or dropped connections, timeouts, a
+# cluster that is down, moving a slot, promoting a replica or with no reachable node. The HTTP
+# adapter answers them 503 store_unavailable, the `kifu` command with one line and exit status 3.
+UNAVAILABLE = (RedisConnectionError, RedisTimeoutError, ClusterDownError, ClusterError, TryAgainError, MovedError,
+               ReadOnlyError, RedisClusterException)
 
 _embedded_server = None
 _embedded_lock = threading.Lock()

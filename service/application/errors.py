@@ -43,7 +43,8 @@ class Unavailable(DomainError):
 
 
 class Throttled(DomainError):
-    """Too much too fast (table talk); ``retry_after``: seconds until it would be taken, if known."""
+    """Too much too fast (table talk), or a quota used up for now (an API key's daily CPU-seconds);
+    ``retry_after``: seconds until it would be taken (or the quota renews), if known."""
 
     def __init__(self, code: str, message: str, rule: str | None = None, retry_after: int | None = None):
         super().__init__(code, message, rule)

@@ -10,7 +10,7 @@ from datetime import timedelta
 from engine.bots import bot_key, bot_rng, choose
 from engine.core import Event, apply, clone, play, seats_to_act
 from service.application.errors import DomainError
-from service.application import clock
+from service.application import clock, metrics
 from service.application.commands import commit
 from service.application.deadlines import DEFAULT_STAND_IN, read_waiting
 from service.application.deadlines import due as deadline_due
@@ -56,6 +56,7 @@ def missed(store, match_id: str, seat: int, since: int, due: str) -> dict:
             if e.code == "stale_version":         # someone moved meanwhile: look again
                 continue
             raise
+        metrics.deadline_handled(store.redis, due)        # its lateness, for the web's /metrics
         if settings["on_timeout"] == "forfeit":
             queue_verify(store.jobs, match_id)
         return {"status": settings["on_timeout"], "seats": list(late)}

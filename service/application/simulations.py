@@ -8,22 +8,58 @@ once every game is in). The chunk jobs write them through the store the worker o
 through the queue Redis. Progress is the number of game records; results are computed from the
 records in index order, so the same spec and seed always give the same results, whatever the
 number of workers or the order the chunks ran in.
+
+A simulation costs CPU, so one through the API needs an API key (``api_keys``) and stays within
+``Limits`` (the ``KIFU_SIM_*`` settings): games, each ismcts seat's per-move budget, and the run's
+estimated CPU time (``estimate``), which is also charged to the key's daily quota. The estimate
+is deliberately high: per move, what the slowest landed game measured in bench/RESULTS.md (and
+twice that for playing the action), times the length of a few random games of the variant. Chunks
+are cut so that each is about ``chunk_seconds`` of that estimate (at least one game), so on a
+worker that also runs bot turns a bot waits at most one chunk.
 """
 import json
 import math
 import secrets
+from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.bots import check_config
 from engine.core import ConfigError, MatchConfig, get_game
 from engine.simulation.arena import card_reader, encode, play_game
 from engine.simulation.statistics import aggregate
-from service.application import clock
+from service.application import api_keys, clock, settings
+from service.application.errors import Illegal
 
 RULE = "kifu/simulations"
 MAX_GAMES = 100_000
 MAX_CHUNK = 250
 CHUNKS = 8                       # a run is split in about this many jobs (fewer when it is small)
 MIN_CHUNK = 10
+# CPU-seconds, high on purpose (bench/RESULTS.md, 2 cores): the slowest landed game searched 1,198
+# ismcts iterations/s and made 1 greedy decision per 1.3 ms, random players 4,500 actions/s.
+ITERATION_SECONDS = 1 / 1000
+GREEDY_MOVE_SECONDS = 3 / 1000       # greedy, and a game's own bots (big-money)
+ACTION_SECONDS = 1 / 2000            # legal actions, decide and fold of one action, whoever chose it
+SAMPLE_GAMES = 3                     # random games played to know how long the variant's games are
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one simulation through the API may ask for (``KIFU_SIM_*``, service.application.settings)."""
+    max_games: int
+    max_move_ms: int
+    max_iterations: int
+    max_cpu_seconds: int
+    chunk_seconds: int
+    daily_cpu_seconds: int          # an API key's quota unless it was issued with its own
+
+    @classmethod
+    def from_settings(cls, values: dict) -> "Limits":
+        return cls(values["SIM_MAX_GAMES"], values["SIM_MAX_MOVE_MS"], values["SIM_MAX_ITERATIONS"],
+                   values["SIM_MAX_CPU_SECONDS"], values["SIM_CHUNK_SECONDS"], values["SIM_DAILY_CPU_SECONDS"])
+
+
+DEFAULT_LIMITS = Limits.from_settings(settings.DEFAULTS)
 
 
 def key(sim_id: str, part: str = "") -> str:
@@ -41,23 +77,97 @@ def check_spec(body: dict) -> dict:
             "games": body["games"], "seed": str(body["seed"])}
 
 
-def chunks(games: int) -> list[list[int]]:
-    """``[start, count]`` pieces of a run, one job each."""
+def move_seconds(bot: dict) -> float:
+    """The estimated CPU time of one decision of ``bot`` (a checked config)."""
+    budget = bot.get("budget") or {}
+    if bot["bot"] == "random":
+        return 0.0
+    if "ms" in budget:
+        return budget["ms"] / 1000
+    if "iterations" in budget:
+        return budget["iterations"] * ITERATION_SECONDS
+    return GREEDY_MOVE_SECONDS
+
+
+@lru_cache(maxsize=256)
+def typical_length(game_id: str, variant: str, seats: int) -> float:
+    """The mean length (actions) of ``SAMPLE_GAMES`` random games of the variant (fixed seed: the
+    same on every machine; a few to a few hundred ms, once per process)."""
+    game = get_game(game_id)
+    randoms = [{"bot": "random"}] * seats
+    return sum(play_game(game, variant, randoms, "kifu-estimate", i)["length"] for i in range(SAMPLE_GAMES)) / SAMPLE_GAMES
+
+
+def game_seconds(spec: dict) -> float:
+    """The estimated CPU time of one game of ``spec``: its actions, and each seat's share of the
+    decisions at that seat's cost."""
+    seats = spec["seats"]
+    length = typical_length(spec["game"], spec["variant"], len(seats))
+    return length * ACTION_SECONDS + sum(length / len(seats) * move_seconds(bot) for bot in seats)
+
+
+def bound(spec: dict, limits: Limits) -> float:
+    """The run's estimated CPU-seconds; 422 naming the field or the figure over ``limits``."""
+    if spec["games"] > limits.max_games:
+        raise Illegal("too_many_games", f"games: {spec['games']:,} is more than the {limits.max_games:,} one "
+                      "simulation may play (KIFU_SIM_MAX_GAMES)", rule=RULE)
+    for seat, bot in enumerate(spec["seats"]):
+        budget = bot.get("budget") or {}
+        if budget.get("ms", 0) > limits.max_move_ms:
+            raise Illegal("budget_too_large", f"seats.{seat}.budget.ms: {budget['ms']:,} ms a move is more than "
+                          f"the {limits.max_move_ms:,} ms a simulated move may take (KIFU_SIM_MAX_MOVE_MS)", rule=RULE)
+        if budget.get("iterations", 0) > limits.max_iterations:
+            raise Illegal("budget_too_large", f"seats.{seat}.budget.iterations: {budget['iterations']:,} is more "
+                          f"than the {limits.max_iterations:,} a simulated move may search "
+                          "(KIFU_SIM_MAX_ITERATIONS)", rule=RULE)
+    per_game = game_seconds(spec)
+    total = per_game * spec["games"]
+    if total > limits.max_cpu_seconds:
+        raise Illegal("simulation_too_large", f"estimated {math.ceil(total):,} CPU-seconds ({spec['games']:,} games "
+                      f"of about {per_game:.2f} s) is more than the {limits.max_cpu_seconds:,} one simulation may "
+                      "use (KIFU_SIM_MAX_CPU_SECONDS); ask for fewer games or smaller budgets", rule=RULE)
+    return total
+
+
+def chunks(games: int, per_game: float = 0.0, chunk_seconds: float = math.inf) -> list[list[int]]:
+    """``[start, count]`` pieces of a run, one job each: about ``CHUNKS`` of them, none above
+    ``MAX_CHUNK`` games nor (past its first game) ``chunk_seconds`` of estimated CPU time."""
     size = min(MAX_CHUNK, max(MIN_CHUNK, math.ceil(games / CHUNKS)))
+    if per_game > 0:
+        size = max(1, min(size, math.floor(chunk_seconds / per_game)))
     return [[start, min(size, games - start)] for start in range(0, games, size)]
 
 
-def create(store, body: dict) -> str:
+def create(store, body: dict, api_key: dict, limits: Limits = DEFAULT_LIMITS) -> str:
+    """Queues the simulation ``body`` asks for on behalf of ``api_key`` (``api_keys.authenticate``):
+    422 for an unplayable or too large one, 429 when the key's quota for today is used up."""
     connection = store.redis
     spec = check_spec(body)
-    sim_id = "sim-" + secrets.token_urlsafe(9)
-    pieces = chunks(spec["games"])
-    connection.hset(key(sim_id), mapping={"spec": json.dumps(spec), "created_at": clock.iso(clock.now()),
-                                          "chunks": json.dumps(pieces)})
-    for k, (start, count) in enumerate(pieces):
-        store.jobs.enqueue("low", "simulate_chunk", sim_id, start, count, job_id=f"{sim_id}-{k}",
-                           timeout=6 * 3600, keep=7 * 86400, retries=(5, 30))
+    total = bound(spec, limits)
+    per_game = total / spec["games"]
+    spec["cpu_seconds"] = math.ceil(total)
+    spec["api_key"] = api_key["name"]
+    cost = api_keys.charge(connection, api_key, total, limits.daily_cpu_seconds)
+    try:
+        sim_id = "sim-" + secrets.token_urlsafe(9)
+        pieces = chunks(spec["games"], per_game, limits.chunk_seconds)
+        connection.hset(key(sim_id), mapping={"spec": json.dumps(spec), "created_at": clock.iso(clock.now()),
+                                              "chunks": json.dumps(pieces)})
+        for k, (start, count) in enumerate(pieces):
+            store.jobs.enqueue("low", "simulate_chunk", sim_id, start, count, job_id=f"{sim_id}-{k}",
+                               timeout=chunk_timeout(count * per_game), keep=7 * 86400, retries=(5, 30))
+    except BaseException:
+        try:
+            api_keys.refund(connection, api_key, cost)
+        except Exception:  # noqa: BLE001 - the store may be what failed; the first error is the one to raise
+            pass
+        raise
     return sim_id
+
+
+def chunk_timeout(estimate: float) -> int:
+    """A chunk job's time limit: ten times its estimate, at least ten minutes (a slow or busy machine)."""
+    return max(600, math.ceil(10 * estimate))
 
 
 def run_chunk(connection, sim_id: str, start: int, count: int, progress=None) -> dict:

@@ -63,6 +63,7 @@ class EventStore:
         self.snapshot_every = snapshot_every
         self.cache = cache          # a StateCache, or None to always load from Redis
         self._append = redis.register_script(APPEND_LUA)
+        self.on_append = None       # called with (status, events) after each append: the web's metrics
 
     def load_scripts(self) -> str:
         """Loads the append script into the server (every primary of a cluster), as a restarted Redis
@@ -91,6 +92,8 @@ class EventStore:
             self._confirm(match_id)
         if status == "duplicate":
             self._confirm(match_id)
+        if self.on_append is not None:
+            self.on_append(status, len(records))
         if status == "duplicate":
             return AppendResult(status, None, value)
         if status == "broken":

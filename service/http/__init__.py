@@ -15,31 +15,31 @@ from service.http.errors import register_error_handlers
 def create_app(test_config: dict | None = None) -> Flask:
     """The app. Config: REDIS_URL (unset: embedded fakeredis), STORE_URL and QUEUE_URL
     (``KIFU_STORE_URL``, ``KIFU_QUEUE_URL``: a Redis Cluster store and the queues' own Redis, see
-    redis_conn), STORE_WAIT_REPLICAS and STORE_WAIT_MS (``KIFU_STORE_WAIT_*``), SNAPSHOT_EVERY (events, 50),
-    VERIFY_ON_END (queue workers.jobs.verify_match when a match ends, True), STATE_CACHE_SIZE
-    (latest states kept in-process, 512; 0 turns the cache off), VERIFY_INLINE_MAX (GET /verify
-    runs inline up to this many events, else as an RQ job; 2000), SSE_BLOCK_MS (one blocking wait
-    of the live feed, 15000), SSE_MAX_SECONDS (a feed connection's life before the client
-    reconnects with Last-Event-ID, 300). The games of the modules ``KIFU_GAMES`` names are
-registered beside those of ``engine/games/``."""
+    redis_conn), and every setting of ``service.application.settings`` read from ``KIFU_<NAME>``:
+    STORE_WAIT_REPLICAS and STORE_WAIT_MS, SNAPSHOT_EVERY (events, 50), VERIFY_ON_END (queue
+    workers.jobs.verify_match when a match ends, True), STATE_CACHE_SIZE (latest states kept
+    in-process, 512; 0 turns the cache off), VERIFY_INLINE_MAX (GET /verify runs inline up to this
+    many events, else as an RQ job; 2000), SSE_BLOCK_MS (one blocking wait of the live feed, 15000),
+    SSE_MAX_SECONDS (a feed connection's life before the client reconnects with Last-Event-ID, 300),
+    MAX_BODY_BYTES (MAX_CONTENT_LENGTH), the SIM_* limits of simulations. ``test_config`` overrides
+    any of them. The games of the modules ``KIFU_GAMES`` names are registered beside those of
+    ``engine/games/``."""
     app = Flask(__name__, static_folder=None)
     configured = settings.from_env()
     app.config.from_mapping(REDIS_URL=os.environ.get("REDIS_URL") or None,
                             STORE_URL=os.environ.get("KIFU_STORE_URL") or None,
                             QUEUE_URL=os.environ.get("KIFU_QUEUE_URL") or None,
-                            STORE_WAIT_REPLICAS=configured["STORE_WAIT_REPLICAS"],
-                            STORE_WAIT_MS=configured["STORE_WAIT_MS"], SNAPSHOT_EVERY=50,
-                            VERIFY_ON_END=True, FAKEREDIS_SERVER=None,
-                            STATE_CACHE_SIZE=512, MAX_CONTENT_LENGTH=1 << 20,
-                            VERIFY_INLINE_MAX=2000, SSE_BLOCK_MS=15000, SSE_MAX_SECONDS=300)
+                            FAKEREDIS_SERVER=None, **configured)
     app.json.ensure_ascii = False
     app.json.sort_keys = False
     if test_config is not None:
         app.config.from_mapping(test_config)
+    app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_BODY_BYTES"]
 
     if app.config["SSE_BLOCK_MS"] >= SOCKET_TIMEOUT * 1000:
-        raise ValueError(f"SSE_BLOCK_MS ({app.config['SSE_BLOCK_MS']}) must be shorter than the Redis socket "
-                         f"timeout ({SOCKET_TIMEOUT:.0f} s), or every wait of the live feed fails")
+        raise settings.SettingError(f"KIFU_SSE_BLOCK_MS ({app.config['SSE_BLOCK_MS']}) must be shorter than the "
+                                    f"Redis socket timeout ({SOCKET_TIMEOUT:.0f} s), or every wait of the live "
+                                    "feed fails")
     settings.register_plugin_games()
     redis_conn.init_app(app)
     register_error_handlers(app)
@@ -47,4 +47,9 @@ registered beside those of ``engine/games/``."""
     for module in (games, matches, history, audit, disputes, forks, simulations, exports, jobs, lobby, spec,
                    health, players, notifications, table, web):
         app.register_blueprint(module.bp)
+    # Imported here, not at the top: gunicorn imports this package (for service.http.gunicorn_conf)
+    # before that module sets PROMETHEUS_MULTIPROC_DIR, and prometheus_client picks its mode when
+    # first imported; the workers import it only once they run create_app.
+    from service.http import metrics
+    metrics.init_app(app)
     return app

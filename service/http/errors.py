@@ -3,16 +3,17 @@ import logging
 
 from flask import jsonify
 from marshmallow import ValidationError
-from redis.exceptions import (ClusterDownError, ConnectionError as RedisConnectionError, MovedError,
-                              ReadOnlyError, TimeoutError as RedisTimeoutError, TryAgainError)
 from werkzeug.exceptions import HTTPException
 
 from engine.core import ConfigError, IllegalAction
+from service.application.connections import UNAVAILABLE
 from service.application.errors import (Conflict, DomainError, Failed, Forbidden, Illegal, Invalid, NotFound,
                                         Throttled, Unauthenticated, Unavailable)
 
 log = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = "2"       # a 503 while the store is unreachable: a failover takes seconds
+UNAVAILABLE_MESSAGE = ("the store is unavailable (a failover may be under way); try again, with the same "
+                       "command_id for an action")
 STATUS = {Invalid: 400, Unauthenticated: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Illegal: 422,
           Failed: 500, Unavailable: 503, Throttled: 429}
 
@@ -43,7 +44,9 @@ def register_error_handlers(app) -> None:
     @app.errorhandler(DomainError)
     def refused(e):
         body, status = error_response(status_of(e), e.code, e.message, e.rule)
-        if getattr(e, "retry_after", None):
+        if isinstance(e, Unavailable):
+            body.headers["Retry-After"] = RETRY_AFTER_SECONDS
+        elif getattr(e, "retry_after", None):
             body.headers["Retry-After"] = str(e.retry_after)
         return body, status
 
@@ -68,18 +71,14 @@ def register_error_handlers(app) -> None:
                 body.headers[name] = value
         return body, status
 
-    @app.errorhandler(RedisConnectionError)
-    @app.errorhandler(RedisTimeoutError)
-    @app.errorhandler(ClusterDownError)
-    @app.errorhandler(TryAgainError)
-    @app.errorhandler(MovedError)
-    @app.errorhandler(ReadOnlyError)
     def store_unavailable(e):
         log.warning("store unavailable: %s", e)
-        body, status = error_response(503, "store_unavailable", "the store is unavailable (a failover may "
-                                      "be under way); try again, with the same command_id for an action")
+        body, status = error_response(503, "store_unavailable", UNAVAILABLE_MESSAGE)
         body.headers["Retry-After"] = RETRY_AFTER_SECONDS
         return body, status
+
+    for kind in UNAVAILABLE:
+        app.register_error_handler(kind, store_unavailable)
 
     @app.errorhandler(Exception)
     def unexpected(e):

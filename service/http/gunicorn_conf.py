@@ -1,11 +1,31 @@
 """gunicorn settings for the Procfile's web line (``--config python:service.http.gunicorn_conf``):
-an access log on stdout, and a refusal to start several worker processes without a Redis server —
-each would hold its own embedded in-memory store, so a match created through one worker would be
-unknown to the others (a new match answered 404 on most fresh connections)."""
+an access log on stdout; a refusal to start several worker processes without a Redis server — each
+would hold its own embedded in-memory store, so a match created through one worker would be
+unknown to the others (a new match answered 404 on most fresh connections); a warning when the
+store does not answer at start; and the directory where prometheus_client's multiprocess mode keeps
+each worker's metric values, so that ``GET /metrics`` through any worker adds up all of them
+(service/http/metrics.py). An operator's PROMETHEUS_MULTIPROC_DIR is used (emptied at start: values
+of an earlier run would be added in); otherwise a temporary directory is made here, before the
+workers start and import prometheus_client, and removed when the gunicorn master exits."""
+import atexit
+import glob
 import os
+import shutil
+import tempfile
 
 accesslog = "-"
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
+
+
+
+def _remove(path: str, master: int) -> None:
+    if os.getpid() == master:            # forked workers inherit this handler: only the master removes
+        shutil.rmtree(path, ignore_errors=True)
+
+
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="kifu-prometheus-")
+    atexit.register(_remove, os.environ["PROMETHEUS_MULTIPROC_DIR"], os.getpid())   # also if it fails to start
 
 
 def on_starting(server):
@@ -13,3 +33,26 @@ def on_starting(server):
         raise SystemExit(f"kifu: {server.cfg.workers} gunicorn workers need a shared store: set REDIS_URL "
                          "(or KIFU_STORE_URL) to a Redis server. Without it every worker process would keep its "
                          "own in-memory store; run `kifu serve` (one process) to try kifu without Redis.")
+    for stale in glob.glob(os.path.join(os.environ["PROMETHEUS_MULTIPROC_DIR"], "*.db")):
+        os.remove(stale)
+    _say_if_the_store_is_down(server)
+
+
+def _say_if_the_store_is_down(server) -> None:
+    from service.application.connections import connect, describe_url, store_url   # only in the master
+    url = store_url(os.environ)
+    if not url:
+        return
+    try:
+        client = connect(url)
+        client.ping()
+        client.close()
+    except Exception as e:  # noqa: BLE001 - whatever the reason, say it and serve: /readyz tells the rest
+        server.log.warning("kifu: the store (%s) does not answer (%s: %s); serving anyway: routes that need it "
+                           "answer 503 store_unavailable, and /readyz 503, until it does",
+                           describe_url(url), type(e).__name__, " ".join(str(e).split()))
+
+
+def child_exit(server, worker):
+    from prometheus_client import multiprocess      # never at the top: imported first, it would pick its mode
+    multiprocess.mark_process_dead(worker.pid)

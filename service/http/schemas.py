@@ -51,15 +51,29 @@ class DeadlineIn(Schema):
     stand_in = fields.Nested(BotIn, load_default=None)
 
 
+class StrictBool(fields.Boolean):
+    """A JSON true or false only (marshmallow's Boolean also takes 1, 0, "yes", "off"...; openapi.yaml
+    says boolean)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+def _strict_bool(**kw):
+    return StrictBool(**kw)
+
+
 class CreateMatchIn(Schema):
     game = fields.Str(required=True, validate=validate.Length(min=1, max=64))
     variant = fields.Str(required=True, validate=validate.Length(min=1, max=64))
     seats = fields.List(fields.Nested(SeatIn), required=True, validate=validate.Length(min=1, max=16))
     options = fields.Dict(keys=fields.Str(), load_default=dict)
     setup = fields.Dict(keys=fields.Str(), allow_none=True, load_default=None)
-    audit_live = fields.Bool(load_default=False)
+    audit_live = _strict_bool(load_default=False)
     deadline = fields.Nested(DeadlineIn, allow_none=True, load_default=None)
-    private = fields.Bool(load_default=False)       # never listed by GET /matches nor exported in bulk
+    private = _strict_bool(load_default=False)       # never listed by GET /matches nor exported in bulk
 
 
 class SimulationIn(Schema):

@@ -9,7 +9,7 @@ from service.http.schemas import SeatTokenOut, _version
 
 class TableMoveIn(Schema):
     """An optional ``command_id``: the same id sent again answers once (after a timeout, say)."""
-    command_id = fields.Str(load_default=None, validate=validate.Length(min=1, max=128))
+    command_id = fields.Str(load_default=None, allow_none=False, validate=validate.Length(min=1, max=128))
 
 
 def _talk_text(text: str) -> None:

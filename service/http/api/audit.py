@@ -1,4 +1,12 @@
-"""Audit routes: explain an event, verify a match, export it as JSON Lines, follow it live (SSE)."""
+"""Audit routes: explain an event, verify a match, export it as JSON Lines, follow it live (SSE).
+
+The export and the feed are streamed: a store that stops answering once the 200 is sent cannot
+become a 503, so the stream ends with a last message saying so (an SSE ``unavailable`` event, after
+which the browser's EventSource reconnects with Last-Event-ID; a JSON Lines ``{"error"}`` line that
+marks the export incomplete) instead of a cut connection and a traceback."""
+import json
+import logging
+
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from engine.audit.verify import verify as verify_now
@@ -6,11 +14,16 @@ from service.application.errors import Failed
 from service.application import exporting, explain as explaining, feed
 from service.application.dispatch import verify_job
 from service.http.api import answer, identify
+from service.application.connections import UNAVAILABLE
+from service.http.errors import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE
 from service.application.loading import open_meta
 from service.http.redis_conn import get_store
 from service.http.schemas import ExplainOut, StreamQuery, VerifyOut
 
+log = logging.getLogger(__name__)
 bp = Blueprint("audit", __name__, url_prefix="/matches")
+GONE = {"error": {"code": "store_unavailable", "message": UNAVAILABLE_MESSAGE, "rule": None},
+               "retry_after": int(RETRY_AFTER_SECONDS)}          # the last message of a stream the store left
 
 
 def caller_of(store, match_id: str):
@@ -47,7 +60,8 @@ def verify(match_id: str):
 def export(match_id: str):
     store = get_store()
     meta, caller = caller_of(store, match_id)
-    lines = exporting.export_lines(store, match_id, caller, meta)
+    lines = until_unavailable(exporting.export_lines(store, match_id, caller, meta),
+                              json.dumps({**GONE, "incomplete": True}) + "\n")
     return Response(stream_with_context(lines), mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{match_id}.jsonl"'})
 
@@ -59,7 +73,17 @@ def stream(match_id: str):
     query = StreamQuery().load(request.args.to_dict())
     after = feed.last_event_id(request.headers.get("Last-Event-ID"), query["after"])
     config = current_app.config
-    lines = feed.sse_lines(store, match_id, after, caller, meta, query["follow"],
-                           config["SSE_BLOCK_MS"], config["SSE_MAX_SECONDS"])
+    lines = until_unavailable(feed.sse_lines(store, match_id, after, caller, meta, query["follow"],
+                                             config["SSE_BLOCK_MS"], config["SSE_MAX_SECONDS"]),
+                              f"event: unavailable\ndata: {json.dumps(GONE)}\n\n")
     return Response(stream_with_context(lines), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def until_unavailable(lines, last: str):
+    """``lines``, ended by ``last`` if the store stops answering while they stream."""
+    try:
+        yield from lines
+    except UNAVAILABLE as e:
+        log.warning("store unavailable mid-stream: %s", e)
+        yield last

@@ -1,17 +1,19 @@
-"""POST /simulations: bot-vs-bot games in the background; GET /jobs/<id> follows them."""
-from flask import Blueprint
+"""POST /simulations: bot-vs-bot games in the background, with an API key (service.application.api_keys)
+and within the KIFU_SIM_* limits; GET /jobs/<id> follows them."""
+from flask import Blueprint, current_app
 
-from service.http.api import answer, json_body
+from service.application import api_keys, simulations
+from service.http.api import answer, bearer_token, json_body
 from service.http.redis_conn import get_store
 from service.http.schemas import JobOut, SimulationIn
-from service.application import simulations
 
 bp = Blueprint("simulations", __name__, url_prefix="/simulations")
 
 
 @bp.post("")
 def create():
-    body = SimulationIn().load(json_body())
     store = get_store()
-    sim_id = simulations.create(store, body)
+    key = api_keys.authenticate(store.redis, bearer_token())          # 401 / 403 before the body is read
+    body = SimulationIn().load(json_body())
+    sim_id = simulations.create(store, body, key, simulations.Limits.from_settings(current_app.config))
     return answer(JobOut(), simulations.status(store, sim_id), 202)

@@ -1,0 +1,122 @@
+"""Prometheus metrics (``GET /metrics``, prometheus_client's text format): requests by route and
+status, their latency, appends by result, 409 answers by code — counted by the process serving
+them — and, read from Redis when scraped, the job queues' depths, how late missed deadlines were
+handled (written by the workers: service.application.metrics) and whether the store answered.
+
+gunicorn runs several worker processes, each with its own counters; a scrape reaches one of them.
+Under gunicorn (service/http/gunicorn_conf.py sets PROMETHEUS_MULTIPROC_DIR before the workers
+start) prometheus_client's multiprocess mode keeps each process's values in files in that directory
+and every scrape adds them all up, so any worker gives the one answer for the deployment. Without
+it (``kifu serve``, tests) the app's own registry is the answer. Labels stay few: the route is the
+URL rule (``/matches/<match_id>``), never the raw path; an unmatched path is ``unmatched``."""
+import os
+import time
+
+from flask import Blueprint, Response, current_app, g, request
+from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, disable_created_metrics,
+                               generate_latest)
+from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily
+from prometheus_client.multiprocess import MultiProcessCollector
+
+from service.application import metrics as stored
+from service.application.connections import UNAVAILABLE
+from service.http.redis_conn import get_store
+
+bp = Blueprint("metrics", __name__)
+LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
+disable_created_metrics()         # no *_created series beside each counter: half the lines, no use here
+
+
+class Recorded:
+    """What this process counts, registered on ``registry``."""
+
+    def __init__(self, registry):
+        self.requests = Counter("kifu_http_requests", "HTTP requests answered, by method, route and status",
+                                ["method", "route", "status"], registry=registry)
+        self.latency = Histogram("kifu_http_request_duration_seconds", "Time to answer (to the first byte "
+                                 "of a streamed answer), by method and route", ["method", "route"],
+                                 buckets=LATENCY_BUCKETS, registry=registry)
+        self.appends = Counter("kifu_appends", "Appends to match streams by this web process: ok, "
+                               "duplicate (a command id answered before), conflict (stale version)",
+                               ["result"], registry=registry)
+        self.appended_events = Counter("kifu_appended_events", "Events appended by this web process",
+                                       registry=registry)
+        self.conflicts = Counter("kifu_conflicts", "409 answers, by error code", ["code"], registry=registry)
+
+    def appended(self, status: str, events: int) -> None:
+        self.appends.labels(status).inc()
+        if status == "ok":
+            self.appended_events.inc(events)
+
+
+class FromStore:
+    """Figures read from Redis at each scrape (a custom collector: it holds no state)."""
+
+    def __init__(self, store):
+        self.store = store
+
+    def describe(self):           # without it, registering would scrape Redis once at start-up
+        return [GaugeMetricFamily("kifu_store_up", ""), GaugeMetricFamily("kifu_jobs_queued", ""),
+                HistogramMetricFamily("kifu_deadline_lateness_seconds", "")]
+
+    def collect(self):
+        up = GaugeMetricFamily("kifu_store_up", "1 when the store answered this scrape, else 0")
+        try:
+            late = stored.lateness(self.store.redis)
+        except UNAVAILABLE:
+            late = None
+        up.add_metric([], 0 if late is None else 1)
+        yield up
+        if late is not None:
+            yield HistogramMetricFamily(
+                "kifu_deadline_lateness_seconds", "How long after its due time each missed deadline was "
+                "handled (recorded by the workers in Redis)",
+                buckets=[(str(float(b)) if b != "+Inf" else b, n) for b, n in late["buckets"]],
+                sum_value=late["sum"])
+        try:
+            depths = self.store.jobs.depths()
+        except UNAVAILABLE:
+            return
+        queued = GaugeMetricFamily("kifu_jobs_queued", "Jobs waiting in each RQ queue", labels=["queue"])
+        for queue, depth in depths.items():
+            queued.add_metric([queue], depth)
+        yield queued
+
+
+def multiprocess() -> bool:
+    return bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
+
+
+def init_app(app) -> None:
+    registry = CollectorRegistry()
+    recorded = Recorded(registry)
+    store = app.extensions["kifu_store"]
+    store.on_append = recorded.appended
+    app.extensions["kifu_metrics"] = (registry, recorded)
+
+    @app.before_request
+    def started():
+        g.metrics_started = time.perf_counter()
+
+    @app.after_request
+    def count(response):
+        route = request.url_rule.rule if request.url_rule else "unmatched"
+        recorded.requests.labels(request.method, route, str(response.status_code)).inc()
+        if "metrics_started" in g:
+            recorded.latency.labels(request.method, route).observe(time.perf_counter() - g.metrics_started)
+        if response.status_code == 409 and response.is_json:
+            recorded.conflicts.labels(((response.get_json(silent=True) or {}).get("error") or {}).get("code", "")).inc()
+        return response
+
+    app.register_blueprint(bp)
+
+
+@bp.get("/metrics")
+def exposition():
+    registry, _ = current_app.extensions["kifu_metrics"]
+    if multiprocess():                     # every gunicorn worker's values, added up
+        registry = CollectorRegistry()
+        MultiProcessCollector(registry)
+    scraped = CollectorRegistry()
+    scraped.register(FromStore(get_store()))
+    return Response(generate_latest(registry) + generate_latest(scraped), content_type=CONTENT_TYPE_LATEST)

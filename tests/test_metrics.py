@@ -1,0 +1,141 @@
+"""Prometheus metrics (issue 16): GET /metrics counts requests by route and status, their latency,
+appends and 409s, and reads the job queues' depths and the deadlines' lateness (written by the
+worker that handled them) from Redis. Under the Procfile's gunicorn, with two worker processes,
+every scrape gives the one total of all of them (prometheus_client's multiprocess mode)."""
+import os
+import re
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+import redis
+from prometheus_client.parser import text_string_to_metric_families
+
+from service import create_app
+from service.application import metrics
+from tests.conftest import flushed
+from tests.helpers import ApiMatch, api_key_headers
+from tests.jobs import run_jobs
+from tests.plugin_stack import command, free_port, procfile
+
+TOY = {"game": "toy", "variant": "standard", "seats": [{"bot": "random"}, {"bot": "random"}], "games": 40, "seed": 1}
+
+
+def samples(text: str) -> dict:
+    """``{(name, frozenset(labels)): value}`` of a scrape."""
+    return {(s.name, frozenset(s.labels.items())): s.value
+            for family in text_string_to_metric_families(text) for s in family.samples}
+
+
+def value(scraped: dict, name: str, **labels) -> float:
+    return scraped.get((name, frozenset(labels.items())), 0.0)
+
+
+def scrape(client) -> dict:
+    r = client.get("/metrics")
+    assert r.status_code == 200 and r.content_type.startswith("text/plain")
+    return samples(r.get_data(as_text=True))
+
+
+def test_requests_latencies_appends_and_conflicts_are_counted(client):
+    m = ApiMatch(client)
+    seat, version = m.seat_to_act(), m.info()["version"]
+    assert m.post(seat, {"type": "add", "n": 1}, version, command_id="c1").status_code == 200
+    assert m.post(seat, {"type": "add", "n": 1}, version, command_id="c1").status_code == 200   # answered again
+    assert m.post(1 - seat, {"type": "add", "n": 1}, version, command_id="c2").status_code == 409
+    client.get("/no/such/page")
+    got = scrape(client)
+    assert value(got, "kifu_http_requests_total", method="POST", route="/matches", status="201") == 1
+    assert value(got, "kifu_http_requests_total", method="POST", route="/matches/<match_id>/actions",
+                 status="200") == 2
+    assert value(got, "kifu_http_requests_total", method="GET", route="unmatched", status="404") == 1
+    assert value(got, "kifu_http_request_duration_seconds_count", method="POST",
+                 route="/matches/<match_id>/actions") == 3
+    assert value(got, "kifu_appends_total", result="ok") == 2            # the creation and one action: the
+    assert value(got, "kifu_appended_events_total") == m.info()["version"]   # repeat was answered, not appended
+    assert value(got, "kifu_conflicts_total", code="stale_version") == 1
+    assert value(got, "kifu_store_up") == 1
+
+
+def test_queue_depths_and_a_missed_deadline_s_lateness_come_from_redis(app, client, manual_clock):
+    client.post("/simulations", json=TOY, headers=api_key_headers(app))     # chunk jobs wait on low
+    queued = value(scrape(client), "kifu_jobs_queued", queue="low")
+    assert queued >= 1
+    m = ApiMatch(client, deadline={"minutes": 1, "on_timeout": "pass"})
+    manual_clock.advance(seconds=90)                  # handled 30 s after due
+    run_jobs(app)
+    assert m.info()["version"] > m.created["version"]
+    got = scrape(client)
+    assert value(got, "kifu_deadline_lateness_seconds_count") == 1
+    assert value(got, "kifu_deadline_lateness_seconds_sum") == pytest.approx(30, abs=0.01)
+    assert value(got, "kifu_deadline_lateness_seconds_bucket", le="10.0") == 0
+    assert value(got, "kifu_deadline_lateness_seconds_bucket", le="30.0") == 1
+    assert value(got, "kifu_jobs_queued", queue="low") == 0          # run_jobs ran the simulation too
+
+
+def test_with_the_store_down_metrics_still_answer_and_say_so():
+    app = create_app({"TESTING": True, "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"})
+    client = app.test_client()
+    assert client.get("/matches/abc").status_code == 503
+    got = scrape(client)
+    assert value(got, "kifu_store_up") == 0
+    assert value(got, "kifu_http_requests_total", method="GET", route="/matches/<match_id>", status="503") == 1
+
+
+def test_lateness_buckets_are_cumulative():
+    import fakeredis
+    r = fakeredis.FakeRedis()
+    for seconds in (0.05, 3, 3, 4000):
+        metrics.record_lateness(r, seconds)
+    late = metrics.lateness(r)
+    assert late["count"] == 4 and late["sum"] == pytest.approx(4006.05)
+    assert dict(late["buckets"]) == {0.1: 1, 0.5: 1, 1: 1, 2: 1, 5: 3, 10: 3, 30: 3, 60: 3, 300: 3, 900: 3,
+                                     3600: 3, "+Inf": 4}
+
+
+@pytest.mark.redis
+def test_gunicorn_with_two_workers_gives_one_total_from_every_worker(real_redis_url):
+    """The Procfile's web line (2 gthread workers): 40 requests on fresh connections land on both
+    workers; every scrape, whichever worker answers it, counts all 40. The multiprocess directory
+    gunicorn_conf makes is removed when gunicorn exits."""
+    flushed(real_redis_url)
+    metrics.record_lateness(redis.Redis.from_url(real_redis_url), 12.5)       # as a worker records it
+    port = free_port()
+    tmp = tempfile.mkdtemp(prefix="kifu-metrics-test-")
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    env.update(REDIS_URL=real_redis_url, TMPDIR=tmp)
+    proc = subprocess.Popen(command(procfile()["web"], port, real_redis_url), env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(150):
+            try:
+                urllib.request.urlopen(f"{base}/healthz", timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            pytest.fail("gunicorn did not answer")
+        for _ in range(40):
+            with urllib.request.urlopen(f"{base}/games", timeout=10) as r:     # a new connection each
+                assert r.status == 200
+        [multiproc] = Path(tmp).glob("kifu-prometheus-*")
+        pids = {re.search(r"_(\d+)\.db$", f.name).group(1) for f in multiproc.glob("counter_*.db")}
+        assert len(pids) == 2, pids                                    # both workers served
+        totals = []
+        for _ in range(6):
+            with urllib.request.urlopen(f"{base}/metrics", timeout=10) as r:
+                got = samples(r.read().decode())
+            totals.append(value(got, "kifu_http_requests_total", method="GET", route="/games", status="200"))
+            assert value(got, "kifu_deadline_lateness_seconds_count") == 1
+            assert value(got, "kifu_deadline_lateness_seconds_bucket", le="30.0") == 1
+            assert value(got, "kifu_jobs_queued", queue="high") == 0
+        assert totals == [40] * 6, totals
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    assert not list(Path(tmp).glob("kifu-prometheus-*"))            # removed on exit
+    os.rmdir(tmp)
