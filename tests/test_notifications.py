@@ -227,8 +227,14 @@ def test_nothing_is_queued_for_a_match_nobody_subscribed_to(app, client, outbox)
     ({"kind": "webhook", "url": "http://x.example", "events": []}, "events"),
     ({"kind": "email", "address": "not an address"}, "address"),
     ({"kind": "email", "url": "http://x.example"}, "address"),
-    ({"kind": "webhook", "url": "http://x.example", "address": "a@b.org"}, "address")])
-def test_bad_subscriptions_are_400_naming_the_field(client, body, field):
+    ({"kind": "webhook", "url": "http://x.example", "address": "a@b.org"}, "address"),
+    ({"kind": "webhook", "url": "http://[::1"}, "url"), ({"kind": "webhook", "url": "http://x.example:99999/h"}, "url"),
+    ({"kind": "webhook", "url": "http://x.example:port/h"}, "url"), ({"kind": "webhook", "url": "http://x ample/h"}, "url"),
+    ({"kind": "webhook", "url": "http://x.example/a\nb"}, "url"), ({"kind": "webhook", "url": "https://x.example/\x00"}, "url"),
+    ({"kind": "webhook", "url": "http://127.0.0.1:8080/h"}, "url"), ({"kind": "webhook", "url": "http://localhost/h"}, "url"),
+    ({"kind": "webhook", "url": "http://[::ffff:10.0.0.1]/h"}, "url"), ({"kind": "webhook", "url": "http://169.254.169.254/"}, "url")])
+def test_bad_subscriptions_are_400_naming_the_field(client, body, field, monkeypatch):
+    monkeypatch.delenv("KIFU_WEBHOOK_PRIVATE", raising=False)
     reimu = player(client, "Reimu")
     r = client.post("/players/me/notifications", json=body, headers=bearer(reimu["key"]))
     assert r.status_code == 400 and r.get_json()["error"]["message"].startswith(f"{field}:"), r.get_json()
@@ -252,6 +258,42 @@ def test_webhooks_to_private_addresses_are_refused_unless_allowed(monkeypatch):
     ok, detail = senders.webhook("http://127.0.0.1:9/hook", "whsec_x", {"delivery": "d", "event": "chat"})
     assert not ok and detail.startswith("refused")
     assert not senders.public_host("10.1.2.3", 80) and not senders.public_host("169.254.169.254", 80)
+
+
+def test_a_webhook_goes_to_the_address_that_was_checked_not_to_a_second_lookup(monkeypatch):
+    """DNS rebinding: a name that resolves to a public address when it is checked and to loopback
+    when it is looked up again must not reach loopback (the connection is made to the checked address)."""
+    import socket
+    from tests.receivers import WebhookReceiver
+    monkeypatch.delenv("KIFU_WEBHOOK_PRIVATE", raising=False)
+    hooks, real_lookup, real_connect, lookups = WebhookReceiver(), socket.getaddrinfo, socket.create_connection, []
+    port = hooks.http.server_port
+
+    def lookup(host, *args, **kwargs):
+        if host != "rebind.example":
+            return real_lookup(host, *args, **kwargs)
+        lookups.append(host)
+        address = "8.8.8.8" if len(lookups) == 1 else "127.0.0.1"
+        return [(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (address, port))]
+
+    def connect(address, *args, **kwargs):
+        if address[0] == "8.8.8.8":                     # no network here: the public host does not answer
+            raise ConnectionRefusedError("refused")
+        return real_connect(address, *args, **kwargs)
+    monkeypatch.setattr(socket, "getaddrinfo", lookup)
+    monkeypatch.setattr(socket, "create_connection", connect)
+    try:
+        ok, detail = senders.webhook(f"http://rebind.example:{port}/hook", "whsec_x", {"delivery": "d", "event": "chat"})
+    finally:
+        hooks.stop()
+    assert hooks.received == [] and not ok, detail
+
+
+@pytest.mark.parametrize("url", ["http://x.example:99999/h", "http://x ample/h", "https://x.example/\x00"])
+def test_a_webhook_url_kept_from_before_its_checks_fails_its_attempt_without_crashing(url, monkeypatch):
+    monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "1")
+    ok, detail = senders.webhook(url, "whsec_x", {"delivery": "d", "event": "chat"})
+    assert not ok and "URL" in detail
 
 
 def test_a_subscription_made_mid_wait_still_gets_that_waits_reminder(app, client, outbox, manual_clock):
