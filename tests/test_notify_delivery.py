@@ -49,20 +49,25 @@ def test_two_players_get_one_your_move_per_wait_by_webhook_and_e_mail(stack, rec
     hooks, smtp = receivers
     reimu = call(stack, "POST", "/players", {"name": "Reimu", "label": "desk"}, status=201)
     marisa = call(stack, "POST", "/players", {"name": "Marisa", "label": "desk"}, status=201)
-    made = call(stack, "POST", "/matches", {"game": "toy", "variant": "standard", "seats": [
-        {"name": "Reimu", "player": True}, {"name": "Marisa", "join": "invite"}]}, reimu["key"], status=201)
-    match_id = made["match_id"]
-    call(stack, "POST", f"/matches/{match_id}/seats/1/claim", {"invite": made["seats"][1]["invite"],
-                                                               "player": True}, marisa["key"])
     keys = {0: reimu["key"], 1: marisa["key"]}
-    paths = {0: f"/reimu-{match_id}", 1: f"/marisa-{match_id}"}
+    paths = {0: f"/reimu-{reimu['player_id']}", 1: f"/marisa-{marisa['player_id']}"}
+    # subscribed before the match: which subscriptions hear of its opening does not hang on when the
+    # worker runs that notice
     secrets = {s: call(stack, "POST", "/players/me/notifications", {"kind": "webhook", "url": hooks.url + paths[s]},
                        keys[s], status=201)["secret"] for s in (0, 1)}
     call(stack, "POST", "/players/me/notifications", {"kind": "email", "address": "marisa@example.org",
                                                       "events": ["your_move", "match_ended"]}, keys[1], status=201)
     hooks.fail(paths[1], 2)                        # Marisa's receiver fails its first two requests
+    made = call(stack, "POST", "/matches", {"game": "toy", "variant": "standard", "seats": [
+        {"name": "Reimu", "player": True}, {"name": "Marisa", "join": "invite"}]}, reimu["key"], status=201)
+    match_id = made["match_id"]
+    call(stack, "POST", f"/matches/{match_id}/seats/1/claim", {"invite": made["seats"][1]["invite"],
+                                                               "player": True}, marisa["key"])
 
-    waits = {0: [], 1: []}                          # the versions at which each seat began to wait
+    opening = call(stack, "GET", f"/matches/{match_id}")
+    # the versions at which each seat began to wait: Reimu's seat, bound when the match was made, is
+    # told of the opening's wait; Marisa's was bound by its claim, after the opening
+    waits = {0: [opening["version"]] if opening["to_act"] == [0] else [], 1: []}
     latency = []                                    # from the move's answer to its your-move webhook
     before = call(stack, "GET", f"/matches/{match_id}")
     for _ in range(6):
