@@ -305,3 +305,22 @@ def test_a_subscription_made_mid_wait_still_gets_that_waits_reminder(app, client
     manual_clock.advance(minutes=28)
     run_jobs(app)
     assert [(x["seat"], x["event"]) for x in outbox.events()] == [(seat, "deadline_near")]
+
+
+def test_a_seat_name_with_a_line_break_still_gets_its_e_mail_on_one_subject_line():
+    """Seat names may hold a line break; the e-mail's Subject names the seats on one line (it failed to
+    be built at all, so every e-mail of such a match crashed its job and stayed pending)."""
+    from tests.receivers import SmtpSink
+    smtp = SmtpSink()
+    name = "Reimu\r\nBcc: everyone@example.org"
+    facts = {"match_id": "m1", "game": "toy", "variant": "standard", "seats": [name, "Marisa"]}
+    msg = messages.message("dlv_1", "chat", "2030-01-01T09:00:00.000Z", facts, 1,
+                           {"version": 3, "seat": 0, "name": name, "text": "hi"}, "https://kifu.example", "tok")
+    try:
+        ok, detail = senders.email("marisa@example.org", msg, {"KIFU_SMTP_URL": smtp.url})
+        assert ok, detail
+        [mail] = smtp.to("marisa@example.org")
+    finally:
+        smtp.stop()
+    assert mail["Subject"] == "kifu: table talk — toy standard, Marisa vs Reimu Bcc: everyone@example.org"
+    assert mail["Bcc"] is None
