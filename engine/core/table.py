@@ -14,7 +14,7 @@ and the table's own moves, decided by ``engine.core.table_moves`` (so an audit r
 - ``SeatResigned`` {seat} — the seat gave up; the match is over, the others win;
 - ``DrawOffered`` {seat} — an open offer of a draw; ``DrawAccepted`` {seat, offer} by each other
   seat, and with the last of them ``DrawAgreed`` {offer, seats}: the match is over, drawn;
-  ``DrawDeclined`` {seat, offer} or ``DrawWithdrawn`` {seat, offer, reason} (the offerer moved)
+  ``DrawDeclined`` {seat, offer} or ``DrawWithdrawn`` {seat, offer} (the offerer moved)
   close the offer;
 - ``ChatSaid`` {seat, text} — a line of table talk (changes no state);
 - ``RematchStarted`` {match, by} on a match that ended, and ``RematchOf`` {match, first} in the
