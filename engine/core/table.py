@@ -108,9 +108,10 @@ def seats_to_act(game, state: dict) -> list[int]:
     return [] if ended_at_table(state["match"]) else sorted(game.to_act(state))
 
 
-def table_view(state: dict) -> dict:
-    """What anyone may see of the table's own state: the open draw offer, and the rematch links."""
+def table_view(state: dict, over: bool = False) -> dict:
+    """What anyone may see of the table's own state: the open draw offer (none once the match is
+    ``over``: an offer nobody answered lapses with the match), and the rematch links."""
     match = state["match"]
-    offer = match.get("draw_offer")
+    offer = None if over else match.get("draw_offer")
     return {"draw_offer": dict(offer) if offer else None, "rematch": match.get("rematch"),
             "rematch_of": match.get("rematch_of")}
