@@ -324,3 +324,42 @@ def test_a_seat_name_with_a_line_break_still_gets_its_e_mail_on_one_subject_line
         smtp.stop()
     assert mail["Subject"] == "kifu: table talk — toy standard, Marisa vs Reimu Bcc: everyone@example.org"
     assert mail["Bcc"] is None
+
+
+def _late_your_move(app, match_id, version, seat):
+    """The ``notify_match`` job of the wait that began at ``version``, run late (a worker behind)."""
+    from service.application import notifying
+    from service.http.redis_conn import get_store
+    with app.app_context():
+        return notifying.notify(get_store(), match_id, "your_move", version, [seat])["deliveries"]
+
+
+def test_a_late_your_move_for_a_wait_a_missed_deadline_ended_is_not_sent(app, client, outbox, manual_clock):
+    m = ApiMatch(client, deadline={"minutes": 60, "on_timeout": "pass"})
+    late = m.seat_to_act()
+    first_wait = m.info()["version"]
+    manual_clock.advance(minutes=61)
+    run_jobs(app)                                        # the deadline passes: the seat passes
+    assert m.seat_to_act() == 1 - late
+    m.post(1 - late, {"type": "add", "n": 1})            # its second wait begins
+    second_wait = m.info()["version"]
+    client.post(f"/matches/{m.id}/seats/{late}/notifications", headers=m.headers(late),
+                json={"kind": "webhook", "url": "http://seat.example/hook", "events": ["your_move"]})
+    assert _late_your_move(app, m.id, first_wait, late) == 0
+    assert _late_your_move(app, m.id, second_wait, late) == 1
+
+
+def test_a_late_your_move_in_a_match_continued_after_a_dispute_is_not_sent(app, client, outbox):
+    m = ApiMatch(client)
+    m.post(m.seat_to_act(), {"type": "add", "n": 1})
+    waiting, version = m.seat_to_act(), m.info()["version"]
+    client.post(f"/matches/{m.id}/seats/{waiting}/notifications", headers=m.headers(waiting),
+                json={"kind": "webhook", "url": "http://seat.example/hook", "events": ["your_move"]})
+    dispute = client.post(f"/matches/{m.id}/disputes", json={"version": version, "reason": "misdealt"},
+                          headers=m.headers(0)).get_json()["dispute"]
+    client.post(f"/matches/{m.id}/disputes/{dispute}/ruling", json={"decision": "overturned", "note": "re-deal"},
+                headers=bearer(m.created["auditor_token"]))
+    for seat in (0, 1):
+        client.post(f"/matches/{m.id}/disputes/{dispute}/consent", headers=m.headers(seat))
+    assert client.get(f"/matches/{m.id}/disputes").get_json()["disputes"][0]["continued_in"]
+    assert _late_your_move(app, m.id, version, waiting) == 0      # the original is played on elsewhere
