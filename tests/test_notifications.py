@@ -363,3 +363,12 @@ def test_a_late_your_move_in_a_match_continued_after_a_dispute_is_not_sent(app, 
         client.post(f"/matches/{m.id}/disputes/{dispute}/consent", headers=m.headers(seat))
     assert client.get(f"/matches/{m.id}/disputes").get_json()["disputes"][0]["continued_in"]
     assert _late_your_move(app, m.id, version, waiting) == 0      # the original is played on elsewhere
+
+
+@pytest.mark.parametrize("url", ["smtp://mail.example:port", "http://mail.example:25", "smtp://mail.example:99999"])
+def test_a_misconfigured_smtp_url_fails_the_attempt_and_says_so(url):
+    msg = messages.message("dlv_1", "chat", "2030-01-01T09:00:00.000Z", {"match_id": "m1", "game": "toy",
+                           "variant": "standard", "seats": ["Reimu", "Marisa"]}, 1,
+                           {"version": 3, "seat": 0, "name": "Reimu", "text": "hi"}, "https://kifu.example", "tok")
+    ok, detail = senders.email("marisa@example.org", msg, {"KIFU_SMTP_URL": url})
+    assert not ok and "KIFU_SMTP_URL" in detail and "mail.example" not in detail

@@ -107,7 +107,10 @@ def email(address: str, message: dict, environ=None) -> tuple[bool, str]:
     url = environ.get("KIFU_SMTP_URL")
     if not url:
         return False, "no SMTP server is set (KIFU_SMTP_URL)"
-    conf = smtp_settings(url)
+    try:
+        conf = smtp_settings(url)
+    except ValueError:                       # an operator's mistake: said in the log, never the URL itself
+        return False, "not sent (KIFU_SMTP_URL is not smtp://host:port or smtps://host:port)"
     mail = EmailMessage()
     mail["From"] = environ.get("KIFU_MAIL_FROM") or "kifu <kifu@localhost>"
     mail["To"] = address
