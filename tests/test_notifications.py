@@ -289,6 +289,33 @@ def test_a_webhook_goes_to_the_address_that_was_checked_not_to_a_second_lookup(m
     assert hooks.received == [] and not ok, detail
 
 
+def test_a_webhook_tries_each_checked_address_in_turn(monkeypatch):
+    """A host with two addresses, the first not answering (an IPv6 route missing, say): the request
+    goes to the second, as a connection by name would."""
+    import socket
+    from tests.receivers import WebhookReceiver
+    monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "1")
+    hooks, real_lookup, real_connect = WebhookReceiver(), socket.getaddrinfo, socket.create_connection
+    port = hooks.http.server_port
+
+    def lookup(host, *args, **kwargs):
+        if host != "two.example":
+            return real_lookup(host, *args, **kwargs)
+        return [(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (a, port)) for a in ("192.0.2.1", "127.0.0.1")]
+
+    def connect(address, *args, **kwargs):
+        if address[0] == "192.0.2.1":
+            raise ConnectionRefusedError("refused")
+        return real_connect(address, *args, **kwargs)
+    monkeypatch.setattr(socket, "getaddrinfo", lookup)
+    monkeypatch.setattr(socket, "create_connection", connect)
+    try:
+        ok, detail = senders.webhook(f"http://two.example:{port}/hook", "whsec_x", {"delivery": "d", "event": "chat"})
+    finally:
+        hooks.stop()
+    assert ok and [r["path"] for r in hooks.received] == ["/hook"], detail
+
+
 @pytest.mark.parametrize("url", ["http://x.example:99999/h", "http://x ample/h", "https://x.example/\x00"])
 def test_a_webhook_url_kept_from_before_its_checks_fails_its_attempt_without_crashing(url, monkeypatch):
     monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "1")

@@ -58,8 +58,9 @@ def public_host(host: str, port: int) -> bool:
 
 def webhook(url: str, secret: str, message: dict) -> tuple[bool, str]:
     """POST the signed message to ``url``. The host is looked up once: the addresses are checked and
-    the connection is made to the first of them, so a name cannot resolve to a public address for
-    the check and to a private one for the request (DNS rebinding). No proxy is used."""
+    the connection is made to one of them (the first that answers), so a name cannot resolve to a
+    public address for the check and to a private one for the request (DNS rebinding). No proxy is
+    used."""
     try:
         parts = urlsplit(url)
         port = parts.port or (443 if parts.scheme == "https" else 80)
@@ -76,7 +77,7 @@ def webhook(url: str, secret: str, message: dict) -> tuple[bool, str]:
                "X-Kifu-Event": message["event"]}
     kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
     connection = kind(parts.hostname, port, timeout=TIMEOUT)        # Host and TLS name: the URL's host
-    connection._create_connection = lambda _, *rest: socket.create_connection((found[0], port), *rest)
+    connection._create_connection = lambda _, *rest: _connect(found, port, *rest)
     try:
         connection.request("POST", (parts.path or "/") + (f"?{parts.query}" if parts.query else ""), body, headers)
         status = connection.getresponse().status                     # a redirect is not followed
@@ -89,6 +90,17 @@ def webhook(url: str, secret: str, message: dict) -> tuple[bool, str]:
     finally:
         connection.close()
     return (True, f"HTTP {status}") if 200 <= status < 300 else (False, f"HTTP {status}")
+
+
+def _connect(addresses: list[str], port: int, *rest) -> socket.socket:
+    """A connection to the first of ``addresses`` that answers (as a connection by name tries each)."""
+    error = OSError("no address")
+    for address in addresses:
+        try:
+            return socket.create_connection((address, port), *rest)
+        except OSError as e:
+            error = e
+    raise error
 
 
 def smtp_settings(url: str) -> dict:
