@@ -66,8 +66,10 @@ def test_two_players_get_one_your_move_per_wait_by_webhook_and_e_mail(stack, rec
 
     opening = call(stack, "GET", f"/matches/{match_id}")
     # the versions at which each seat began to wait: Reimu's seat, bound when the match was made, is
-    # told of the opening's wait; Marisa's was bound by its claim, after the opening
+    # told of the opening's wait (and moves once told); Marisa's was bound by its claim, after the opening
     waits = {0: [opening["version"]] if opening["to_act"] == [0] else [], 1: []}
+    if waits[0]:
+        stack.until(lambda: [m for m in hooks.accepted(paths[0], secrets[0]) if m["event"] == "your_move"], timeout=30)
     latency = []                                    # from the move's answer to its your-move webhook
     before = call(stack, "GET", f"/matches/{match_id}")
     for _ in range(6):
