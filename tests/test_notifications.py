@@ -257,7 +257,9 @@ def test_webhooks_to_private_addresses_are_refused_unless_allowed(monkeypatch):
     monkeypatch.delenv("KIFU_WEBHOOK_PRIVATE", raising=False)
     ok, detail = senders.webhook("http://127.0.0.1:9/hook", "whsec_x", {"delivery": "d", "event": "chat"})
     assert not ok and detail.startswith("refused")
-    assert not senders.public_host("10.1.2.3", 80) and not senders.public_host("169.254.169.254", 80)
+    for private in ("10.1.2.3", "169.254.169.254", "[::1]", "[fd00::1]"):
+        ok, detail = senders.webhook(f"http://{private}/hook", "whsec_x", {"delivery": "d", "event": "chat"})
+        assert not ok and detail.startswith("refused"), (private, detail)
 
 
 def test_a_webhook_goes_to_the_address_that_was_checked_not_to_a_second_lookup(monkeypatch):

@@ -50,12 +50,6 @@ def resolve(host: str, port: int) -> list[str]:
         return []
 
 
-def public_host(host: str, port: int) -> bool:
-    """Whether every address ``host`` resolves to is a public one."""
-    found = resolve(host, port)
-    return bool(found) and all(webhook_urls.public_ip(a) for a in found)
-
-
 def webhook(url: str, secret: str, message: dict) -> tuple[bool, str]:
     """POST the signed message to ``url``. The host is looked up once: the addresses are checked and
     the connection is made to one of them (the first that answers), so a name cannot resolve to a
