@@ -262,30 +262,37 @@ def test_webhooks_to_private_addresses_are_refused_unless_allowed(monkeypatch):
         assert not ok and detail.startswith("refused"), (private, detail)
 
 
-def test_a_webhook_goes_to_the_address_that_was_checked_not_to_a_second_lookup(monkeypatch):
-    """DNS rebinding: a name that resolves to a public address when it is checked and to loopback
-    when it is looked up again must not reach loopback (the connection is made to the checked address)."""
+def fake_network(monkeypatch, host, lookups, unreachable):
+    """``host`` resolves to ``lookups[i]`` (a list of addresses) at its i-th lookup (the last one after
+    that); connecting to an address in ``unreachable`` is refused (no network here)."""
     import socket
-    from tests.receivers import WebhookReceiver
-    monkeypatch.delenv("KIFU_WEBHOOK_PRIVATE", raising=False)
-    hooks, real_lookup, real_connect, lookups = WebhookReceiver(), socket.getaddrinfo, socket.create_connection, []
-    port = hooks.http.server_port
+    real_lookup, real_connect, seen = socket.getaddrinfo, socket.create_connection, []
 
-    def lookup(host, *args, **kwargs):
-        if host != "rebind.example":
-            return real_lookup(host, *args, **kwargs)
-        lookups.append(host)
-        address = "8.8.8.8" if len(lookups) == 1 else "127.0.0.1"
-        return [(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (address, port))]
+    def lookup(name, port, *args, **kwargs):
+        if name != host:
+            return real_lookup(name, port, *args, **kwargs)
+        seen.append(name)
+        found = lookups[min(len(seen), len(lookups)) - 1]
+        return [(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (a, port)) for a in found]
 
     def connect(address, *args, **kwargs):
-        if address[0] == "8.8.8.8":                     # no network here: the public host does not answer
+        if address[0] in unreachable:
             raise ConnectionRefusedError("refused")
         return real_connect(address, *args, **kwargs)
     monkeypatch.setattr(socket, "getaddrinfo", lookup)
     monkeypatch.setattr(socket, "create_connection", connect)
+
+
+def test_a_webhook_goes_to_the_address_that_was_checked_not_to_a_second_lookup(monkeypatch):
+    """DNS rebinding: a name that resolves to a public address when it is checked and to loopback
+    when it is looked up again must not reach loopback (the connection is made to the checked address)."""
+    from tests.receivers import WebhookReceiver
+    monkeypatch.delenv("KIFU_WEBHOOK_PRIVATE", raising=False)
+    hooks = WebhookReceiver()
+    fake_network(monkeypatch, "rebind.example", [["8.8.8.8"], ["127.0.0.1"]], unreachable={"8.8.8.8"})
     try:
-        ok, detail = senders.webhook(f"http://rebind.example:{port}/hook", "whsec_x", {"delivery": "d", "event": "chat"})
+        ok, detail = senders.webhook(f"http://rebind.example:{hooks.http.server_port}/hook", "whsec_x",
+                                     {"delivery": "d", "event": "chat"})
     finally:
         hooks.stop()
     assert hooks.received == [] and not ok, detail
@@ -294,25 +301,13 @@ def test_a_webhook_goes_to_the_address_that_was_checked_not_to_a_second_lookup(m
 def test_a_webhook_tries_each_checked_address_in_turn(monkeypatch):
     """A host with two addresses, the first not answering (an IPv6 route missing, say): the request
     goes to the second, as a connection by name would."""
-    import socket
     from tests.receivers import WebhookReceiver
     monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "1")
-    hooks, real_lookup, real_connect = WebhookReceiver(), socket.getaddrinfo, socket.create_connection
-    port = hooks.http.server_port
-
-    def lookup(host, *args, **kwargs):
-        if host != "two.example":
-            return real_lookup(host, *args, **kwargs)
-        return [(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (a, port)) for a in ("192.0.2.1", "127.0.0.1")]
-
-    def connect(address, *args, **kwargs):
-        if address[0] == "192.0.2.1":
-            raise ConnectionRefusedError("refused")
-        return real_connect(address, *args, **kwargs)
-    monkeypatch.setattr(socket, "getaddrinfo", lookup)
-    monkeypatch.setattr(socket, "create_connection", connect)
+    hooks = WebhookReceiver()
+    fake_network(monkeypatch, "two.example", [["192.0.2.1", "127.0.0.1"]], unreachable={"192.0.2.1"})
     try:
-        ok, detail = senders.webhook(f"http://two.example:{port}/hook", "whsec_x", {"delivery": "d", "event": "chat"})
+        ok, detail = senders.webhook(f"http://two.example:{hooks.http.server_port}/hook", "whsec_x",
+                                     {"delivery": "d", "event": "chat"})
     finally:
         hooks.stop()
     assert ok and [r["path"] for r in hooks.received] == ["/hook"], detail
