@@ -163,3 +163,26 @@ def test_matches_without_players_read_no_player_key(app, client, monkeypatch):
     monkeypatch.setattr(player_keys, "resolve", lambda *a: pytest.fail("a key was looked up"))
     assert client.get(f"/matches/{m.id}", headers=bearer("not-a-seat-token")).status_code == 403
     assert m.post(m.seat_to_act(), {"type": "add", "n": 1}).status_code == 200
+
+
+def test_a_match_continued_after_a_dispute_keeps_its_players(client):
+    """A consented replay continues the match as a new one (service.application.forks.continuation);
+    its seats stay bound to their players, so each key opens its seat there and lists the match."""
+    reimu, marisa = new_player(client), new_player(client, "Marisa")
+    made = create(client, reimu["key"], [{"name": "Reimu", "player": True}, {"name": "Marisa", "join": "open"}])
+    client.post(f"/matches/{made['match_id']}/seats/1/claim", json={"player": True}, headers=bearer(marisa["key"]))
+    m = ApiMatch.held(client, made["match_id"], [reimu["key"], marisa["key"]])
+    m.post(m.seat_to_act(), {"type": "add", "n": 1})
+    version = m.info()["version"]
+    dispute = client.post(f"/matches/{m.id}/disputes", json={"version": version, "reason": "misdealt"},
+                          headers=m.headers(1)).get_json()["dispute"]
+    client.post(f"/matches/{m.id}/disputes/{dispute}/ruling", json={"decision": "overturned", "note": "re-deal"},
+                headers=bearer(made["auditor_token"]))
+    client.post(f"/matches/{m.id}/disputes/{dispute}/consent", headers=m.headers(0))
+    fork_id = client.post(f"/matches/{m.id}/disputes/{dispute}/consent", headers=m.headers(1)).get_json()["continued_in"]
+    assert fork_id
+    for player, seat in ((reimu, 0), (marisa, 1)):
+        r = client.get(f"/matches/{fork_id}", headers=bearer(player["key"]))
+        assert r.status_code == 200 and r.get_json()["seat"] == seat, r.get_json()
+        listed = client.get("/players/me/matches", headers=bearer(player["key"])).get_json()["matches"]
+        assert [(x["match_id"], x["status"]) for x in listed] == [(fork_id, "running"), (m.id, "continued")]

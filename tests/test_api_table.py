@@ -79,6 +79,21 @@ def test_the_offerers_next_move_withdraws_the_offer_in_the_same_append(app, clie
     assert report["redecided"] >= 4            # opening, offer, the move, the withdrawal, the resignation
 
 
+def test_an_offer_open_when_the_game_ends_the_match_is_not_shown_as_open(client):
+    """The other seat's winning move ends the match with the offer unanswered: it lapses (the match
+    view shows no open offer on a finished match, as nobody may accept it)."""
+    m = ApiMatch(client)
+    while (info := m.info())["view"]["total"] + 3 < info["view"]["target"]:
+        m.post(info["to_act"][0], {"type": "add", "n": 1})
+    winner = info["to_act"][0]
+    post(m, "/draw/offer", 1 - winner)
+    assert m.info()["table"]["draw_offer"]["seat"] == 1 - winner
+    assert m.post(winner, {"type": "add", "n": 3}).status_code == 200
+    info = m.info()
+    assert info["outcome"]["winner"] == winner and info["table"]["draw_offer"] is None
+    assert post(m, "/draw/accept", winner).get_json()["error"]["message"] == "the match is over"
+
+
 def test_table_talk_reaches_both_seats_spectators_and_the_export(app, client):
     m = ApiMatch(client)
     r = post(m, "/chat", 0, {"text": "  よろしくお願いします  "})

@@ -240,10 +240,11 @@ def test_a_primary_killed_mid_play_loses_no_acknowledged_action(cluster, queue_s
     print(f"failover of {victim}: replica promoted after {promoted:.1f} s")
 
 
-def test_players_table_moves_and_notifications_on_a_cluster(cluster, queue_server, worker):
+def test_players_table_moves_and_notifications_on_a_cluster(cluster, queue_server, worker, monkeypatch):
     """Issue 17's cross-match keys on the cluster: player keys, sign-in codes, a player's match list,
     subscriptions and delivery logs each in their own slot (single-key writes after the append), the
     table moves through the one append path, a webhook delivered by the worker."""
+    monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "1")         # the receiver listens on loopback
     hooks = WebhookReceiver()
     try:
         client = app_for(cluster, queue_server).test_client()

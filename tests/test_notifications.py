@@ -227,8 +227,14 @@ def test_nothing_is_queued_for_a_match_nobody_subscribed_to(app, client, outbox)
     ({"kind": "webhook", "url": "http://x.example", "events": []}, "events"),
     ({"kind": "email", "address": "not an address"}, "address"),
     ({"kind": "email", "url": "http://x.example"}, "address"),
-    ({"kind": "webhook", "url": "http://x.example", "address": "a@b.org"}, "address")])
-def test_bad_subscriptions_are_400_naming_the_field(client, body, field):
+    ({"kind": "webhook", "url": "http://x.example", "address": "a@b.org"}, "address"),
+    ({"kind": "webhook", "url": "http://[::1"}, "url"), ({"kind": "webhook", "url": "http://x.example:99999/h"}, "url"),
+    ({"kind": "webhook", "url": "http://x.example:port/h"}, "url"), ({"kind": "webhook", "url": "http://x ample/h"}, "url"),
+    ({"kind": "webhook", "url": "http://x.example/a\nb"}, "url"), ({"kind": "webhook", "url": "https://x.example/\x00"}, "url"),
+    ({"kind": "webhook", "url": "http://127.0.0.1:8080/h"}, "url"), ({"kind": "webhook", "url": "http://localhost/h"}, "url"),
+    ({"kind": "webhook", "url": "http://[::ffff:10.0.0.1]/h"}, "url"), ({"kind": "webhook", "url": "http://169.254.169.254/"}, "url")])
+def test_bad_subscriptions_are_400_naming_the_field(client, body, field, monkeypatch):
+    monkeypatch.delenv("KIFU_WEBHOOK_PRIVATE", raising=False)
     reimu = player(client, "Reimu")
     r = client.post("/players/me/notifications", json=body, headers=bearer(reimu["key"]))
     assert r.status_code == 400 and r.get_json()["error"]["message"].startswith(f"{field}:"), r.get_json()
@@ -251,7 +257,67 @@ def test_webhooks_to_private_addresses_are_refused_unless_allowed(monkeypatch):
     monkeypatch.delenv("KIFU_WEBHOOK_PRIVATE", raising=False)
     ok, detail = senders.webhook("http://127.0.0.1:9/hook", "whsec_x", {"delivery": "d", "event": "chat"})
     assert not ok and detail.startswith("refused")
-    assert not senders.public_host("10.1.2.3", 80) and not senders.public_host("169.254.169.254", 80)
+    for private in ("10.1.2.3", "169.254.169.254", "[::1]", "[fd00::1]"):
+        ok, detail = senders.webhook(f"http://{private}/hook", "whsec_x", {"delivery": "d", "event": "chat"})
+        assert not ok and detail.startswith("refused"), (private, detail)
+
+
+def fake_network(monkeypatch, host, lookups, unreachable):
+    """``host`` resolves to ``lookups[i]`` (a list of addresses) at its i-th lookup (the last one after
+    that); connecting to an address in ``unreachable`` is refused (no network here)."""
+    import socket
+    real_lookup, real_connect, seen = socket.getaddrinfo, socket.create_connection, []
+
+    def lookup(name, port, *args, **kwargs):
+        if name != host:
+            return real_lookup(name, port, *args, **kwargs)
+        seen.append(name)
+        found = lookups[min(len(seen), len(lookups)) - 1]
+        return [(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (a, port)) for a in found]
+
+    def connect(address, *args, **kwargs):
+        if address[0] in unreachable:
+            raise ConnectionRefusedError("refused")
+        return real_connect(address, *args, **kwargs)
+    monkeypatch.setattr(socket, "getaddrinfo", lookup)
+    monkeypatch.setattr(socket, "create_connection", connect)
+
+
+def test_a_webhook_goes_to_the_address_that_was_checked_not_to_a_second_lookup(monkeypatch):
+    """DNS rebinding: a name that resolves to a public address when it is checked and to loopback
+    when it is looked up again must not reach loopback (the connection is made to the checked address)."""
+    from tests.receivers import WebhookReceiver
+    monkeypatch.delenv("KIFU_WEBHOOK_PRIVATE", raising=False)
+    hooks = WebhookReceiver()
+    fake_network(monkeypatch, "rebind.example", [["8.8.8.8"], ["127.0.0.1"]], unreachable={"8.8.8.8"})
+    try:
+        ok, detail = senders.webhook(f"http://rebind.example:{hooks.http.server_port}/hook", "whsec_x",
+                                     {"delivery": "d", "event": "chat"})
+    finally:
+        hooks.stop()
+    assert hooks.received == [] and not ok, detail
+
+
+def test_a_webhook_tries_each_checked_address_in_turn(monkeypatch):
+    """A host with two addresses, the first not answering (an IPv6 route missing, say): the request
+    goes to the second, as a connection by name would."""
+    from tests.receivers import WebhookReceiver
+    monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "1")
+    hooks = WebhookReceiver()
+    fake_network(monkeypatch, "two.example", [["192.0.2.1", "127.0.0.1"]], unreachable={"192.0.2.1"})
+    try:
+        ok, detail = senders.webhook(f"http://two.example:{hooks.http.server_port}/hook", "whsec_x",
+                                     {"delivery": "d", "event": "chat"})
+    finally:
+        hooks.stop()
+    assert ok and [r["path"] for r in hooks.received] == ["/hook"], detail
+
+
+@pytest.mark.parametrize("url", ["http://x.example:99999/h", "http://x ample/h", "https://x.example/\x00"])
+def test_a_webhook_url_kept_from_before_its_checks_fails_its_attempt_without_crashing(url, monkeypatch):
+    monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "1")
+    ok, detail = senders.webhook(url, "whsec_x", {"delivery": "d", "event": "chat"})
+    assert not ok and "URL" in detail
 
 
 def test_a_subscription_made_mid_wait_still_gets_that_waits_reminder(app, client, outbox, manual_clock):
@@ -263,3 +329,70 @@ def test_a_subscription_made_mid_wait_still_gets_that_waits_reminder(app, client
     manual_clock.advance(minutes=28)
     run_jobs(app)
     assert [(x["seat"], x["event"]) for x in outbox.events()] == [(seat, "deadline_near")]
+
+
+def test_a_seat_name_with_a_line_break_still_gets_its_e_mail_on_one_subject_line():
+    """Seat names may hold a line break; the e-mail's Subject names the seats on one line (it failed to
+    be built at all, so every e-mail of such a match crashed its job and stayed pending)."""
+    from tests.receivers import SmtpSink
+    smtp = SmtpSink()
+    name = "Reimu\r\nBcc: everyone@example.org"
+    facts = {"match_id": "m1", "game": "toy", "variant": "standard", "seats": [name, "Marisa"]}
+    msg = messages.message("dlv_1", "chat", "2030-01-01T09:00:00.000Z", facts, 1,
+                           {"version": 3, "seat": 0, "name": name, "text": "hi"}, "https://kifu.example", "tok")
+    try:
+        ok, detail = senders.email("marisa@example.org", msg, {"KIFU_SMTP_URL": smtp.url})
+        assert ok, detail
+        [mail] = smtp.to("marisa@example.org")
+    finally:
+        smtp.stop()
+    assert mail["Subject"] == "kifu: table talk — toy standard, Marisa vs Reimu Bcc: everyone@example.org"
+    assert mail["Bcc"] is None
+
+
+def _late_your_move(app, match_id, version, seat):
+    """The ``notify_match`` job of the wait that began at ``version``, run late (a worker behind)."""
+    from service.application import notifying
+    from service.http.redis_conn import get_store
+    with app.app_context():
+        return notifying.notify(get_store(), match_id, "your_move", version, [seat])["deliveries"]
+
+
+def test_a_late_your_move_for_a_wait_a_missed_deadline_ended_is_not_sent(app, client, outbox, manual_clock):
+    m = ApiMatch(client, deadline={"minutes": 60, "on_timeout": "pass"})
+    late = m.seat_to_act()
+    first_wait = m.info()["version"]
+    manual_clock.advance(minutes=61)
+    run_jobs(app)                                        # the deadline passes: the seat passes
+    assert m.seat_to_act() == 1 - late
+    m.post(1 - late, {"type": "add", "n": 1})            # its second wait begins
+    second_wait = m.info()["version"]
+    client.post(f"/matches/{m.id}/seats/{late}/notifications", headers=m.headers(late),
+                json={"kind": "webhook", "url": "http://seat.example/hook", "events": ["your_move"]})
+    assert _late_your_move(app, m.id, first_wait, late) == 0
+    assert _late_your_move(app, m.id, second_wait, late) == 1
+
+
+def test_a_late_your_move_in_a_match_continued_after_a_dispute_is_not_sent(app, client, outbox):
+    m = ApiMatch(client)
+    m.post(m.seat_to_act(), {"type": "add", "n": 1})
+    waiting, version = m.seat_to_act(), m.info()["version"]
+    client.post(f"/matches/{m.id}/seats/{waiting}/notifications", headers=m.headers(waiting),
+                json={"kind": "webhook", "url": "http://seat.example/hook", "events": ["your_move"]})
+    dispute = client.post(f"/matches/{m.id}/disputes", json={"version": version, "reason": "misdealt"},
+                          headers=m.headers(0)).get_json()["dispute"]
+    client.post(f"/matches/{m.id}/disputes/{dispute}/ruling", json={"decision": "overturned", "note": "re-deal"},
+                headers=bearer(m.created["auditor_token"]))
+    for seat in (0, 1):
+        client.post(f"/matches/{m.id}/disputes/{dispute}/consent", headers=m.headers(seat))
+    assert client.get(f"/matches/{m.id}/disputes").get_json()["disputes"][0]["continued_in"]
+    assert _late_your_move(app, m.id, version, waiting) == 0      # the original is played on elsewhere
+
+
+@pytest.mark.parametrize("url", ["smtp://mail.example:port", "http://mail.example:25", "smtp://mail.example:99999"])
+def test_a_misconfigured_smtp_url_fails_the_attempt_and_says_so(url):
+    msg = messages.message("dlv_1", "chat", "2030-01-01T09:00:00.000Z", {"match_id": "m1", "game": "toy",
+                           "variant": "standard", "seats": ["Reimu", "Marisa"]}, 1,
+                           {"version": 3, "seat": 0, "name": "Reimu", "text": "hi"}, "https://kifu.example", "tok")
+    ok, detail = senders.email("marisa@example.org", msg, {"KIFU_SMTP_URL": url})
+    assert not ok and "KIFU_SMTP_URL" in detail and "mail.example" not in detail

@@ -10,7 +10,9 @@ Webhook: ``POST`` the message as compact JSON (service.application.messages.body
 A 2xx answer is delivered; anything else (another status, a redirect — never followed —, a timeout, a
 refused connection) is a failed attempt, retried by the application. Unless
 ``KIFU_WEBHOOK_PRIVATE=1``, a URL whose host resolves to a loopback, private, link-local or other
-non-public address is refused (so a webhook cannot be pointed at the service's own network).
+non-public address is refused (so a webhook cannot be pointed at the service's own network); the
+host is looked up once and the request goes to the address checked (service.application.webhook_urls
+checks the URL itself when it is subscribed to). No proxy is used.
 
 E-mail: text/plain, with ``List-Unsubscribe`` (one-click, RFC 8058) and ``Message-ID`` from the
 delivery id; ``smtp://`` (``?starttls=1`` to upgrade) or ``smtps://``, with a user and password
@@ -18,16 +20,14 @@ in the URL where the server wants them.
 """
 import hashlib
 import hmac
-import ipaddress
+import http.client
 import os
 import smtplib
 import socket
-import urllib.error
-import urllib.request
 from email.message import EmailMessage
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from service.application import messages, notify_settings
+from service.application import messages, notify_settings, webhook_urls
 
 TIMEOUT = 10
 
@@ -42,42 +42,59 @@ def signature(secret: str, body: bytes) -> str:
     return "sha256=" + hmac.new(secret.encode("utf-8"), body, hashlib.sha256).hexdigest()
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
-
-
-_opener = urllib.request.build_opener(_NoRedirect)
-
-
-def public_host(host: str, port: int) -> bool:
-    """Whether every address ``host`` resolves to is a public one."""
+def resolve(host: str, port: int) -> list[str]:
+    """The addresses ``host`` resolves to ([] when it does not)."""
     try:
-        found = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
-    except socket.gaierror:
-        return False
-    return all(ipaddress.ip_address(info[4][0].split("%")[0]).is_global for info in found)
+        return [info[4][0] for info in socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)]
+    except (socket.gaierror, UnicodeError):
+        return []
 
 
 def webhook(url: str, secret: str, message: dict) -> tuple[bool, str]:
-    parts = urlsplit(url)
-    port = parts.port or (443 if parts.scheme == "https" else 80)
-    if not notify_settings.private_targets() and not public_host(parts.hostname or "", port):
+    """POST the signed message to ``url``. The host is looked up once: the addresses are checked and
+    the connection is made to one of them (the first that answers), so a name cannot resolve to a
+    public address for the check and to a private one for the request (DNS rebinding). No proxy is
+    used."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:
+        return False, "refused: the URL's host or port cannot be read"
+    found = resolve(parts.hostname or "", port)
+    if not found:
+        return False, "not reached (the URL's host is not known)"
+    if not notify_settings.private_targets() and not all(webhook_urls.public_ip(a) for a in found):
         return False, "refused: the URL's host is not a public address"
     body = messages.body(message)
-    request = urllib.request.Request(url, data=body, method="POST", headers={
-        "Content-Type": "application/json; charset=utf-8", "User-Agent": "kifu-notify/1",
-        "X-Kifu-Signature": signature(secret, body), "X-Kifu-Delivery": message["delivery"],
-        "X-Kifu-Event": message["event"]})
+    headers = {"Content-Type": "application/json; charset=utf-8", "User-Agent": "kifu-notify/1",
+               "X-Kifu-Signature": signature(secret, body), "X-Kifu-Delivery": message["delivery"],
+               "X-Kifu-Event": message["event"]}
+    kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    connection = kind(parts.hostname, port, timeout=TIMEOUT)        # Host and TLS name: the URL's host
+    connection._create_connection = lambda _, *rest: _connect(found, port, *rest)
     try:
-        with _opener.open(request, timeout=TIMEOUT) as answer:
-            status = answer.status
-    except urllib.error.HTTPError as e:
-        return False, f"HTTP {e.code}"
-    except (urllib.error.URLError, OSError) as e:
-        reason = getattr(e, "reason", e)
-        return False, f"not reached ({type(reason).__name__})"
+        connection.request("POST", (parts.path or "/") + (f"?{parts.query}" if parts.query else ""), body, headers)
+        status = connection.getresponse().status                     # a redirect is not followed
+    except http.client.InvalidURL:
+        return False, "refused: the URL cannot be sent to"
+    except (OSError, http.client.HTTPException) as e:            # a TLS certificate refused is an OSError too
+        return False, f"not reached ({type(e).__name__})"
+    except ValueError:                                           # a name that is no IDNA
+        return False, "refused: the URL cannot be sent to"
+    finally:
+        connection.close()
     return (True, f"HTTP {status}") if 200 <= status < 300 else (False, f"HTTP {status}")
+
+
+def _connect(addresses: list[str], port: int, *rest) -> socket.socket:
+    """A connection to the first of ``addresses`` that answers (as a connection by name tries each)."""
+    error = OSError("no address")
+    for address in addresses:
+        try:
+            return socket.create_connection((address, port), *rest)
+        except OSError as e:
+            error = e
+    raise error
 
 
 def smtp_settings(url: str) -> dict:
@@ -96,7 +113,10 @@ def email(address: str, message: dict, environ=None) -> tuple[bool, str]:
     url = environ.get("KIFU_SMTP_URL")
     if not url:
         return False, "no SMTP server is set (KIFU_SMTP_URL)"
-    conf = smtp_settings(url)
+    try:
+        conf = smtp_settings(url)
+    except ValueError:                       # an operator's mistake: said in the log, never the URL itself
+        return False, "not sent (KIFU_SMTP_URL is not smtp://host:port or smtps://host:port)"
     mail = EmailMessage()
     mail["From"] = environ.get("KIFU_MAIL_FROM") or "kifu <kifu@localhost>"
     mail["To"] = address

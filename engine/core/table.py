@@ -14,7 +14,7 @@ and the table's own moves, decided by ``engine.core.table_moves`` (so an audit r
 - ``SeatResigned`` {seat} — the seat gave up; the match is over, the others win;
 - ``DrawOffered`` {seat} — an open offer of a draw; ``DrawAccepted`` {seat, offer} by each other
   seat, and with the last of them ``DrawAgreed`` {offer, seats}: the match is over, drawn;
-  ``DrawDeclined`` {seat, offer} or ``DrawWithdrawn`` {seat, offer, reason} (the offerer moved)
+  ``DrawDeclined`` {seat, offer} or ``DrawWithdrawn`` {seat, offer} (the offerer moved)
   close the offer;
 - ``ChatSaid`` {seat, text} — a line of table talk (changes no state);
 - ``RematchStarted`` {match, by} on a match that ended, and ``RematchOf`` {match, first} in the
@@ -108,9 +108,10 @@ def seats_to_act(game, state: dict) -> list[int]:
     return [] if ended_at_table(state["match"]) else sorted(game.to_act(state))
 
 
-def table_view(state: dict) -> dict:
-    """What anyone may see of the table's own state: the open draw offer, and the rematch links."""
+def table_view(state: dict, over: bool = False) -> dict:
+    """What anyone may see of the table's own state: the open draw offer (none once the match is
+    ``over``: an offer nobody answered lapses with the match), and the rematch links."""
     match = state["match"]
-    offer = match.get("draw_offer")
+    offer = None if over else match.get("draw_offer")
     return {"draw_offer": dict(offer) if offer else None, "rematch": match.get("rematch"),
             "rematch_of": match.get("rematch_of")}

@@ -98,7 +98,7 @@ def deliver(store, owner_text: str, delivery: str, attempt: int, send) -> dict:
     return {"status": record["status"], "attempt": attempt}
 
 
-def log(redis, owner: Owner, limit: int = 50, seat: int | None = None) -> list[dict]:
+def log(redis, owner: Owner, limit: int = 50) -> list[dict]:
     """The owner's newest deliveries, newest first (the message without its unsubscribe link)."""
     ids = [text(m) for m in redis.zrevrange(owner.key("log"), 0, limit - 1)]
     raw = redis.hmget(owner.key("deliveries"), ids) if ids else []

@@ -7,6 +7,7 @@ nothing it is built from holds one (tests/hidden/test_messages.py checks it like
 The message is JSON (the webhook's body, signed); an e-mail is its text rendering.
 """
 import json
+import unicodedata
 
 TITLES = {"your_move": "your move", "deadline_near": "your move is due soon", "match_ended": "the match is over",
           "dispute": "a dispute", "chat": "table talk"}
@@ -28,10 +29,16 @@ def body(msg: dict) -> bytes:
 
 
 def subject(msg: dict) -> str:
+    """One line (an e-mail header): seat names with line breaks or other control characters are
+    written with spaces there."""
     m = msg["match"]
     me = m["seats"][msg["seat"]] if msg["seat"] < len(m["seats"]) else f"seat {msg['seat']}"
     others = ", ".join(n for i, n in enumerate(m["seats"]) if i != msg["seat"]) or "nobody"
-    return f"kifu: {TITLES[msg['event']]} — {m['game']} {m['variant']}, {me} vs {others}"
+    return _one_line(f"kifu: {TITLES[msg['event']]} — {m['game']} {m['variant']}, {me} vs {others}")
+
+
+def _one_line(text: str) -> str:
+    return " ".join("".join(" " if unicodedata.category(c).startswith("C") else c for c in text).split())
 
 
 def text(msg: dict) -> str:

@@ -7,7 +7,8 @@
   KIFU_MAIL_FROM           the From of e-mail (default ``kifu <kifu@localhost>``)
   KIFU_NOTIFY_RETRIES      seconds before each retry of a failed delivery (default 30,120,600,3600,21600)
   KIFU_WEBHOOK_PRIVATE     1: webhooks may go to loopback and private addresses (tests, a LAN);
-                           otherwise such targets are refused when sent to
+                           otherwise such targets are refused when subscribed (an address as written)
+                           and when sent to (what the name resolves to)
 """
 import os
 

@@ -6,7 +6,9 @@ of their own (``notify:<seat>``) — are looked at; a match with neither costs n
 
 - ``your_move``: a person's seat the match now waits for and did not before: a new *wait*, which
   begins at this append's version. The job id and each delivery id are made of that version, so a
-  wait is told at most once, however many chat lines, offers or retries come while it lasts;
+  wait is told at most once, however many chat lines, offers or retries come while it lasts, and
+  not at all when the job runs after the wait ended (the seat moved, a missed deadline's pass, the
+  match continued after a dispute);
 - ``deadline_near``: where a clock runs, a reminder scheduled at ``due - lead`` for each wait that
   begins here (``lead``: a fifth of the time to move, from a minute to a day), sent only if that
   wait (its ``waiting`` entry) is still the same then;
@@ -117,18 +119,27 @@ def notify(store, match_id: str, kind: str, version: int, seats: list) -> dict:
     if meta is None:
         return {"status": "no_match"}
     if kind == "your_move":
+        if meta.get("continued_in"):
+            return {"status": "continued", "deliveries": 0}
         m = open_match(store, match_id, meta=meta)
         waiting = read_waiting(meta)
         clock_settings = m.state["match"].get("clock")
         details = {s: {"version": version, "due": deadline_due(clock_settings, waiting[str(s)])
                        if clock_settings and str(s) in waiting else None}
-                   for s in seats if s in m.to_act() and m.outcome() is None
-                   and int(meta.get(f"acted:{s}", 0)) <= version}         # moved already: not told
+                   for s in seats if _still_waits(m, meta, waiting, s, version)}
     else:
         detail = _detail(store, match_id, meta, kind, version)
         details = {s: detail for s in seats}
     made = sum(_deliver_to(store, match_id, meta, s, kind, version, d) for s, d in details.items())
     return {"status": "notified", "deliveries": made}
+
+
+def _still_waits(m, meta: dict, waiting: dict, seat: int, since: int) -> bool:
+    """Whether the wait ``seat`` began at version ``since`` goes on: it is to act, has not moved
+    since, and where a clock runs its wait is still that one (a missed deadline's pass ends it)."""
+    if seat not in m.to_act() or m.outcome() is not None or int(meta.get(f"acted:{seat}", 0)) > since:
+        return False
+    return m.state["match"].get("clock") is None or waiting.get(str(seat), {}).get("version") == since
 
 
 def remind(store, match_id: str, seat: int, since: int, due: str) -> dict:

@@ -10,11 +10,13 @@ from service.application.seats import is_unclaimed, join_mode
 
 def match_view(store, match_id: str, seat: int | None, meta: dict | None = None) -> dict:
     m = open_match(store, match_id, meta=meta)
+    outcome = m.outcome()
     return {"match_id": match_id, "game": m.meta["game"], "variant": m.meta["variant"],
             "version": m.version, "seat": seat, "analysis": m.meta.get("analysis") == "1",
             "audit_live": m.meta.get("audit_live") == "1",
-            "to_act": m.to_act(), "outcome": m.outcome(), "seats": seats(m.state, m.meta),
-            "deadline": deadline(m), "table": table_view(m.state), "view": m.game.view(m.state, seat),
+            "to_act": m.to_act(), "outcome": outcome, "seats": seats(m.state, m.meta),
+            "deadline": deadline(m), "table": table_view(m.state, over=outcome is not None),
+            "view": m.game.view(m.state, seat),
             "since_your_last_action": digest(store, match_id, seat, m.meta)}
 
 

@@ -23,7 +23,6 @@ from service.application.loading import open_match
 from service.application.store import key
 
 CLAIM_SECONDS = 60
-CARRIED = ("player:",)          # beside seats.CARRIED: the seats bound to a player
 
 
 def start(store, match_id: str, seat: int) -> dict:
@@ -51,7 +50,7 @@ def start(store, match_id: str, seat: int) -> dict:
     events = create_events(game, config, seed)
     made = store_new_match(
         store, game, events, seed, {"create": {}}, created["seats"], analysis=False, audit_live=live,
-        carried={**seats.carried(m.meta), **{k: v for k, v in m.meta.items() if k.startswith(CARRIED)}},
+        carried=seats.carried(m.meta),
         table=[*table_events(m.state, creation_only=True),
                Event("RematchOf", {"match": match_id, "first": first}, rule=REMATCH_RULE)],
         extra_meta={"rematch_of": match_id, **({"private": "1"} if m.meta.get("private") == "1" else {})})

@@ -57,13 +57,14 @@ def credentials(seats: list[dict], bots: dict) -> tuple[dict, list[dict]]:
     return meta, told
 
 
-CARRIED = ("token:", "auditor:", "organiser:", "invite:", "open:", "claimed:")
+CARRIED = ("token:", "auditor:", "organiser:", "invite:", "open:", "claimed:", "player:")
 
 
 def carried(meta: dict) -> dict:
-    """The credentials of a match that another one continues (after a dispute): every token hash at
-    the seat it holds, the auditor's and organiser's, and each invite or open seat as it stands (still claimable
-    with the same code, or claimed)."""
+    """The credentials of a match that another one continues (after a dispute) or plays again (a
+    rematch): every token hash at the seat it holds, the auditor's and organiser's, each invite or
+    open seat as it stands (still claimable with the same code, or claimed), and each seat's player
+    (``player:<seat>``, service.application.players), whose keys open it there too."""
     return {k: v for k, v in meta.items() if k.startswith(CARRIED)}
 
 
