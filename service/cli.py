@@ -30,7 +30,19 @@ from service.application.loading import open_match
 from service.application.dispatch import queue_verify
 from service.application.simulations import check_spec, results_of
 from service.application.store import EventStore
+from service.http.logs import redact
 from workers.wiring import build_store
+
+
+class RedactingHandler(WSGIRequestHandler):
+    """Werkzeug's request log without the secret an unsubscribe link carries (service.http.logs.redact)."""
+
+    def log_request(self, code="-", size="-") -> None:
+        path, self.path = self.path, redact(self.path)
+        try:
+            super().log_request(code, size)
+        finally:
+            self.path = path
 
 
 def serve(args) -> int:
@@ -48,7 +60,7 @@ def serve(args) -> int:
     if args.api_key:
         print(f"API key {args.api_key!r} (for POST /simulations, shown once): "
               f"{api_keys.issue(store.redis, args.api_key)}", flush=True)
-    handler = type("KeepAliveHandler", (WSGIRequestHandler,), {"protocol_version": "HTTP/1.1"})
+    handler = type("KeepAliveHandler", (RedactingHandler,), {"protocol_version": "HTTP/1.1"})
     server = make_server(args.host, args.port, app, threaded=True, request_handler=handler)
     print(f"kifu serving on http://{args.host}:{server.server_port}/ (store: {where})", flush=True)
     try:

@@ -25,7 +25,7 @@ def request(port, method, path, body=None, headers=None):
 def test_serve_prints_its_url_and_serves_the_api_without_redis():
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", "0"],
-                            stdout=subprocess.PIPE, text=True, env=env)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         line = proc.stdout.readline()
         found = re.search(r"http://127\.0\.0\.1:(\d+)/ \(store: embedded fakeredis", line)
@@ -39,9 +39,13 @@ def test_serve_prints_its_url_and_serves_the_api_without_redis():
         status, legal = request(port, "GET", f"/matches/{created['match_id']}/legal-actions",
                                 headers={"Authorization": f"Bearer {created['seats'][0]['token']}"})
         assert status == 200 and legal["version"] == created["version"]
+        status, _ = request(port, "POST", "/unsubscribe/tok3n-0f-an-unsubscribe-link")
+        assert status == 404
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        err = proc.communicate(timeout=10)[1]
+    # the request log names each request, never the secret an unsubscribe link carries
+    assert "POST /unsubscribe/… HTTP/1.1" in err and "tok3n" not in err, err[-2000:]
 
 
 def test_verify_needs_redis_url(monkeypatch, capsys):

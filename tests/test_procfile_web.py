@@ -1,9 +1,11 @@
 """The Procfile's web line as operators run it (issue 16): without a Redis server its several
 gunicorn workers would each keep their own in-memory store, so it refuses to start and says why;
-with one it serves and writes an access log line per request."""
+with one it serves and writes an access log line per request (never the secret of an unsubscribe
+link)."""
 import os
 import subprocess
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -40,7 +42,12 @@ def test_with_redis_it_serves_and_logs_each_request(real_redis_url):
                 time.sleep(0.2)
         else:
             pytest.fail("gunicorn did not answer")
+        unsubscribe = urllib.request.Request(f"http://127.0.0.1:{port}/unsubscribe/tok3n-0f-a-link", method="POST")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(unsubscribe, timeout=5)
+        assert refused.value.code == 404
     finally:
         proc.terminate()
         out = proc.communicate(timeout=30)[0]
     assert '"GET /games HTTP/1.1" 200' in out, out[-2000:]
+    assert '"POST /unsubscribe/… HTTP/1.1" 404' in out and "tok3n" not in out, out[-2000:]   # no secret logged

@@ -2,7 +2,9 @@
 request id (the client's ``X-Request-ID`` when it is a short token, else a new one; echoed in the
 answer), method, route (the URL rule, never the raw URL), match id and, once a token was checked,
 seat; with ``KIFU_LOG_FORMAT=json`` (the default outside tests) the service's records are written
-as one JSON object per line on stderr. Nothing of a request's body is logged."""
+as one JSON object per line on stderr. Nothing of a request's body is logged, and the one secret a
+URL path carries (the unsubscribe token every notification links to) is cut from the access logs of
+gunicorn and `kifu serve` (``redact``)."""
 import json
 import logging
 import os
@@ -15,6 +17,12 @@ from flask import g, has_request_context, request
 
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 FIELDS = ("request_id", "method", "route", "match_id", "seat")
+SECRET_IN_PATH = re.compile(r"(/unsubscribe/)[^\s/?#]+")
+
+
+def redact(text: str) -> str:
+    """A request line or path with the secrets URLs may carry replaced by "…"."""
+    return SECRET_IN_PATH.sub(r"\1…", text)
 
 
 class RequestContext(logging.Filter):
