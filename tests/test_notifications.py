@@ -3,6 +3,7 @@ back-off and the delivery log; the one-step unsubscribe; deadline reminders; a s
 subscriptions where no player holds it. Sending is captured here (workers.senders.send replaced);
 tests/test_notify_delivery.py sends to real webhook and SMTP servers."""
 import hashlib
+import json
 import hmac
 
 import pytest
@@ -396,3 +397,28 @@ def test_a_misconfigured_smtp_url_fails_the_attempt_and_says_so(url):
                            {"version": 3, "seat": 0, "name": "Reimu", "text": "hi"}, "https://kifu.example", "tok")
     ok, detail = senders.email("marisa@example.org", msg, {"KIFU_SMTP_URL": url})
     assert not ok and "KIFU_SMTP_URL" in detail and "mail.example" not in detail
+
+
+def test_the_delivery_log_keeps_its_newest_and_never_drops_one_still_to_be_sent(monkeypatch):
+    import fakeredis
+    from service.application import delivery
+    from service.application.subscriptions import Owner
+
+    class Jobs:
+        def exists(self, job_id):
+            return False
+
+        def enqueue(self, *args, **kwargs):
+            pass
+
+    monkeypatch.setattr(delivery, "LOG_SIZE", 3)
+    store = type("Store", (), {"redis": fakeredis.FakeRedis(), "jobs": Jobs()})()
+    owner = Owner.player("p1")
+    sub = {"id": "s1", "kind": "webhook"}
+    for n in range(6):
+        delivery.create(store, owner, sub, {"delivery": f"d{n}", "event": "chat"}, "m1", 0, n)
+        if n != 0:                              # d0 stays pending (its receiver is retrying, say)
+            record = delivery.get(store.redis, owner, f"d{n}")
+            store.redis.hset(owner.key("deliveries"), f"d{n}", json.dumps({**record, "status": "delivered"}))
+    kept = sorted(d["id"] for d in delivery.log(store.redis, owner, limit=10))
+    assert kept == ["d0", "d4", "d5"]             # three kept: the one still to be sent, then the newest

@@ -4,7 +4,8 @@ retried with back-off, each attempt written to the owner's delivery log.
   <owner>:deliveries   hash delivery id -> JSON {id, sub, kind, event, match_id, seat, version,
                        status: pending | retrying | delivered | failed | cancelled, attempts: [{at, ok,
                        detail}], created_at, next_at, message}
-  <owner>:log          sorted set of delivery ids by creation time; the newest LOG_SIZE are kept
+  <owner>:log          sorted set of delivery ids by creation time; the newest LOG_SIZE are kept,
+                       and older ones while still pending or retrying
 
 A delivery's id is made of (owner, subscription, match, event, version, seat), and it is created with
 HSETNX: a notice told twice creates it once. Attempt ``n`` runs as the job ``deliver-<id>-<n>`` and
@@ -22,6 +23,7 @@ from service.application.player_keys import text
 from service.application.subscriptions import Owner
 
 LOG_SIZE = 200
+TRIM_LOOK_PAST = 50          # unfinished deliveries among the oldest the trim steps over
 DONE = ("delivered", "failed", "cancelled")
 
 
@@ -56,10 +58,17 @@ def _queue(jobs, owner: Owner, delivery: str, attempt: int, at=None) -> None:
 
 
 def _trim(redis, owner: Owner) -> None:
+    """Keep the newest LOG_SIZE deliveries, dropping the oldest finished ones: a delivery still
+    pending or retrying stays (its next attempt reads the record; dropped, the message was lost)."""
     extra = redis.zcard(owner.key("log")) - LOG_SIZE
-    if extra > 0:
-        old = [text(m) for m, _ in redis.zpopmin(owner.key("log"), extra)]
-        redis.hdel(owner.key("deliveries"), *old)
+    if extra <= 0:
+        return
+    oldest = [text(m) for m in redis.zrange(owner.key("log"), 0, extra + TRIM_LOOK_PAST - 1)]
+    records = redis.hmget(owner.key("deliveries"), oldest)
+    done = [d for d, raw in zip(oldest, records) if raw is None or json.loads(text(raw))["status"] in DONE][:extra]
+    if done:
+        redis.zrem(owner.key("log"), *done)
+        redis.hdel(owner.key("deliveries"), *done)
 
 
 def get(redis, owner: Owner, delivery: str) -> dict | None:
