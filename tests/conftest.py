@@ -31,8 +31,15 @@ _DATABASES = [(15, 11, 13), (14, 12, 10), (9, 8, 7), (6, 5, 4)]
 _worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
 if _worker >= len(_DATABASES):
     raise RuntimeError(f"pytest-xdist worker {_worker}: at most {len(_DATABASES)} workers have Redis databases")
+# A name this conftest set (listed in KIFU_TEST_DBS_SET) is set again in each worker: the xdist
+# controller imports this file too, and its workers inherit its environment (with setdefault alone
+# every worker kept the controller's gw0 databases, and two test files flushed each other's).
+_ours = set(filter(None, os.environ.get("KIFU_TEST_DBS_SET", "").split(",")))
 for _name, _db in zip(("REDIS_TEST_URL", "AUDIT_REDIS_TEST_URL", "KIFU_WORKERS_REDIS_URL"), _DATABASES[_worker]):
-    os.environ.setdefault(_name, f"redis://{TEST_REDIS}/{_db}")
+    if _name not in os.environ or _name in _ours:
+        os.environ[_name] = f"redis://{TEST_REDIS}/{_db}"
+        _ours.add(_name)
+os.environ["KIFU_TEST_DBS_SET"] = ",".join(sorted(_ours))
 
 REDIS_TEST_URL = os.environ["REDIS_TEST_URL"]
 AUDIT_REDIS_TEST_URL = os.environ["AUDIT_REDIS_TEST_URL"]   # audit tests
