@@ -1,5 +1,6 @@
 """Fixtures: an app on a fresh embedded fakeredis per test, the toy game registered, real Redis."""
 import os
+import time
 
 import fakeredis
 import pytest
@@ -11,6 +12,7 @@ from tests import plaingame, toygame
 
 registry.register(toygame.GAME)
 registry.register(plaingame.GAME)
+_STARTED = time.time()
 
 def pytest_collection_modifyitems(config, items):
     """Tests marked slow (minutes to hours) run only with KIFU_SLOW=1."""
@@ -109,3 +111,11 @@ def audit_redis_url():
 @pytest.fixture
 def audit_app(audit_redis_url):
     return create_app({"TESTING": True, "REDIS_URL": audit_redis_url, "SNAPSHOT_EVERY": 5})
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The fault suite's measured recovery and lateness figures (tests/faults), when it ran."""
+    from tests.faults.report import REPORT
+    if REPORT.exists() and REPORT.stat().st_mtime >= _STARTED:
+        terminalreporter.section("fault suite: measured")
+        terminalreporter.write(REPORT.read_text())
