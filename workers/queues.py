@@ -48,9 +48,9 @@ class RqJobs:
             raise ValueError(f"unknown job {job!r}; jobs are {', '.join(JOBS)}")
         if at is not None:
             job_id = job_id or due.new_id()
-            if due.record(self.connection, queue, job, args, job_id, at.timestamp(), retries, keep, timeout,
-                          now=clock.now().timestamp()) == "started":
-                self._woken()
+            due.record(self.connection, queue, job, args, job_id, at.timestamp(), retries, keep, timeout,
+                       now=clock.now().timestamp())
+            self._woken()            # embedded: the job thread (made now if need be) sweeps every second
             return job_id
         q = Queue(queue, connection=self.connection, serializer=JSONSerializer,
                   is_async=not (eager and self.embedded))
