@@ -13,13 +13,13 @@ match kind in a series (a new match when one ends), with deadlines:
 An action is sent with a command id of its own and retried with the same body while the answer is
 unknown (a 5xx, a dropped connection, a timeout), as a client must; a 200 is *acknowledged*.
 """
-import json
 import random
 import threading
 import time
 import urllib.error
-import urllib.request
 from dataclasses import dataclass
+
+from tests.plugin_stack import request
 
 KINDS = {
     "people": [{"name": "Reimu"}, {"name": "Marisa"}],
@@ -46,22 +46,8 @@ class Api:
 
     def call(self, method: str, path: str, body=None, token=None, timeout: float = 10) -> tuple[int, dict]:
         """``(status, body)``; a dropped connection or a timeout raises OSError (answer unknown)."""
-        headers = {"Accept": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        data = None if body is None else json.dumps(body).encode()
-        if data is not None:
-            headers["Content-Type"] = "application/json"
-        request = urllib.request.Request(self.url + path, data=data, headers=headers, method=method)
         try:
-            with urllib.request.urlopen(request, timeout=timeout) as r:
-                return r.status, json.loads(r.read())
-        except urllib.error.HTTPError as e:
-            raw = e.read()
-            try:
-                return e.code, json.loads(raw or b"null")
-            except ValueError:
-                return e.code, {"raw": raw[:200].decode(errors="replace")}
+            return request(self.url, method, path, body, token, timeout)
         except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
             raise OSError(str(e)) from e
 

@@ -9,6 +9,7 @@ Deadlines here are one minute of ``KIFU_DEADLINE_MINUTE_SECONDS`` = 3 s, set for
 the same code path as a real minute, only shorter, so lateness is measured in seconds of test.
 The figures measured go to ``.artifacts/faults-report.txt`` and the end of the pytest run.
 """
+import json
 import os
 import shutil
 import signal
@@ -31,7 +32,7 @@ from service.application.store import EventStore, key
 from tests.faults.deployment import Deployment, children
 from tests.faults.players import Api, Load
 from tests.faults.report import Report
-from tests.plugin_stack import ROOT
+from tests.plugin_stack import ROOT, until
 
 pytestmark = pytest.mark.faults
 MINUTE = 3.0            # seconds in a deadline minute (KIFU_DEADLINE_MINUTE_SECONDS)
@@ -112,7 +113,6 @@ class OverdueWatch:
         self.thread.join(10)
 
     def _run(self):
-        import json
         while not self.stopping.wait(0.25):
             with self.load.lock:
                 matches = list(self.load.matches)
@@ -161,27 +161,17 @@ def version(r, match_id: str) -> int:
     return int(r.hget(key(match_id, "meta"), "version"))
 
 
-def until(probe, timeout: float, every: float = 0.05):
-    end = time.monotonic() + timeout
-    while not (found := probe()):
-        assert time.monotonic() < end, "timed out"
-        time.sleep(every)
-    return found
-
-
-def running_bot_turn(r) -> str:
-    """The id of a bot move a work horse is computing right now (waits for one)."""
+def bot_turn_in_progress(deployment, r) -> tuple[str, str, int, int, list]:
+    """A bot move a work horse is computing right now (waits for one): its job id, match, version,
+    the rq worker and its work horse."""
     started = StartedJobRegistry(queue=Queue("high", connection=r, serializer=JSONSerializer))
 
     def probe():
         return next((j.split(":")[0] for j in started.get_job_ids() if j.startswith("bot-")), None)
-    return until(probe, 30, every=0.005)
-
-
-def split_bot_job(job_id: str) -> tuple[str, int]:
-    """``bot-<match id>-<version>-<seat>`` -> (match id, version); match ids may hold dashes."""
-    match_id, v, _ = job_id[len("bot-"):].rsplit("-", 2)
-    return match_id, int(v)
+    job_id = until(probe, 30, every=0.005)
+    match_id, version_at, _ = job_id[len("bot-"):].rsplit("-", 2)      # match ids may hold dashes
+    rq_worker = deployment.rq_worker()
+    return job_id, match_id, int(version_at), rq_worker, children(rq_worker)
 
 
 OUTAGES: list = []      # (start, end) epoch seconds while Redis was away
@@ -197,14 +187,11 @@ def test_clients_play_and_deadlines_fire_on_time(deployment, r, load, clock_watc
 
 
 def test_a_work_horse_killed_mid_bot_turn(deployment, r, load, report):
-    job_id = running_bot_turn(r)
-    match_id, at_version = split_bot_job(job_id)
-    rq_worker = deployment.rq_worker()
-    horse = children(rq_worker)
-    assert horse, "no work horse"
+    job_id, match_id, at_version, rq_worker, horses = bot_turn_in_progress(deployment, r)
+    assert horses, "no work horse"
     killed = time.monotonic()
-    os.kill(horse[0], signal.SIGKILL)
-    until(lambda: version(r, match_id) > at_version, 30)
+    os.kill(horses[0], signal.SIGKILL)
+    until(lambda: version(r, match_id) > at_version, 30, every=0.05)
     moved = time.monotonic() - killed
     assert deployment.rq_worker() == rq_worker                          # the worker itself lived on
     until(lambda: f"job {job_id} failed (Work-horse terminated unexpectedly" in deployment.log("worker"), 10)
@@ -214,16 +201,13 @@ def test_a_work_horse_killed_mid_bot_turn(deployment, r, load, report):
 
 
 def test_an_rq_worker_and_its_work_horse_killed_mid_bot_turn(deployment, r, load, report):
-    job_id = running_bot_turn(r)
-    match_id, at_version = split_bot_job(job_id)
-    rq_worker = deployment.rq_worker()
-    horses = children(rq_worker)
+    job_id, match_id, at_version, rq_worker, horses = bot_turn_in_progress(deployment, r)
     killed_at, killed = time.time(), time.monotonic()
     for pid in [*horses, rq_worker]:
         os.kill(pid, signal.SIGKILL)
-    replaced = until(lambda: (pid := deployment.rq_worker()) not in (None, rq_worker) and pid, 20)
+    replaced = until(lambda: (pid := deployment.rq_worker()) not in (None, rq_worker) and pid, 20, every=0.05)
     restarted = time.monotonic() - killed
-    until(lambda: version(r, match_id) > at_version, 30)
+    until(lambda: version(r, match_id) > at_version, 30, every=0.05)
     moved = time.monotonic() - killed
     time.sleep(2 * MINUTE + 2)                       # deadlines falling due after the kill
     late = lateness(r, load, OUTAGES, since=killed_at - MINUTE)
@@ -272,9 +256,9 @@ def test_a_gunicorn_worker_killed_mid_request(deployment, r, load, report):
         pass
     sock.close()
     cut = time.monotonic() - killed
-    until(lambda: len(set(deployment.gunicorn_workers()) - {victim}) == 2, 30)     # gunicorn forks another
+    until(lambda: len(set(deployment.gunicorn_workers()) - {victim}) == 2, 30, every=0.05)     # gunicorn forks another
     replaced = time.monotonic() - killed
-    until(lambda: len(load.acks) > acked + 5, 30)
+    until(lambda: len(load.acks) > acked + 5, 30, every=0.05)
     served = time.monotonic() - killed
     assert cut < 5
     report.add("gunicorn worker kill -9 mid-request",
@@ -306,7 +290,7 @@ def test_a_bot_move_whose_dispatch_was_cut_right_after_the_append_still_comes(de
                                == 200 and a, 10, every=0.2)
     assert answer["version"] == created["version"] + 3
     until(lambda: f"could not dispatch the turn of {match_id}" in deployment.log("web"), 10)
-    until(lambda: version(r, match_id) > answer["version"], 30)
+    until(lambda: version(r, match_id) > answer["version"], 30, every=0.05)
     moved = time.monotonic() - appended
     assert moved < 30
     report.add("web's Redis connection dropped right after the append's reply",
