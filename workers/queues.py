@@ -35,7 +35,7 @@ def background_queue(connection, name: str = "default") -> Queue:
 
 
 class RqJobs:
-    """``Jobs`` on RQ: ``connection`` is the Redis holding the queues and the scheduler."""
+    """``Jobs`` on RQ: ``connection`` is the Redis holding the queues and the due jobs."""
 
     def __init__(self, connection, wake=None):
         self.connection = connection
