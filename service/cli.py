@@ -1,4 +1,5 @@
-"""The ``kifu`` command: ``kifu serve --port N [--host H] [--api-key NAME]``, ``kifu verify MATCH_ID``,
+"""The ``kifu`` command: ``kifu serve --port N [--host H] [--api-key NAME]``,
+``kifu worker [--url URL] QUEUE...``, ``kifu verify MATCH_ID``,
 ``kifu replay MATCH_ID --engine current|pinned [--json]``,
 ``kifu simulate GAME VARIANT --seat BOT --seat BOT --games N --seed S [--store]``,
 ``kifu export [--game G] [--variant V] [--since ISO] [--format jsonl|parquet] --out DIR [--cursor C]``,
@@ -31,6 +32,7 @@ from service.application.dispatch import queue_verify
 from service.application.simulations import check_spec, results_of
 from service.application.store import EventStore
 from service.http.logs import redact
+from workers import supervisor
 from workers.wiring import build_store
 
 
@@ -68,6 +70,17 @@ def serve(args) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def worker(args) -> int:
+    """The Procfile's worker processes (workers.supervisor): ``rq worker``, restarted whenever it
+    exits, and the due jobs swept every second."""
+    url = args.url or queue_url(os.environ) or store_url(os.environ)
+    if not url:
+        print("kifu worker needs a Redis server: --url, KIFU_QUEUE_URL or REDIS_URL (the embedded store "
+              "runs its jobs inside `kifu serve`)", file=sys.stderr)
+        return 2
+    return supervisor.main(url, args.queues, quiet=args.quiet)
 
 
 def verify(args) -> int:
@@ -306,6 +319,12 @@ def main(argv=None) -> int:
     p.add_argument("--api-key", metavar="NAME", help="issue an API key (for POST /simulations) at start and "
                    "print it: how to get one on the embedded store")
     p.set_defaults(run=serve)
+    p = commands.add_parser("worker", help="run the jobs of QUEUEs (high, default, low): rq worker, "
+                            "restarted when it exits, and the due jobs swept every second")
+    p.add_argument("queues", nargs="+", metavar="QUEUE")
+    p.add_argument("--url", help="the queue Redis (default: KIFU_QUEUE_URL, else REDIS_URL)")
+    p.add_argument("--quiet", action="store_true", help="only warnings and errors")
+    p.set_defaults(run=worker)
     p = commands.add_parser("verify", help="verify a match's hash chain and snapshots (REDIS_URL)")
     p.add_argument("match_id")
     p.add_argument("--enqueue", action="store_true", help="queue workers.jobs.verify_match instead")

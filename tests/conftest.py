@@ -1,5 +1,6 @@
 """Fixtures: an app on a fresh embedded fakeredis per test, the toy game registered, real Redis."""
 import os
+import time
 
 import fakeredis
 import pytest
@@ -11,6 +12,7 @@ from tests import plaingame, toygame
 
 registry.register(toygame.GAME)
 registry.register(plaingame.GAME)
+_STARTED = time.time()
 
 def pytest_collection_modifyitems(config, items):
     """Tests marked slow (minutes to hours) run only with KIFU_SLOW=1."""
@@ -31,8 +33,15 @@ _DATABASES = [(15, 11, 13), (14, 12, 10), (9, 8, 7), (6, 5, 4)]
 _worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
 if _worker >= len(_DATABASES):
     raise RuntimeError(f"pytest-xdist worker {_worker}: at most {len(_DATABASES)} workers have Redis databases")
+# A name this conftest set (listed in KIFU_TEST_DBS_SET) is set again in each worker: the xdist
+# controller imports this file too, and its workers inherit its environment (with setdefault alone
+# every worker kept the controller's gw0 databases, and two test files flushed each other's).
+_ours = set(filter(None, os.environ.get("KIFU_TEST_DBS_SET", "").split(",")))
 for _name, _db in zip(("REDIS_TEST_URL", "AUDIT_REDIS_TEST_URL", "KIFU_WORKERS_REDIS_URL"), _DATABASES[_worker]):
-    os.environ.setdefault(_name, f"redis://{TEST_REDIS}/{_db}")
+    if _name not in os.environ or _name in _ours:
+        os.environ[_name] = f"redis://{TEST_REDIS}/{_db}"
+        _ours.add(_name)
+os.environ["KIFU_TEST_DBS_SET"] = ",".join(sorted(_ours))
 
 REDIS_TEST_URL = os.environ["REDIS_TEST_URL"]
 AUDIT_REDIS_TEST_URL = os.environ["AUDIT_REDIS_TEST_URL"]   # audit tests
@@ -102,3 +111,11 @@ def audit_redis_url():
 @pytest.fixture
 def audit_app(audit_redis_url):
     return create_app({"TESTING": True, "REDIS_URL": audit_redis_url, "SNAPSHOT_EVERY": 5})
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The fault suite's measured recovery and lateness figures (tests/faults), when it ran."""
+    from tests.faults.report import REPORT
+    if REPORT.exists() and REPORT.stat().st_mtime >= _STARTED:
+        terminalreporter.section("fault suite: measured")
+        terminalreporter.write(REPORT.read_text())

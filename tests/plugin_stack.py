@@ -59,6 +59,36 @@ def issue_api_key(redis_url: str) -> str:
         client.close()
 
 
+def request(url: str, method: str, path: str, body=None, token=None, timeout: float = 10) -> tuple[int, dict]:
+    """``(status, JSON body)`` of one request to the service at ``url`` (an error page that is not
+    JSON: ``{"raw": its start}``)."""
+    headers = {"Accept": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    if data is not None:
+        headers["Content-Type"] = "application/json"
+    req = urllib.request.Request(url + path, data=data, headers=headers, method=method)
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        raw = e.read()
+        try:
+            return e.code, json.loads(raw or b"null")
+        except ValueError:
+            return e.code, {"raw": raw[:200].decode(errors="replace")}
+
+
+def until(probe, timeout: float = 20.0, every: float = 0.1):
+    """``probe()``'s first truthy answer, polled."""
+    end = time.monotonic() + timeout
+    while not (answer := probe()):
+        assert time.monotonic() < end, "timed out"
+        time.sleep(every)
+    return answer
+
+
 class Stack:
     """``gunicorn`` (the Procfile's web line) and an ``rq worker`` per other line (bots and deadlines
     on ``worker``, simulations, exports and verification on ``background``), each the leader of a
@@ -101,18 +131,7 @@ class Stack:
                 time.sleep(0.1)
 
     def request(self, method: str, path: str, body=None, token=None) -> tuple[int, dict]:
-        headers = {"Accept": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        data = None if body is None else json.dumps(body).encode()
-        if data is not None:
-            headers["Content-Type"] = "application/json"
-        req = urllib.request.Request(self.url + path, data=data, headers=headers, method=method)
-        try:
-            with urllib.request.urlopen(req, timeout=10) as r:
-                return r.status, json.loads(r.read())
-        except urllib.error.HTTPError as e:
-            return e.code, json.loads(e.read() or b"null")
+        return request(self.url, method, path, body, token)
 
     def get(self, path: str, token=None) -> dict:
         status, body = self.request("GET", path, token=token)
@@ -123,12 +142,7 @@ class Stack:
         return self.request("POST", path, body, token)
 
     def until(self, probe, timeout: float = 20.0, every: float = 0.1):
-        """``probe()``'s first truthy answer, polled."""
-        end = time.monotonic() + timeout
-        while not (answer := probe()):
-            assert time.monotonic() < end, "timed out"
-            time.sleep(every)
-        return answer
+        return until(probe, timeout, every)
 
     def stop(self) -> None:
         for p in self.procs:

@@ -8,7 +8,8 @@ from service.application.store import EventStore
 from tests.helpers import ApiMatch
 from tests.jobs import run_jobs
 from workers import runner
-from service.application.bot_turns import play_bot_turn, watch
+from service.application.bot_turns import play_bot_turn
+from workers import due
 from engine.audit.verify import verify
 
 
@@ -94,18 +95,43 @@ def test_a_person_cannot_act_for_a_bot_seat(client):
     assert r.status_code == 401
 
 
-def test_the_watchdog_retries_a_lost_bot_job_and_repairs_a_stalled_chain(app, client, manual_clock):
+def test_a_bot_job_lost_mid_run_runs_again_when_its_watchdog_ends(app, client, manual_clock):
     m = create(client, [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}])
     version = m.info()["version"]
     with app.app_context():
         r = get_redis()
-        for name in ("high",):
-            Queue(name, connection=r, serializer=JSONSerializer).empty()   # the jobs were lost
-        assert watch(get_store(), m.id, 0, version, 1)["status"] == "retried"
-        assert f"bot-{m.id}-{version}-0-a1" in queued(app)
+        for job_id in queued(app):
+            due.begin(r, job_id, manual_clock().timestamp())          # the runs began, then died
+        Queue("high", connection=r, serializer=JSONSerializer).empty()
+    manual_clock.advance(seconds=119)                             # KIFU_BOT_WATCHDOG_SECONDS: 120
+    run_jobs(app)
+    assert m.info()["version"] == version
+    manual_clock.advance(seconds=2)
+    run_jobs(app)
+    assert m.info()["version"] > version
     manual_clock.advance(hours=1)
     run_jobs(app)
     assert m.info()["outcome"] is not None
+
+
+def test_a_bot_move_whose_dispatch_was_lost_after_the_append_is_queued_when_due(app, client, manual_clock,
+                                                                              monkeypatch):
+    import service.application.commands
+    m = create(client, [{"name": "Reimu"}, {"name": "Owl", "bot": "random"}], game="toy", variant="standard",
+               setup={"first": 0, "total": 0, "secrets": [1, 2]})
+
+    def lost(*args, **kwargs):
+        raise ConnectionError("connection dropped right after the append's reply")
+    monkeypatch.setattr(service.application.commands, "dispatch", lost)
+    assert m.post(0, {"type": "add", "n": 1}).status_code == 200
+    monkeypatch.undo()
+    version = m.info()["version"]
+    assert m.info()["to_act"] == [1] and queued(app) == []
+    run_jobs(app)
+    assert m.info()["version"] == version                     # recorded before the append, due 2 s after it
+    manual_clock.advance(seconds=2)
+    run_jobs(app)
+    assert m.info()["version"] > version and m.info()["to_act"] == [0]
 
 
 def test_ismcts_for_a_game_without_determinize_is_a_clear_422(client):
@@ -140,15 +166,14 @@ def test_the_embedded_job_thread_plays_bots_after_the_response(app, client, monk
     assert m.info()["outcome"] is not None
 
 
-def test_a_bot_that_moved_calls_off_its_watchdog(app, client):
-    from rq.registry import ScheduledJobRegistry
+def test_a_bot_move_is_due_until_the_bot_has_moved(app, client):
     m = create(client, [{"name": "A", "bot": "random"}, {"name": "B"}], game="toy", variant="standard")
     with app.app_context():
-        registry = ScheduledJobRegistry(queue=Queue("default", connection=get_redis(), serializer=JSONSerializer))
         info = m.info()
         if info["to_act"] == [1]:                   # make the bot seat the one to act
             assert m.post(1, {"type": "add", "n": 1}).status_code == 200
         version = m.info()["version"]
-        assert f"watch-bot-{m.id}-{version}-0" in registry.get_job_ids()
-        assert play_bot_turn(get_store(), m.id, 0, version)["status"] == "moved"
-        assert f"watch-bot-{m.id}-{version}-0" not in registry.get_job_ids()
+        job_id = f"bot-{m.id}-{version}-0"
+        assert due.pending(get_redis(), job_id)
+        run_jobs(app)
+        assert m.info()["version"] > version and not due.pending(get_redis(), job_id)

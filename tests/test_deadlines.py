@@ -1,9 +1,5 @@
 """Per-move deadlines with a controllable clock: pass, a stand-in bot (and reclaiming the seat), forfeit."""
-from datetime import timedelta
-
-from rq import Queue
-from rq.registry import ScheduledJobRegistry
-from rq.serializers import JSONSerializer
+from datetime import datetime, timedelta, timezone
 
 from service.application.errors import Conflict
 from service.application import clock
@@ -13,6 +9,14 @@ from tests.helpers import ApiMatch
 from tests.jobs import run_jobs
 from service.application.missed_deadlines import missed
 from engine.audit.verify import verify
+from workers.due import KEYS as DUE_KEYS
+
+
+def due_deadlines(app) -> dict:
+    """The due jobs (workers.due; these matches have no bots: deadlines only), each with when it falls due."""
+    with app.app_context():
+        return {j.decode(): clock.iso(datetime.fromtimestamp(t, timezone.utc))
+                for j, t in get_redis().zrange(DUE_KEYS[0], 0, -1, withscores=True)}
 
 
 def create(client, on_timeout, minutes=60, **deadline):
@@ -29,19 +33,15 @@ def choose_setup(m, seat):
     assert m.post(seat, legal["actions"][0], legal["version"]).status_code == 200
 
 
-def test_the_deadline_is_scheduled_in_rq_and_shown(app, client, manual_clock):
+def test_the_deadline_is_a_due_job_and_shown(app, client, manual_clock):
     m = create(client, "pass", minutes=90)
     info = m.info()
     due = clock.iso(manual_clock() + timedelta(minutes=90))
     since = clock.iso(manual_clock())
     assert info["deadline"] == {"minutes": 90, "on_timeout": "pass", "due": due, "seats": [0, 1],
                                 "waiting": [{"seat": s, "since": since, "due": due} for s in (0, 1)]}
-    with app.app_context():
-        registry = ScheduledJobRegistry(queue=Queue("default", connection=get_redis(), serializer=JSONSerializer))
-        since_ms = int(manual_clock().timestamp() * 1000)
-        job_ids = [f"deadline-{m.id}-{s}-{info['version']}-{since_ms}" for s in (0, 1)]
-        assert sorted(registry.get_job_ids()) == job_ids
-        assert all(clock.iso(registry.get_scheduled_time(j)) == due for j in job_ids)
+    since_ms = int(manual_clock().timestamp() * 1000)
+    assert due_deadlines(app) == {f"deadline-{m.id}-{s}-{info['version']}-{since_ms}": due for s in (0, 1)}
 
 
 def test_nothing_happens_before_the_deadline(client, app, manual_clock):
@@ -184,14 +184,13 @@ def test_a_deadline_that_keeps_losing_the_race_to_append_comes_back_later(client
     def always_stale(*args, **kwargs):
         raise Conflict("stale_version", "someone appended first")
     with app.app_context():
-        registry = ScheduledJobRegistry(queue=Queue("default", connection=get_redis(), serializer=JSONSerializer))
-        for job_id in registry.get_job_ids():          # only the job under test may act
-            registry.remove(job_id)
+        for job_id in due_deadlines(app):              # only the job under test may act
+            get_store().jobs.cancel(job_id)
         manual_clock.advance(minutes=61)
         monkeypatch.setattr(service.application.missed_deadlines, "commit", always_stale)
         assert missed(get_store(), m.id, 0, version, due)["status"] == "busy"
         monkeypatch.undo()
-        assert len(registry.get_job_ids()) == 1
+    assert len(due_deadlines(app)) == 1
     manual_clock.advance(seconds=4)
     run_jobs(app)
     assert m.info()["outcome"] is None
@@ -207,8 +206,7 @@ def test_a_job_left_by_an_append_that_lost_a_race_does_nothing_and_blocks_nothin
     ghost = {"version": version, "since": clock.iso(manual_clock() - timedelta(minutes=30))}   # never stored
     with app.app_context():
         schedule_deadlines(get_store().jobs, m.id, {"minutes": 60}, {"0": ghost})
-        registry = ScheduledJobRegistry(queue=Queue("default", connection=get_redis(), serializer=JSONSerializer))
-        assert len(registry.get_job_ids()) == 3                 # its own job beside the two real ones
+    assert len(due_deadlines(app)) == 3                         # its own job beside the two real ones
     manual_clock.advance(minutes=31)                            # the ghost's due has passed, not the seats'
     run_jobs(app)
     assert m.info()["outcome"] is None
@@ -240,3 +238,16 @@ def test_a_match_with_missed_deadlines_still_re_decides_cleanly(client, app, man
     with app.app_context():
         report = verify(EventStore(get_redis()), m.id)
     assert report["ok"] and report["seed_revealed"] and report["redecided"] > 10, report
+
+
+def test_the_embedded_job_thread_fires_a_deadline_though_nothing_else_was_queued(client, manual_clock, monkeypatch):
+    import time
+    from workers import runner
+    monkeypatch.setattr(runner, "THREAD", True)        # `kifu serve`: the job thread sweeps the due jobs
+    m = create(client, "forfeit", minutes=1)
+    manual_clock.advance(minutes=2)
+    end = time.monotonic() + 15
+    while m.info()["outcome"] is None:
+        assert time.monotonic() < end, "the deadline never fired"
+        time.sleep(0.1)
+    assert m.info()["outcome"]["forfeited"] == [0, 1]

@@ -106,7 +106,7 @@ def test_two_players_get_one_your_move_per_wait_by_webhook_and_e_mail(stack, rec
     by_delivery = {}
     for r in hooks.at(paths[1]):
         by_delivery.setdefault(r["headers"]["X-Kifu-Delivery"], []).append(r["status"])
-    assert all(statuses[-1] == 200 and statuses.count(200) == 1 for statuses in by_delivery.values())
+    assert all(statuses[-1] == 200 and statuses.count(200) == 1 for statuses in by_delivery.values()), by_delivery
     retried = {d: s for d, s in by_delivery.items() if 500 in s}
     assert sum(s.count(500) for s in retried.values()) == 2 and retried
     log = {d["id"]: d for d in call(stack, "GET", "/players/me/deliveries?limit=200", token=keys[1])["deliveries"]}

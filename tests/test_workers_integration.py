@@ -1,6 +1,7 @@
 """Bots, deadlines and simulations on a real Redis (db 13 unless KIFU_WORKERS_REDIS_URL) with real
-``rq worker`` processes: a person against a bot and two bots to the end, a worker killed mid-job
-and replaced (nothing lost, nothing doubled), a deadline that outlives the processes that set it."""
+``kifu worker`` processes (the Procfile's: rq worker under its supervisor): a person against a bot
+and two bots to the end, a worker killed mid-job and replaced (nothing lost, nothing doubled), a
+deadline that outlives the processes that set it. The faults of a whole deployment: tests/faults."""
 import os
 import signal
 import subprocess
@@ -23,7 +24,7 @@ from engine.audit.verify import verify
 
 pytestmark = pytest.mark.redis
 URL = os.environ["KIFU_WORKERS_REDIS_URL"]      # tests/conftest.py sets it
-RQ = str(Path(sys.executable).with_name("rq"))
+KIFU = str(Path(sys.executable).with_name("kifu"))
 
 
 @pytest.fixture(scope="module")
@@ -47,23 +48,23 @@ def client(connection, monkeypatch):
 
 
 class Worker:
-    """An ``rq worker`` process in a process group of its own. Its work horse (forked per job) runs
-    in a group of its own too, so ``kill`` kills the horse first, then the worker."""
+    """``kifu worker`` on every queue, in a process group of its own; ``kill`` ends it all by PID:
+    the work horse (a group of its own), the rq worker, the supervisor."""
 
-    def __init__(self, scheduler=True, forking=True):
-        args = [RQ, "worker", "--url", URL, "--serializer", "rq.serializers.JSONSerializer", "--quiet"]
-        args += ["--with-scheduler"] if scheduler else []
-        args += [] if forking else ["--worker-class", "rq.worker.SimpleWorker"]
+    def __init__(self):
         env = {**os.environ, "KIFU_BOT_WATCHDOG_SECONDS": "2", "KIFU_STORE_URL": URL}
-        self.proc = subprocess.Popen([*args, "high", "default", "low"], env=env, start_new_session=True,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen([KIFU, "worker", "--url", URL, "--quiet", "high", "default", "low"], env=env,
+                                     start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def kill(self):
-        children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)], capture_output=True,
-                                  text=True).stdout.split()
-        for pid in children:
-            os.kill(int(pid), signal.SIGKILL)
-        os.killpg(self.proc.pid, signal.SIGKILL)
+        rq_workers = children(self.proc.pid)
+        os.kill(self.proc.pid, signal.SIGKILL)              # first the supervisor: it restarts nothing
+        for rq_worker in rq_workers:
+            for pid in children(rq_worker) + [rq_worker]:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:                  # a work horse that had just finished
+                    pass
         self.proc.wait(10)
 
     def stop(self):
@@ -75,10 +76,15 @@ class Worker:
                 self.kill()
 
 
+def children(pid: int) -> list[int]:
+    found = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True).stdout
+    return [int(p) for p in found.split()]
+
+
 @pytest.fixture
 def workers():
     started = []
-    yield lambda **kw: started.append(Worker(**kw)) or started[-1]
+    yield lambda: started.append(Worker()) or started[-1]
     for w in started:
         w.stop()
 
@@ -122,7 +128,7 @@ def test_a_person_and_a_bot_play_to_the_end_with_a_real_worker(client, connectio
 
 
 def test_two_bots_survive_a_worker_killed_mid_job(client, connection, workers):
-    first = workers(scheduler=False)
+    first = workers()
     budget = {"ms": 50}
     m = ApiMatch(client, game="threebythree", variant="overlord",
                  seats=[{"name": "A", "bot": "ismcts", "budget": budget}, {"name": "B", "bot": "ismcts", "budget": budget}])
@@ -139,13 +145,13 @@ def test_two_bots_survive_a_worker_killed_mid_job(client, connection, workers):
     first.kill()
     killed_at = m.info()["version"]
     assert m.info()["outcome"] is None
-    workers(forking=False)                           # a new worker (with the scheduler) takes over
-    #                                                  (in-process jobs: the rest of the game goes faster)
+    workers()                                        # a new one takes over; the killed move is due again
+    #                                                  when its 2 s watchdog lease ends
     wait_for(connection, m.id, lambda: m.info()["outcome"] is not None, timeout=120)
     assert m.info()["version"] > killed_at
     assert len(assert_clean(connection, m.id)) > 20
-    # Wherever in its life the job was killed, the move at ``current`` was made exactly once (by a
-    # watchdog's new attempt, or by RQ re-queueing a job the dead worker had only dequeued).
+    # Wherever in its life the job was killed, the move at ``current`` was made exactly once (by the
+    # run its lease brought back).
     assert [r.command_id for r in EventStore(connection).read(m.id, current, current + 1)] == [f"bot-{current}"]
 
 

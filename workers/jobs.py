@@ -7,18 +7,23 @@ application.
 A worker runs on the queue Redis (``rq worker --url $KIFU_QUEUE_URL``: the job's connection); the
 store is opened separately from ``KIFU_STORE_URL`` / ``REDIS_URL`` (a Redis Cluster, possibly), and
 is the job's connection itself only when neither is set (the queues share the store's server, or
-the embedded store's job thread)."""
+the embedded store's job thread).
+
+Each job tells the due-job set (``workers.due``) when it begins (its lease starts) and when it has
+returned (nothing more is due), so a bot move or deadline whose run raised or was killed is run
+again; for a job that was not due-tracked both are no-ops."""
+import functools
 import os
 
 from rq import get_current_job
 
 from engine.audit.verify import verify
-from service.application import delivery, exports, notifying, settings
-from service.application.bot_turns import play_bot_turn, watch
+from service.application import clock, delivery, exports, notifying, settings
+from service.application.bot_turns import play_bot_turn
 from service.application.connections import connect, store_url
 from service.application.missed_deadlines import missed
 from service.application.simulations import run_chunk
-from workers import senders
+from workers import due as due_jobs, senders
 from workers.queues import is_embedded
 from workers.wiring import build_store
 
@@ -44,27 +49,51 @@ def _store():
                        wait_replicas=configured["STORE_WAIT_REPLICAS"], wait_ms=configured["STORE_WAIT_MS"])
 
 
+def tracked(job):
+    """``job`` reporting its run to the due-job set: begun, then done once it returns (or, if it
+    raised, due again soon)."""
+    @functools.wraps(job)
+    def run(*args):
+        current = get_current_job()
+        number = due_jobs.begin(current.connection, current.id, clock.now().timestamp())
+        try:
+            result = job(*args)
+        except Exception:
+            if number:
+                _retry_soon(current, number)
+            raise
+        due_jobs.done(current.connection, current.id)
+        return result
+    return run
+
+
+def _retry_soon(current, number: int) -> None:
+    try:
+        due_jobs.retry_soon(current.connection, current.id, number, clock.now().timestamp())
+    except Exception:  # noqa: BLE001 - Redis away too: the run's lease brings the job back
+        pass
+
+
+@tracked
 def verify_match(match_id: str) -> dict:
     """Re-read the match's stream, recompute the hash chain, re-fold from event 1 and compare with
     every stored snapshot. Read-only, so running it twice is harmless."""
     return verify(_store(), match_id)
 
 
+@tracked
 def bot_turn(match_id: str, seat: int, version: int) -> dict:
     """The bot of ``seat`` moves if the match is still at ``version`` (idempotent: see bot_turns)."""
     return play_bot_turn(_store(), match_id, seat, version)
 
 
-def watch_turn(match_id: str, seat: int, version: int, attempt: int) -> dict:
-    """Another attempt at a bot move the match still waits for (a worker may have died)."""
-    return watch(_store(), match_id, seat, version, attempt)
-
-
+@tracked
 def deadline_passed(match_id: str, seat: int, since_version: int, due: str) -> dict:
     """The deadline of ``seat``, waiting since ``since_version``, has passed unless it has moved."""
     return missed(_store(), match_id, seat, since_version, due)
 
 
+@tracked
 def simulate_chunk(sim_id: str, start: int, count: int) -> dict:
     """Games ``start .. start+count-1`` of a simulation (records already stored are skipped)."""
     settings.register_plugin_games()
@@ -76,21 +105,25 @@ def simulate_chunk(sim_id: str, start: int, count: int) -> dict:
     return run_chunk(_store().redis, sim_id, start, count, progress)
 
 
+@tracked
 def export_dataset(export_id: str) -> dict:
     """Write a dataset export (service.application.exports); a retry resumes after its cursor."""
     return exports.run(_store(), export_id)
 
 
+@tracked
 def notify_match(match_id: str, kind: str, version: int, seats: list) -> dict:
     """Tell ``seats``' players and subscribers of ``kind`` at ``version`` (service.application.notifying)."""
     return notifying.notify(_store(), match_id, kind, version, seats)
 
 
+@tracked
 def remind_deadline(match_id: str, seat: int, since_version: int, due: str) -> dict:
     """``deadline_near`` for a seat still waiting since ``since_version``."""
     return notifying.remind(_store(), match_id, seat, since_version, due)
 
 
+@tracked
 def deliver_notification(owner: str, delivery_id: str, attempt: int) -> dict:
     """Attempt ``attempt`` of one delivery: the webhook or e-mail sent by workers.senders."""
     return delivery.deliver(_store(), owner, delivery_id, attempt, senders.send)

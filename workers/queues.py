@@ -1,11 +1,12 @@
 """The RQ adapter behind the application's ``Jobs`` port (service.application.ports), and the queues.
 
-On a real Redis (``REDIS_URL``) jobs go to RQ queues for ``rq worker --with-scheduler`` processes;
-scheduled jobs (deadlines, watchdogs) wait in RQ's ScheduledJobRegistry, which lives in Redis and
-so survives restarts of web and worker processes. On the embedded fakeredis, bot turns,
-simulations and scheduled jobs run on the process's own job thread (``workers.runner``), never
-inside a web request; an ``eager`` job (``verify_match``: cheap, read-only) runs at enqueue time.
-Jobs are queued by name (``workers.jobs.<name>``), so this module imports no job code.
+On a real Redis (``REDIS_URL``) jobs go to RQ queues for the ``kifu worker`` processes (Procfile).
+A job given a time (``at``: deadlines, bot moves) is a *due job* (``workers.due``): kept in a
+sorted set on the queue Redis until it reports done, queued when due by whichever worker's sweep
+sees it first, and queued again if a run dies. On the embedded fakeredis, bot turns, simulations
+and due jobs run on the process's own job thread (``workers.runner``), never inside a web request;
+an ``eager`` job (``verify_match``: cheap, read-only) runs at enqueue time. Jobs are queued by name
+(``workers.jobs.<name>``), so this module imports no job code.
 """
 from datetime import datetime
 
@@ -13,10 +14,11 @@ import fakeredis
 from rq import Queue, Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
-from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
 
+from service.application import clock
 from service.application.ports import JOBS
+from workers import due
 
 QUEUES = ("high", "default", "low")
 RQ_STATUS = {"queued": "queued", "deferred": "queued", "scheduled": "queued", "started": "running",
@@ -33,7 +35,7 @@ def background_queue(connection, name: str = "default") -> Queue:
 
 
 class RqJobs:
-    """``Jobs`` on RQ: ``connection`` is the Redis holding the queues and the scheduler."""
+    """``Jobs`` on RQ: ``connection`` is the Redis holding the queues and the due jobs."""
 
     def __init__(self, connection, wake=None):
         self.connection = connection
@@ -44,6 +46,12 @@ class RqJobs:
                 retries: tuple = (), timeout: int | None = None, keep: int = 3600, eager: bool = False) -> str:
         if job not in JOBS:
             raise ValueError(f"unknown job {job!r}; jobs are {', '.join(JOBS)}")
+        if at is not None:
+            job_id = job_id or due.new_id()
+            due.record(self.connection, queue, job, args, job_id, at.timestamp(), retries, keep, timeout,
+                       now=clock.now().timestamp())
+            self._woken()            # embedded: the job thread (made now if need be) sweeps every second
+            return job_id
         q = Queue(queue, connection=self.connection, serializer=JSONSerializer,
                   is_async=not (eager and self.embedded))
         options = {"job_id": job_id, "result_ttl": keep, "failure_ttl": max(keep, 86400)}
@@ -51,19 +59,20 @@ class RqJobs:
             options["retry"] = Retry(max=len(retries), interval=list(retries))
         if timeout is not None:
             options["job_timeout"] = timeout
-        func = f"workers.jobs.{job}"
-        queued = q.enqueue_at(at, func, *args, **options) if at is not None else q.enqueue(func, *args, **options)
-        if self.embedded and not eager and self._wake is not None:
-            self._wake(self.connection)
+        queued = q.enqueue(f"workers.jobs.{job}", *args, **options)
+        if not eager:
+            self._woken()
         return queued.id
 
+    def _woken(self) -> None:
+        if self.embedded and self._wake is not None:
+            self._wake(self.connection)
+
     def exists(self, job_id: str) -> bool:
-        return Job.exists(job_id, connection=self.connection)
+        return due.pending(self.connection, job_id) or Job.exists(job_id, connection=self.connection)
 
     def cancel(self, job_id: str) -> None:
-        for name in QUEUES:
-            ScheduledJobRegistry(queue=background_queue(self.connection, name)).remove(job_id)
-        self.connection.delete(Job.key_for(job_id))
+        due.forget(self.connection, job_id)
 
     def depths(self) -> dict:
         return {name: background_queue(self.connection, name).count for name in QUEUES}

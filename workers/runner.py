@@ -1,20 +1,20 @@
-"""The embedded store's job thread: with no REDIS_URL, bot turns, simulations, deadlines and
-watchdogs run here, one at a time, on a daemon thread of the serving process.
+"""The embedded store's job thread: with no REDIS_URL, bot turns, simulations and deadlines run
+here, one at a time, on a daemon thread of the serving process.
 
-Each pass moves the scheduled jobs that are due by the service clock (``service.application.clock``) into
-their queues, as RQ's scheduler does on a real server, then works every queue empty with an
-in-thread RQ worker. ``run_pending`` is the same pass for tests, run in the caller's thread.
+Each pass queues the due jobs whose time has come by the service clock (``service.application.clock``),
+as a ``kifu worker``'s sweep does on a real server (``workers.due``), then works every queue empty
+with an in-thread RQ worker. ``run_pending`` is the same pass for tests, run in the caller's thread.
 """
 import logging
 import threading
 
 from rq import SimpleWorker
-from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
 from rq.timeouts import TimerDeathPenalty
 
 from service.application import clock
 from service.application.connections import connect
+from workers import due
 from workers.queues import QUEUES, background_queue
 
 log = logging.getLogger(__name__)
@@ -33,19 +33,9 @@ class ThreadWorker(SimpleWorker):
 
 
 def enqueue_due(connection, now=None) -> int:
-    """Move the scheduled jobs due at ``now`` (default: the service clock) into their queues."""
+    """Queue the due jobs (and RQ's retries) whose time has come at ``now`` (default: the service clock)."""
     timestamp = (now or clock.now()).timestamp()
-    moved = 0
-    for name in QUEUES:
-        queue = background_queue(connection, name)
-        registry = ScheduledJobRegistry(queue=queue)
-        for job_id in registry.get_jobs_to_schedule(timestamp):
-            job = queue.fetch_job(job_id)
-            registry.remove(job_id)
-            if job is not None:
-                queue._enqueue_job(job)
-                moved += 1
-    return moved
+    return len(due.sweep(connection, timestamp)) + due.release_scheduled(connection, QUEUES, timestamp)
 
 
 def run_pending(connection, now=None, worker_class=SimpleWorker) -> int:

@@ -1,17 +1,19 @@
 """A bot seat's move: load the match, choose from the seat's legal actions, and submit through
 the same append path as a person, with the command id ``bot-<version>`` and that version expected.
 A retried or duplicated job therefore can never move twice: the second finds the version gone
-(409) or the command already answered."""
+(409) or the command already answered. The job is a due job (service.application.dispatch): its
+retries are the watchdog that brings a lost or killed run back."""
 from engine.bots import bot_key, bot_rng, choose
 from engine.core import controller
 from service.application.errors import Conflict
 from service.application.commands import take_action
-from service.application.dispatch import MAX_ATTEMPTS, call_off_watchdogs, dispatch, queue_bot_turn, queue_verify
+from service.application.dispatch import dispatch, queue_verify
 from service.application.loading import open_match
 
 
 def redispatch(store, match_id: str) -> None:
-    """Queue what the match waits for now (after a crash between an append and its dispatch)."""
+    """Queue what the match waits for now: a bot job that finds the match moved on makes sure the
+    position it finds is served (queues nothing a dispatch or a sweep already queued)."""
     dispatch(store.jobs, match_id, open_match(store, match_id).state)
 
 
@@ -34,24 +36,6 @@ def play_bot_turn(store, match_id: str, seat: int, version: int) -> dict:
                                     meta=meta, by_bot=True)
     except Conflict:
         return {"status": "stale", "version": version}
-    call_off_watchdogs(store.jobs, match_id, seat, version)
     if ended:
         queue_verify(store.jobs, match_id)
     return {"status": "moved", "version": answer["version"], "action": action}
-
-
-def watch(store, match_id: str, seat: int, version: int, attempt: int) -> dict:
-    """The watchdog: another attempt if the match still waits for this bot move, else make sure the
-    position it has reached is served."""
-    meta = store.meta(match_id)
-    if meta is None or meta.get("ended"):
-        return {"status": "done"}
-    if int(meta["version"]) != version:
-        redispatch(store, match_id)
-        return {"status": "moved_on", "version": int(meta["version"])}
-    m = open_match(store, match_id, meta=meta)
-    held = controller(m.state, seat)
-    if seat not in m.to_act() or held["by"] != "bot" or attempt >= MAX_ATTEMPTS:
-        return {"status": "not_waiting"}
-    queue_bot_turn(store.jobs, match_id, seat, version, held["bot"], attempt)
-    return {"status": "retried", "attempt": attempt}

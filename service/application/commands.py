@@ -4,8 +4,9 @@ append the table's own events (seat control, deadlines, forfeits).
 A decision that ends the match is followed, in the same atomic batch, by the platform's
 ``SeedRevealed`` event, so the secret seed becomes public exactly when the outcome does. Table
 events go in batches of their own with a ``note`` command, so re-deciding a match (engine.audit)
-re-decides every game batch and only folds theirs. After every append the turn dispatcher queues
-what the new position needs (a bot's move, a deadline).
+re-decides every game batch and only folds theirs. Before every append what the new position
+needs (a bot's move, a deadline) is recorded as a due job, and right after it the bots' moves are
+queued (service.application.dispatch), so a crash in between loses nothing.
 """
 import json
 import logging
@@ -17,7 +18,7 @@ from service.application.errors import Conflict, DomainError, Forbidden, Illegal
 from service.application import catalog, notifying, players, seats
 from service.application.auth import new_token, token_hash
 from service.application.deadlines import clock_config, read_waiting, waiting_after
-from service.application.dispatch import dispatch, schedule_deadlines
+from service.application.dispatch import call_off_deadlines, dispatch, expect, schedule_deadlines
 from service.application.loading import client_items, open_match
 from service.application.records import now, seal
 from engine.bots import check_config
@@ -89,6 +90,7 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
         meta["ended"] = str(state["version"])
         meta["outcome"] = json.dumps(match_outcome(game, state), ensure_ascii=False)
     meta.update(_clock_meta(store, match_id, game, state, {}, set(), at))
+    expect(store.jobs, match_id, state)
     records = seal(events, 0, GENESIS_HASH, at, command=command)
     if table:
         records += seal(table, len(records), records[-1].hash, at, command={"seat": None, "note": "table"})
@@ -165,6 +167,7 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
     if live:
         movers = {command["seat"] for command, _ in batches if "action" in command}
         meta_update.update(_clock_meta(store, m.match_id, m.game, state, read_waiting(m.meta), movers, at))
+        expect(store.jobs, m.match_id, state)
     meta_update.update(meta or {})
     result = store.append(m.match_id, m.version, m.last_hash, records, command_key=command_key,
                           answer=json.dumps(answer, ensure_ascii=False), meta=meta_update or None)
@@ -173,6 +176,8 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
     if result.status == "conflict":
         raise _stale(m.version, result.version)
     _stored(store, m.match_id, state, snapshots, dispatching=live)
+    if "waiting" in meta_update:
+        _call_off(store, m, read_waiting(m.meta), read_waiting(meta_update))
     _index(store, m.match_id, {**m.meta, **meta_update})
     _notify(store, m.match_id, {**m.meta, **meta_update}, m.state, state, records)
     return answer, ended
@@ -209,6 +214,15 @@ def _clock_meta(store, match_id: str, game, state: dict, before: dict, movers: s
     return {"waiting": json.dumps(waiting, sort_keys=True)}
 
 
+def _call_off(store, m, before: dict, after: dict) -> None:
+    """The deadline jobs of waits this append ended (a seat moved, or its deadline passed): nothing
+    left for them to do. Best effort: a job left behind finds the wait gone and stops."""
+    try:
+        call_off_deadlines(store.jobs, m.match_id, before, after)
+    except Exception:  # noqa: BLE001 - the events are stored; the job would only find nothing to do
+        log.exception("could not call off the deadlines of %s", m.match_id)
+
+
 def _stored(store, match_id: str, state: dict, snapshots: list, dispatching: bool = True) -> None:
     """After an append: snapshots, the state cache, and what the new position needs queued."""
     for snapshot in snapshots:
@@ -218,7 +232,7 @@ def _stored(store, match_id: str, state: dict, snapshots: list, dispatching: boo
         return
     try:
         dispatch(store.jobs, match_id, state)
-    except Exception:  # noqa: BLE001 - the events are stored; the watchdog and the next append retry
+    except Exception:  # noqa: BLE001 - the events are stored, and the bots' moves were recorded as due
         log.exception("could not dispatch the turn of %s at version %s", match_id, state["version"])
 
 

@@ -16,8 +16,13 @@ seat without a deadline. When it passes:
 - ``forfeit``: the seat forfeits and the match ends (the other seats win).
 
 In every case a ``DeadlineMissed`` table event records it first.
+
+``KIFU_DEADLINE_MINUTE_SECONDS`` (tests only; 60) is how many seconds a deadline minute lasts, in
+every process alike: the fault suite (tests/faults) runs real processes through deadlines of a
+few seconds on the same code path, measuring how late each fires, instead of waiting minutes.
 """
 import json
+import os
 from datetime import timedelta
 
 from engine.core import TABLE_RULE, ConfigError, controller, match_outcome, seats_to_act
@@ -64,6 +69,18 @@ def read_waiting(meta: dict) -> dict:
     return json.loads(meta.get("waiting") or "{}")
 
 
+def minute() -> timedelta:
+    """A deadline minute: 60 s, unless KIFU_DEADLINE_MINUTE_SECONDS (tests) says otherwise."""
+    raw = os.environ.get("KIFU_DEADLINE_MINUTE_SECONDS", "")
+    try:
+        seconds = float(raw) if raw else 60.0
+        if not seconds > 0:
+            raise ValueError
+    except ValueError:
+        raise ValueError(f"KIFU_DEADLINE_MINUTE_SECONDS must be a positive number of seconds, not {raw!r}") from None
+    return timedelta(seconds=seconds)
+
+
 def due(settings: dict, entry: dict) -> str:
     """When the move of a seat waiting since ``entry["since"]`` falls due."""
-    return clock.iso(clock.parse(entry["since"]) + timedelta(minutes=settings["minutes"]))
+    return clock.iso(clock.parse(entry["since"]) + settings["minutes"] * minute())

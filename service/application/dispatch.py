@@ -1,13 +1,21 @@
-"""What a position needs queued: after every append, a job for each bot seat to act and a watchdog
-behind it; before an append, the deadline job of each person who begins to wait (service.application.deadlines).
+"""What a position needs run, and when: the move of each bot seat to act, and the deadline of
+each person who begins to wait (service.application.deadlines), both asked of the Jobs port as
+*due jobs* (``at``): recorded in Redis BEFORE the append that creates the need, so no crash, lost
+connection or restart between the append and the queueing can leave a match waiting on nothing.
 
-Job ids are derived from (match, version, seat), so dispatching the same position twice queues
-nothing new; the moves themselves are idempotent anyway (command ids derived from the version).
+- A bot's move (``expect``, before the append) falls due ``GRACE_SECONDS`` later; ``dispatch``,
+  right after the append, queues it at once. If that never happens (the web process died, or its
+  connection dropped right after the append's reply), a worker's sweep queues it when it falls due.
+  Its retries are the watchdog: a run that has not returned after ``watchdog_seconds`` (doubling
+  each time, ``MAX_ATTEMPTS`` runs in all) runs again; a run whose work horse or worker was killed
+  runs again at once (workers.due).
+- A deadline job is due at the deadline, on the ``default`` queue (an rq worker of its own, so it
+  never waits behind a bot's move on ``high``); a run that dies runs again at once or after
+  ``DEADLINE_RETRIES``.
 
-The watchdog makes bot play survive a worker killed mid-job: ``watch_turn`` is scheduled (in
-Redis, so a restart keeps it) a while after each bot job; if the match still waits at that version
-it queues a fresh attempt and watches again, and if the match has moved on it re-dispatches the
-current position (a worker may have died between appending a move and queueing the next).
+Job ids are derived from (match, version, seat) and (match, seat, version, since), so recording
+or dispatching the same position twice queues nothing new, and the jobs themselves are idempotent
+(command ids derived from the version), so a job run twice never moves twice.
 """
 import os
 from datetime import timedelta
@@ -17,8 +25,9 @@ from engine.core import controller, match_outcome, seats_to_act
 from service.application import clock
 from service.application.deadlines import due
 
-MAX_ATTEMPTS = 5
-DEADLINE_RETRIES = (10, 60, 300)       # a deadline job that failed runs again after these seconds
+MAX_ATTEMPTS = 5                       # runs of one bot move (the first and four retries)
+DEADLINE_RETRIES = (10, 60, 300)       # a deadline job that failed or died runs again after these seconds
+GRACE_SECONDS = 2                      # a bot move recorded before the append is due this long after it
 
 
 def watchdog_seconds(bot: dict | None = None) -> float:
@@ -29,20 +38,42 @@ def watchdog_seconds(bot: dict | None = None) -> float:
     return base + budget.get("ms", 0) / 1000
 
 
-def bot_job_id(match_id: str, version: int, seat: int, attempt: int = 0) -> str:
-    return f"bot-{match_id}-{version}-{seat}" + (f"-a{attempt}" if attempt else "")
+def bot_retries(bot: dict | None) -> tuple:
+    """Seconds each run of a bot move may take before the next: the watchdog, doubling."""
+    return tuple(watchdog_seconds(bot) * 2 ** k for k in range(MAX_ATTEMPTS - 1))
 
 
-def dispatch(jobs, match_id: str, state: dict) -> None:
-    """Queue the moves of the bots the match at ``state`` waits for."""
+def bot_job_id(match_id: str, version: int, seat: int) -> str:
+    return f"bot-{match_id}-{version}-{seat}"
+
+
+def bots_to_act(state: dict) -> list[tuple[int, dict]]:
+    """``(seat, bot config)`` of each bot seat to act at ``state`` (none once the match is over)."""
     match = state["match"]
     game = pinned(match["game"], match.get("engine_version"), match.get("cardset_version"))
     if match_outcome(game, state) is not None:
-        return
-    for seat in seats_to_act(game, state):
-        held = controller(state, seat)
-        if held["by"] == "bot":
-            queue_bot_turn(jobs, match_id, seat, state["version"], held["bot"])
+        return []
+    return [(seat, held["bot"]) for seat in seats_to_act(game, state)
+            if (held := controller(state, seat))["by"] == "bot"]
+
+
+def expect(jobs, match_id: str, state: dict) -> None:
+    """Before the append that reaches ``state``: the moves of its bots to act, due shortly."""
+    for seat, bot in bots_to_act(state):
+        queue_bot_turn(jobs, match_id, seat, state["version"], bot, clock.now() + timedelta(seconds=GRACE_SECONDS))
+
+
+def dispatch(jobs, match_id: str, state: dict) -> None:
+    """After the append: queue the moves of the bots the match at ``state`` waits for, now."""
+    for seat, bot in bots_to_act(state):
+        queue_bot_turn(jobs, match_id, seat, state["version"], bot)
+
+
+def queue_bot_turn(jobs, match_id: str, seat: int, version: int, bot: dict, at=None) -> str:
+    """The bot's move at ``version`` as a due job: at ``at`` (default: now, so queued at once unless
+    someone queued it already)."""
+    return jobs.enqueue("high", "bot_turn", match_id, seat, version, job_id=bot_job_id(match_id, version, seat),
+                        at=at or clock.now(), retries=bot_retries(bot))
 
 
 def deadline_job_id(match_id: str, seat: int, entry: dict) -> str:
@@ -53,12 +84,18 @@ def deadline_job_id(match_id: str, seat: int, entry: dict) -> str:
 
 
 def schedule_deadlines(jobs, match_id: str, settings: dict, waiting: dict) -> None:
-    """A scheduled ``deadline_passed`` job for each waiting seat, unless it has one already."""
+    """A due ``deadline_passed`` job for each waiting seat (recording one twice changes nothing)."""
     for seat, entry in waiting.items():
-        job_id = deadline_job_id(match_id, int(seat), entry)
-        if not jobs.exists(job_id):
-            when = due(settings, entry)
-            schedule_deadline(jobs, clock.parse(when), match_id, int(seat), entry["version"], when, job_id)
+        when = due(settings, entry)
+        schedule_deadline(jobs, clock.parse(when), match_id, int(seat), entry["version"], when,
+                          deadline_job_id(match_id, int(seat), entry))
+
+
+def call_off_deadlines(jobs, match_id: str, before: dict, after: dict) -> None:
+    """Forget the deadline job of each wait in ``before`` that ``after`` no longer holds."""
+    for seat, entry in before.items():
+        if after.get(seat) != entry:
+            jobs.cancel(deadline_job_id(match_id, int(seat), entry))
 
 
 def schedule_deadline(jobs, at, match_id: str, seat: int, since: int, when: str,
@@ -66,25 +103,6 @@ def schedule_deadline(jobs, at, match_id: str, seat: int, since: int, when: str,
     """Run ``deadline_passed`` at ``at`` for ``seat``, waiting since version ``since``, due ``when``."""
     jobs.enqueue("default", "deadline_passed", match_id, seat, since, when, job_id=job_id, at=at,
                  keep=86400, retries=DEADLINE_RETRIES)
-
-
-def call_off_watchdogs(jobs, match_id: str, seat: int, version: int) -> None:
-    """The bot has moved at ``version``: its watchdogs have nothing left to watch."""
-    for attempt in range(1, MAX_ATTEMPTS):
-        jobs.cancel(f"watch-{bot_job_id(match_id, version, seat, attempt - 1)}")
-
-
-def queue_bot_turn(jobs, match_id: str, seat: int, version: int, bot: dict, attempt: int = 0) -> bool:
-    """Queue the bot's move (and its watchdog) unless that attempt is already queued or done."""
-    job_id = bot_job_id(match_id, version, seat, attempt)
-    if jobs.exists(job_id):
-        return False
-    jobs.enqueue("high", "bot_turn", match_id, seat, version, job_id=job_id)
-    wait = watchdog_seconds(bot) * 2 ** attempt
-    if attempt + 1 < MAX_ATTEMPTS:
-        jobs.enqueue("default", "watch_turn", match_id, seat, version, attempt + 1, job_id=f"watch-{job_id}",
-                     at=clock.now() + timedelta(seconds=wait))
-    return True
 
 
 def queue_verify(jobs, match_id: str, job_id: str | None = None) -> str:

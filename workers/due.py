@@ -1,0 +1,243 @@
+"""Due jobs: jobs a match waits on (a bot's move, a deadline), kept in a sorted set on the queue
+Redis until they report done, so no process dying, no lost connection and no Redis restart (with
+AOF) can lose one.
+
+Why not RQ's scheduler (``rq worker --with-scheduler``, rq 3.0): one scheduler process holds a
+lock per queue for ``interval + 60`` s (61 s), refreshed by its heartbeat. After a ``kill -9`` of
+the worker the lock lives on for up to a minute, and a new worker that found it taken only tries
+again at its maintenance pass (every 10 minutes): a watchdog due at 20:06:00 ran at 20:14:05. Any
+Redis error inside the scheduler process ends it, and it too is restarted only at the maintenance
+pass (a 16 s outage made a 1-minute deadline 12 min 21 s late). And a job it has handed to a
+worker that dies mid-run is lost unless something watches it. So each due job lives here:
+
+  kifu:due           sorted set: job id -> when it is next due (epoch seconds)
+  kifu:due:calls     hash: job id -> {"queue", "job", "args", "keep", "timeout"} (JSON)
+  kifu:due:plans     hash: job id -> its retries, seconds, space-separated ("10 60 300")
+  kifu:due:claims    hash: job id -> how often a sweep or a dispatcher queued it
+  kifu:due:runs      hash: job id -> how often a worker began it
+
+Its life: ``record`` (before the append that creates the need; nothing happens if the id is
+recorded already or RQ knows the job) -> due at ``at`` -> *claimed* by whoever sees it due first
+(``sweep``, run every second by every ``kifu worker``, or the dispatcher right after the append),
+atomically in one script, so one claimer queues it on RQ; a claim moves it ``START_SECONDS`` on,
+so a claimer that died before queueing it is covered -> *begun* by the job itself (``begin``),
+which moves it the next retry's seconds on (the lease: how long a run may take) -> ``done`` when
+the job returns. A run that was killed with its work horse or worker, or lost with its Redis
+connection, never reports done, and the job is due again when its lease ends; a worker that sees
+its work horse die, and the supervisor that sees its worker die or its Redis come back, make it
+due at once (``retry_now``); a run that raised makes it due again in a few seconds
+(``retry_soon``). The last retry's run drops the entry when it begins. The jobs themselves are idempotent (against the stream version
+and their command ids), so a job run twice changes nothing.
+"""
+import json
+import logging
+import time
+import uuid
+
+from rq import Queue
+from rq.job import Job
+from rq.registry import ScheduledJobRegistry
+from rq.serializers import JSONSerializer
+
+log = logging.getLogger(__name__)
+KEYS = ["kifu:due", "kifu:due:calls", "kifu:due:plans", "kifu:due:claims", "kifu:due:runs"]
+START_SECONDS = 3       # a claimed job that has not begun by then is looked at again (queued
+#                         again unless it still waits in its queue: a backlog is no loss)
+MAX_CLAIMS = 100        # a job queued this often without finishing is given up (and logged)
+BATCH = 100             # due jobs claimed per script call
+
+_FORGET = """
+local function forget(id)
+  redis.call('ZREM', KEYS[1], id)
+  for k = 2, 5 do redis.call('HDEL', KEYS[k], id) end
+end
+"""
+
+RECORD = _FORGET + """
+-- ARGV: id, at, call, plan, now; KEYS[6]: RQ's job key
+local id, at, now = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[5])
+if redis.call('HEXISTS', KEYS[2], id) == 0 then
+  if redis.call('EXISTS', KEYS[6]) == 1 then return {'known'} end
+  redis.call('HSET', KEYS[2], id, ARGV[3])
+  redis.call('HSET', KEYS[3], id, ARGV[4])
+  redis.call('ZADD', KEYS[1], at, id)
+end
+if at <= now and redis.call('HEXISTS', KEYS[4], id) == 0 then
+  redis.call('HSET', KEYS[4], id, 1)
+  redis.call('ZADD', KEYS[1], now + tonumber(ARGV[6]), id)
+  return {'start', redis.call('HGET', KEYS[2], id)}
+end
+return {'recorded'}
+"""
+
+CLAIM = _FORGET + """
+-- ARGV: now, batch, start seconds, max claims -> {id, due, call ('' when given up)} ...
+local now = tonumber(ARGV[1])
+local out = {}
+local found = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[2]))
+for i = 1, #found, 2 do
+  local id = found[i]
+  local call = redis.call('HGET', KEYS[2], id)
+  if not call then
+    forget(id)
+  elseif redis.call('HINCRBY', KEYS[4], id, 1) > tonumber(ARGV[4]) then
+    forget(id)
+    table.insert(out, id); table.insert(out, found[i + 1]); table.insert(out, '')
+  else
+    redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), id)
+    table.insert(out, id); table.insert(out, found[i + 1]); table.insert(out, call)
+  end
+end
+return out
+"""
+
+BEGIN = _FORGET + """
+-- ARGV: id, now -> the run's number (0: not a due job)
+local id = ARGV[1]
+local plan = redis.call('HGET', KEYS[3], id)
+if not plan then return 0 end
+local run = redis.call('HINCRBY', KEYS[5], id, 1)
+local k = 0
+for lease in string.gmatch(plan, '%S+') do
+  k = k + 1
+  if k == run then
+    redis.call('ZADD', KEYS[1], tonumber(ARGV[2]) + tonumber(lease), id)
+    return run
+  end
+end
+forget(id)          -- the last run: nothing retries it
+return run
+"""
+
+FORGET = _FORGET + "forget(ARGV[1]) return 1"
+
+_scripts: dict = {}
+
+
+def _script(connection, name: str, text: str):
+    """The registered script (EVALSHA, EVAL again after a Redis restart forgot it), per client."""
+    found = _scripts.get((id(connection), name))
+    if found is None or found[0] is not connection:
+        found = _scripts[(id(connection), name)] = (connection, connection.register_script(text))
+    return found[1]
+
+
+def _text(value) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+def record(connection, queue: str, job: str, args: list, job_id: str, at: float, retries: tuple = (),
+           keep: int = 3600, timeout: int | None = None, now: float | None = None) -> str:
+    """Make ``job(*args)`` (``workers.jobs.<job>``) due at ``at`` on ``queue`` under ``job_id``:
+    ``recorded``; or, when ``at`` has come and nobody has queued it yet, queue it now: ``started``;
+    ``known`` when RQ already holds a job of that id (it ran, or runs) and nothing was recorded."""
+    now = time.time() if now is None else now
+    call = json.dumps({"queue": queue, "job": job, "args": list(args), "keep": keep, "timeout": timeout})
+    plan = " ".join(f"{r:g}" for r in retries)
+    answer = _script(connection, "record", RECORD)(
+        keys=[*KEYS, Job.key_for(job_id)], args=[job_id, at, call, plan, now, START_SECONDS])
+    status = _text(answer[0])
+    if status == "start":
+        enqueue(connection, job_id, json.loads(answer[1]))
+        return "started"
+    return status
+
+
+def sweep(connection, now: float | None = None) -> list[tuple[str, float]]:
+    """Queue every due job (claimed first, so of several sweepers one queues each); returns
+    ``(job id, seconds late)`` for each job queued. A job that is still waiting in its queue (a
+    backlog, not a loss) is left there."""
+    now = time.time() if now is None else now
+    started = []
+    while True:
+        found = _script(connection, "claim", CLAIM)(keys=KEYS, args=[now, BATCH, START_SECONDS, MAX_CLAIMS])
+        for k in range(0, len(found), 3):
+            job_id, due, call = _text(found[k]), float(found[k + 1]), _text(found[k + 2])
+            if not call:
+                log.error("due job %s was queued %d times and never finished; given up", job_id, MAX_CLAIMS)
+                continue
+            spec = json.loads(call)
+            if _waiting(connection, job_id, spec["queue"]):
+                connection.hincrby(KEYS[3], job_id, -1)
+                continue
+            enqueue(connection, job_id, spec, at_front=True)     # due now, or overdue: before the rest
+            started.append((job_id, now - due))
+        if len(found) < 3 * BATCH:
+            return started
+
+
+def _waiting(connection, job_id: str, queue: str) -> bool:
+    """Whether the job is queued on RQ and still in its queue's list (no worker has taken it)."""
+    if connection.hget(Job.key_for(job_id), "status") != b"queued":
+        return False
+    return connection.lpos(_queue(connection, queue).key, job_id) is not None
+
+
+def _queue(connection, name: str) -> Queue:
+    return Queue(name, connection=connection, serializer=JSONSerializer)
+
+
+def enqueue(connection, job_id: str, spec: dict, at_front: bool = False) -> None:
+    """Put the call on its RQ queue under ``job_id`` (a job kept from an earlier run is replaced)."""
+    options = {"job_id": job_id, "result_ttl": spec["keep"], "failure_ttl": max(spec["keep"], 86400),
+               "at_front": at_front}
+    if spec.get("timeout") is not None:
+        options["timeout"] = spec["timeout"]
+    _queue(connection, spec["queue"]).enqueue_call(f"workers.jobs.{spec['job']}", args=spec["args"], **options)
+
+
+def begin(connection, job_id: str, now: float | None = None) -> int:
+    """A worker begins the job: due again when this run's lease (its retry's seconds) ends. Returns
+    the run's number, 0 for a job that is not due-tracked."""
+    now = time.time() if now is None else now
+    return int(_script(connection, "begin", BEGIN)(keys=KEYS, args=[job_id, now]))
+
+
+def done(connection, job_id: str) -> None:
+    """The job returned: nothing is due any more."""
+    forget(connection, job_id)
+
+
+def forget(connection, job_id: str) -> None:
+    _script(connection, "forget", FORGET)(keys=KEYS, args=[job_id])
+
+
+def retry_now(connection, job_id: str, now: float | None = None) -> bool:
+    """A run died (its work horse or its worker killed): due at once, if it is still due-tracked."""
+    now = time.time() if now is None else now
+    return bool(connection.zadd(KEYS[0], {job_id: now}, xx=True, ch=True))
+
+
+def retry_soon(connection, job_id: str, run: int, now: float | None = None) -> None:
+    """Run number ``run`` raised: due again after 2, 4, 8... seconds (never later than its lease)."""
+    now = time.time() if now is None else now
+    connection.zadd(KEYS[0], {job_id: now + 2 ** max(run, 1)}, xx=True, lt=True)
+
+
+def release_scheduled(connection, queues, now: float | None = None) -> int:
+    """RQ's own scheduled jobs (the retries, after their interval, of a failed simulation chunk or
+    export: ``Retry``) due at ``now`` moved into their queues, as RQ's scheduler would; each by the
+    sweeper whose ZREM took it, so once."""
+    now = time.time() if now is None else now
+    moved = 0
+    for name in queues:
+        queue = _queue(connection, name)
+        registry = ScheduledJobRegistry(queue=queue)
+        for job_id in registry.get_jobs_to_schedule(now):
+            if connection.zrem(registry.key, job_id) and (job := queue.fetch_job(job_id)) is not None:
+                queue._enqueue_job(job)
+                moved += 1
+    return moved
+
+
+def pending(connection, job_id: str) -> bool:
+    return bool(connection.hexists(KEYS[1], job_id))
+
+
+def next_due(connection, job_id: str) -> float | None:
+    """When the job is next due (epoch seconds), None if it is not due-tracked."""
+    return connection.zscore(KEYS[0], job_id)
