@@ -399,20 +399,25 @@ def test_a_misconfigured_smtp_url_fails_the_attempt_and_says_so(url):
     assert not ok and "KIFU_SMTP_URL" in detail and "mail.example" not in detail
 
 
-def test_the_delivery_log_keeps_its_newest_and_never_drops_one_still_to_be_sent(monkeypatch):
+class NoJobs:
+    def exists(self, job_id):
+        return False
+
+    def enqueue(self, *args, **kwargs):
+        pass
+
+
+def bare_store():
     import fakeredis
+    return type("Store", (), {"redis": fakeredis.FakeRedis(), "jobs": NoJobs()})()
+
+
+def test_the_delivery_log_keeps_its_newest_and_never_drops_one_still_to_be_sent(monkeypatch):
     from service.application import delivery
     from service.application.subscriptions import Owner
 
-    class Jobs:
-        def exists(self, job_id):
-            return False
-
-        def enqueue(self, *args, **kwargs):
-            pass
-
     monkeypatch.setattr(delivery, "LOG_SIZE", 3)
-    store = type("Store", (), {"redis": fakeredis.FakeRedis(), "jobs": Jobs()})()
+    store = bare_store()
     owner = Owner.player("p1")
     sub = {"id": "s1", "kind": "webhook"}
     for n in range(6):
@@ -422,3 +427,28 @@ def test_the_delivery_log_keeps_its_newest_and_never_drops_one_still_to_be_sent(
             store.redis.hset(owner.key("deliveries"), f"d{n}", json.dumps({**record, "status": "delivered"}))
     kept = sorted(d["id"] for d in delivery.log(store.redis, owner, limit=10))
     assert kept == ["d0", "d4", "d5"]             # three kept: the one still to be sent, then the newest
+
+
+def test_two_runs_of_one_attempt_at_once_send_it_once():
+    """A sweep may queue an attempt again while its first run waits for a work horse: both runs
+    then read the record before either writes it back."""
+    import threading
+    import time
+    from service.application import delivery, subscriptions
+    from service.application.subscriptions import Owner
+
+    store, owner = bare_store(), Owner.player("p1")
+    sub = subscriptions.create(store.redis, owner, "webhook", "https://example.org/hook", ["chat"])
+    delivery.create(store, owner, sub, {"delivery": "d1", "event": "chat"}, "m1", 0, 3)
+    sent = []
+
+    def slow_send(subscription, message):
+        sent.append(message["delivery"])
+        time.sleep(0.2)
+        return True, "200"
+    runs = [threading.Thread(target=delivery.deliver, args=(store, str(owner), "d1", 0, slow_send)) for _ in range(3)]
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join()
+    assert sent == ["d1"] and delivery.get(store.redis, owner, "d1")["status"] == "delivered"

@@ -9,7 +9,10 @@ retried with back-off, each attempt written to the owner's delivery log.
 
 A delivery's id is made of (owner, subscription, match, event, version, seat), and it is created with
 HSETNX: a notice told twice creates it once. Attempt ``n`` runs as the job ``deliver-<id>-<n>`` and
-does nothing if the record shows it made already, so a duplicated job sends nothing twice; a failed
+does nothing if the record shows it made already, and sends only under a claim (``sending:<id>:<n>``,
+SET NX, SENDING_SECONDS), so two runs of one attempt at once (a sweep queued it again while the
+first waited for a work horse) send once; a run that died mid-attempt runs again after its lease
+(RERUNS), once the claim is gone: a message is sent at least once, twice only after a crash. A failed
 attempt schedules the next after ``KIFU_NOTIFY_RETRIES`` (30 s, 2 min, 10 min, 1 h, 6 h), then the
 delivery is ``failed``. Webhook receivers get the same delivery id on every attempt and deduplicate
 on it. Sending itself (HTTP, SMTP) is the job adapter's (``send``: workers/senders.py).
@@ -23,6 +26,8 @@ from service.application.player_keys import text
 from service.application.subscriptions import Owner
 
 LOG_SIZE = 200
+SENDING_SECONDS = 60         # an attempt's claim: longer than any send (workers.senders: 10 s timeouts)
+RERUNS = (90, 90)            # a run that died mid-attempt runs again after these seconds (its claim gone)
 TRIM_LOOK_PAST = 50          # unfinished deliveries among the oldest the trim steps over
 DONE = ("delivered", "failed", "cancelled")
 
@@ -54,7 +59,8 @@ def create(store, owner: Owner, sub: dict, msg: dict, match_id: str, seat: int, 
 def _queue(jobs, owner: Owner, delivery: str, attempt: int, at=None) -> None:
     jid = job_id(delivery, attempt)
     if not jobs.exists(jid):
-        jobs.enqueue("default", "deliver_notification", str(owner), delivery, attempt, job_id=jid, at=at, keep=86400)
+        jobs.enqueue("default", "deliver_notification", str(owner), delivery, attempt, job_id=jid, at=at, keep=86400,
+                     retries=RERUNS)
 
 
 def _trim(redis, owner: Owner) -> None:
@@ -84,6 +90,8 @@ def deliver(store, owner_text: str, delivery: str, attempt: int, send) -> dict:
         return {"status": "done" if record else "gone"}
     if len(record["attempts"]) != attempt:
         return {"status": "duplicate"}                   # this attempt was made (or is not due yet)
+    if not redis.set(owner.key(f"sending:{delivery}:{attempt}"), 1, nx=True, ex=SENDING_SECONDS):
+        return {"status": "in_flight"}                   # another run of this attempt is sending it
     sub = subscriptions.get(redis, owner, record["sub"])
     now = clock.now()
     if sub is None:
