@@ -452,3 +452,39 @@ def test_two_runs_of_one_attempt_at_once_send_it_once():
     for run in runs:
         run.join()
     assert sent == ["d1"] and delivery.get(store.redis, owner, "d1")["status"] == "delivered"
+
+
+def test_a_notice_whose_process_died_after_the_append_is_still_sent(app, client, outbox, manual_clock, monkeypatch):
+    """The your-move of an append whose process died before queueing it: recorded as due before the
+    append, it is queued by the next sweep (here the job thread's, a couple of seconds on)."""
+    from service.application import notifying
+    reimu, marisa, m = two_players(client)
+    hook = "http://wait.example/hook"
+    seat = m.seat_to_act()
+    subscribe(client, [reimu, marisa][1 - seat]["key"], hook)
+    run_jobs(app)
+    monkeypatch.setattr(notifying, "tell", lambda store, notices: None)      # died right after the append
+    assert m.post(seat, {"type": "add", "n": 1}).status_code == 200
+    run_jobs(app)
+    assert outbox.events(hook, "your_move") == []                          # not queued yet: not due
+    manual_clock.advance(seconds=notifying.GRACE_SECONDS + 1)
+    run_jobs(app)
+    assert [x["your_move"]["version"] for x in outbox.events(hook, "your_move")] == [m.info()["version"]]
+
+
+def test_a_notice_recorded_by_an_append_that_lost_its_race_sends_nothing(app, client, outbox):
+    from service.application import notifying
+    from service.http.redis_conn import get_store
+    reimu, marisa, m = two_players(client)
+    subscribe(client, marisa["key"], "http://race.example/hook")
+    subscribe(client, reimu["key"], "http://race.example/hook")
+    run_jobs(app)
+    seat = m.seat_to_act()
+    assert m.post(seat, {"type": "add", "n": 1}).status_code == 200   # the winner's append
+    version = m.info()["version"]
+    with app.app_context():                 # the loser's notice, of another record at that version
+        lost = notifying.notify(get_store(), m.id, "your_move", version, [1 - seat], "0" * 64)
+    run_jobs(app)
+    assert lost == {"status": "not_appended"}
+    told = [x["seat"] for x in outbox.events(event="your_move") if x["your_move"]["version"] == version]
+    assert told == [1 - seat]                                   # the winner's notice, once

@@ -112,9 +112,10 @@ def export_dataset(export_id: str) -> dict:
 
 
 @tracked
-def notify_match(match_id: str, kind: str, version: int, seats: list) -> dict:
-    """Tell ``seats``' players and subscribers of ``kind`` at ``version`` (service.application.notifying)."""
-    return notifying.notify(_store(), match_id, kind, version, seats)
+def notify_match(match_id: str, kind: str, version: int, seats: list, record_hash: str | None = None) -> dict:
+    """Tell ``seats``' players and subscribers of ``kind`` at ``version``, if the record there is the
+    one of ``record_hash`` (service.application.notifying)."""
+    return notifying.notify(_store(), match_id, kind, version, seats, record_hash)
 
 
 @tracked

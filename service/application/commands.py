@@ -14,6 +14,7 @@ import secrets
 
 from engine.core import (GENESIS_HASH, TABLE_RULE, Event, MatchConfig, apply, clone,
                          controller, create_events, get_game, match_outcome, play, seed_revealed)
+from service.application.connections import UNAVAILABLE
 from service.application.errors import Conflict, DomainError, Forbidden, Illegal
 from service.application import catalog, notifying, players, seats
 from service.application.auth import new_token, token_hash
@@ -94,12 +95,13 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
     records = seal(events, 0, GENESIS_HASH, at, command=command)
     if table:
         records += seal(table, len(records), records[-1].hash, at, command={"seat": None, "note": "table"})
+    notices = _notices(store, match_id, meta, None, state, records)
     result = store.append(match_id, 0, GENESIS_HASH, records, meta=meta, secret=seed.hex())
     if result.status != "ok":
         raise RuntimeError(f"new match id {match_id} already taken")
     _stored(store, match_id, state, snapshots)
     _index(store, match_id, meta)
-    _notify(store, match_id, meta, None, state, records)
+    _tell(store, match_id, notices)
     if not ended:
         seats.list_open(store.redis, match_id, told)
     return {"match_id": match_id, "version": result.version, "seats": told,
@@ -169,6 +171,7 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
         meta_update.update(_clock_meta(store, m.match_id, m.game, state, read_waiting(m.meta), movers, at))
         expect(store.jobs, m.match_id, state)
     meta_update.update(meta or {})
+    notices = _notices(store, m.match_id, {**m.meta, **meta_update}, m.state, state, records)
     result = store.append(m.match_id, m.version, m.last_hash, records, command_key=command_key,
                           answer=json.dumps(answer, ensure_ascii=False), meta=meta_update or None)
     if result.status == "duplicate":
@@ -179,7 +182,7 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
     if "waiting" in meta_update:
         _call_off(store, m, read_waiting(m.meta), read_waiting(meta_update))
     _index(store, m.match_id, {**m.meta, **meta_update})
-    _notify(store, m.match_id, {**m.meta, **meta_update}, m.state, state, records)
+    _tell(store, m.match_id, notices)
     return answer, ended
 
 
@@ -194,12 +197,24 @@ def _index(store, match_id: str, meta: dict) -> None:
         log.exception("could not index match %s", match_id)
 
 
-def _notify(store, match_id: str, meta: dict, before: dict | None, after: dict, records: list) -> None:
-    """What the append is worth telling the seats' players and subscribers (service.application.notifying),
-    queued after it; a failure here loses a message, never the events."""
+def _notices(store, match_id: str, meta: dict, before: dict | None, after: dict, records: list) -> list:
+    """What the coming append is worth telling the seats' players and subscribers, recorded as due jobs
+    before it (service.application.notifying). A store that does not answer fails the append like
+    any write; any other failure here loses a message, never the events."""
     try:
-        notifying.after_append(store, match_id, meta, before, after, records)
-    except Exception:  # noqa: BLE001 - the events are stored; a lost notice must not fail the append
+        return notifying.expect(store, match_id, meta, before, after, records)
+    except UNAVAILABLE:
+        raise
+    except Exception:  # noqa: BLE001 - a notice must not stop play
+        log.exception("could not record the notifications of match %s", match_id)
+        return []
+
+
+def _tell(store, match_id: str, notices: list) -> None:
+    """The notices recorded before the append, queued now (else a worker's sweep queues them)."""
+    try:
+        notifying.tell(store, notices)
+    except Exception:  # noqa: BLE001 - the events are stored; the due jobs run anyway
         log.exception("could not queue the notifications of match %s", match_id)
 
 

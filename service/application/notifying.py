@@ -1,6 +1,6 @@
 """What a committed append is worth telling (issue 17), and telling it.
 
-After each append (``commands.commit`` and a new match's opening, ``after_append``) the match's
+For each append (``commands.commit`` and a new match's opening: ``expect``, then ``tell``) the match's
 seats that have someone to tell — bound to a player (meta ``player:<seat>``) or with subscriptions
 of their own (``notify:<seat>``) — are looked at; a match with neither costs nothing more. For them:
 
@@ -18,8 +18,10 @@ of their own (``notify:<seat>``) — are looked at; a match with neither costs n
 
 Each notice is one ``notify_match`` job (queue ``default``), which builds the message of each seat
 (service.application.messages: public facts only) for each of its subscriptions that wants that
-event, and creates the deliveries (service.application.delivery). The jobs are queued after the
-append: a process dying between the two loses that notice (the events stand).
+event, and creates the deliveries (service.application.delivery). Each job is recorded as a due job
+(the Jobs port's ``at``) *before* the append, a couple of seconds on, and queued at once after it:
+a process dying in between loses no notice, and an append that loses its race (409) leaves jobs
+that find another record at their version and send nothing.
 """
 import json
 import logging
@@ -46,14 +48,21 @@ def recipients(meta: dict) -> set[int]:
     return {int(k.split(":", 1)[1]) for k in meta if k.startswith(("player:", "notify:"))}
 
 
-def after_append(store, match_id: str, meta: dict, before: dict | None, after: dict, records: list) -> None:
-    """Queue what the append of ``records`` (taking the match from ``before`` to ``after``; ``meta``
-    as it now stands) is worth telling."""
+GRACE_SECONDS = 2      # a notice recorded before its append is due this long after, unless queued first
+
+
+def expect(store, match_id: str, meta: dict, before: dict | None, after: dict, records: list) -> list:
+    """Before the append of ``records`` (taking the match from ``before`` to ``after``; ``meta`` as
+    it will stand): each notice it is worth, recorded as a due ``notify_match`` job a few seconds on,
+    and the deadline reminders of the waits it begins. Returns the notices, for ``tell`` once the
+    append is stored. A process dying in between loses nothing: the due jobs run anyway; an append
+    that lost its race leaves jobs that find another record at their version and send nothing."""
     seats = recipients(meta)
     if not seats:
-        return
+        return []
     match = after["match"]
     game = pinned(match["game"], match.get("engine_version"), match.get("cardset_version"))
+    by_version = {r.version: r for r in records}
     notices = []
     for record in records:
         event = record.event
@@ -70,12 +79,23 @@ def after_append(store, match_id: str, meta: dict, before: dict | None, after: d
                and controller(after, s)["by"] == "human"}
         notices.append(("your_move", after["version"], new))
         _schedule_reminders(store.jobs, match_id, match.get("clock"), read_waiting(meta), after["version"], seats)
-    for kind, version, to in notices:
-        if to:
-            job_id = f"notify-{match_id}-{kind}-{version}"
-            if not store.jobs.exists(job_id):
-                store.jobs.enqueue("default", "notify_match", match_id, kind, version, sorted(to), job_id=job_id,
-                                   keep=86400)
+    told = [(match_id, kind, version, sorted(to), by_version[version].hash) for kind, version, to in notices if to]
+    for notice in told:
+        _queue_notice(store.jobs, notice, clock.now() + timedelta(seconds=GRACE_SECONDS))
+    return told
+
+
+def tell(store, told: list) -> None:
+    """After the append: the notices ``expect`` recorded, queued now (each once, whoever comes first)."""
+    for notice in told:
+        _queue_notice(store.jobs, notice, clock.now())
+
+
+def _queue_notice(jobs, notice: tuple, at) -> None:
+    """One ``notify_match`` due job, its id made of the notice and the hash of the record it tells of."""
+    match_id, kind, version, to, record_hash = notice
+    jobs.enqueue("default", "notify_match", match_id, kind, version, to, record_hash,
+                 job_id=f"notify-{match_id}-{kind}-{version}-{record_hash[:16]}", at=at, keep=86400)
 
 
 def _schedule_reminders(jobs, match_id: str, settings: dict | None, waiting: dict, version: int | None,
@@ -113,11 +133,17 @@ def facts(match_id: str, meta: dict) -> dict:
     return {"match_id": match_id, "game": meta["game"], "variant": meta["variant"], "seats": seat_names(meta)}
 
 
-def notify(store, match_id: str, kind: str, version: int, seats: list) -> dict:
-    """The ``notify_match`` job: the deliveries of one notice (idempotent: their ids are fixed)."""
+def notify(store, match_id: str, kind: str, version: int, seats: list, record_hash: str | None = None) -> dict:
+    """The ``notify_match`` job: the deliveries of one notice (idempotent: their ids are fixed), if
+    the record at ``version`` is the one it tells of (``record_hash``: an append that lost its race
+    recorded notices of its own)."""
     meta = store.meta(match_id)
     if meta is None:
         return {"status": "no_match"}
+    if record_hash is not None:
+        stored = store.read(match_id, version - 1, version)
+        if not stored or stored[0].hash != record_hash:
+            return {"status": "not_appended"}
     if kind == "your_move":
         if meta.get("continued_in"):
             return {"status": "continued", "deliveries": 0}
