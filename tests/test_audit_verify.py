@@ -104,3 +104,35 @@ def test_long_matches_are_verified_by_a_job(app, client):
 def test_verify_of_an_unknown_match_is_404(client):
     r = client.get("/matches/nope/verify")
     assert r.status_code == 404 and r.get_json()["error"]["code"] == "match_not_found"
+
+
+def test_a_match_that_moves_while_it_is_verified_verifies(app, client):
+    """verify reads the meta, then the stream and the snapshots: what is appended meanwhile is
+    neither read nor taken for a stream and meta that disagree (or a snapshot beyond the end)."""
+    from engine.audit.verify import verify as verify_match
+    from service.http.redis_conn import get_store
+    m = ApiMatch(client)
+    with app.app_context():
+        store = get_store()
+        read = store.read
+
+        def read_while_someone_moves(match_id, after=0, until=None, count=None):
+            if after == 0 and m.info()["outcome"] is None:
+                assert m.post(m.seat_to_act(), {"type": "add", "n": 1}).status_code == 200
+            return read(match_id, after, until, count)
+        store.read = read_while_someone_moves
+        for _ in range(6):                         # past a snapshot (every 5 versions here)
+            report = verify_match(store, m.id)
+            assert report["ok"], report["divergences"]
+
+
+def test_events_beyond_the_meta_version_are_a_divergence(app, client):
+    m = ApiMatch(client)
+    version = m.info()["version"]
+    with app.app_context():
+        from service.application.store import key
+        from service.http.redis_conn import get_redis
+        get_redis().xadd(key(m.id, "events"), {"type": "Stray", "data": "{}"}, id=f"{version + 1}-0")
+    report = verify(client, m)
+    assert report["divergences"] == [{"version": version + 1,
+                                      "reason": "the stream holds events beyond the meta's version"}]

@@ -45,12 +45,16 @@ def verify(store, match_id: str) -> dict:
         report["divergences"] = [report["first_divergence"]]
         return report
     found = Findings()
-    records = store.read(match_id)
+    # Everything up to the version the meta names: the append script writes the meta with the
+    # stream, so the stream holds at least that much, and what a match appends meanwhile (a live
+    # match being verified) is neither read nor taken for a snapshot beyond the end.
+    upto = int(meta.get("version", 0)) or None
+    records = store.read(match_id, 0, upto)
     last_hash = _check_chain(records, found)
     seed = _revealed_seed(records, found)
     report["seed_revealed"] = seed is not None
     game = _game(meta, records, found)
-    snapshots = {s["version"]: s["state"] for s in store.snapshots(match_id)}
+    snapshots = {s["version"]: s["state"] for s in store.snapshots(match_id, until=upto)}
 
     def observe(version, state):
         if version in snapshots:
@@ -71,6 +75,8 @@ def verify(store, match_id: str) -> dict:
     report["version"] = version
     if int(meta.get("version", -1)) != version or meta.get("last_hash") != last_hash:
         found.add(version, "meta version/last_hash disagree with the stream")
+    elif store.read(match_id, version, count=1) and int((store.meta(match_id) or {}).get("version", -1)) == version:
+        found.add(version + 1, "the stream holds events beyond the meta's version")
     if snapshots and game is not None:
         found.add(min(snapshots), "snapshot beyond the stream's end")
     report["divergences"] = found.listed()
