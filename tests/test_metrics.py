@@ -1,6 +1,6 @@
 """Prometheus metrics (issue 16): GET /metrics counts requests by route and status, their latency,
-appends and 409s, and reads the job queues' depths and the deadlines' lateness (written by the
-worker that handled them) from Redis. Under the Procfile's gunicorn, with two worker processes,
+appends and 409s, and reads the job queues' depths, the deadlines' lateness and the workers' appends
+(written by the workers) from Redis. Under the Procfile's gunicorn, with two worker processes,
 every scrape gives the one total of all of them (prometheus_client's multiprocess mode)."""
 import os
 import re
@@ -73,6 +73,10 @@ def test_queue_depths_and_a_missed_deadline_s_lateness_come_from_redis(app, clie
     assert value(got, "kifu_deadline_lateness_seconds_sum") == pytest.approx(30, abs=0.01)
     assert value(got, "kifu_deadline_lateness_seconds_bucket", le="10.0") == 0
     assert value(got, "kifu_deadline_lateness_seconds_bucket", le="30.0") == 1
+    # the missed deadline's append was a worker's: counted in Redis, beside the web's own
+    assert value(got, "kifu_worker_appends_total", result="ok") == 1
+    assert value(got, "kifu_worker_appended_events_total") == m.info()["version"] - m.created["version"]
+    assert value(got, "kifu_appends_total", result="ok") == 1            # the web's: the creation
     assert value(got, "kifu_jobs_queued", queue="low") == 0          # run_jobs ran the simulation too
 
 

@@ -18,7 +18,7 @@ import os
 from rq import get_current_job
 
 from engine.audit.verify import verify
-from service.application import clock, delivery, exports, notifying, settings
+from service.application import clock, delivery, exports, metrics, notifying, settings
 from service.application.bot_turns import play_bot_turn
 from service.application.connections import connect, store_url
 from service.application.missed_deadlines import missed
@@ -45,8 +45,10 @@ def _store():
     settings.register_plugin_games()
     configured = settings.from_env()
     queue = get_current_job().connection
-    return build_store(_store_client(queue), queue, configured["SNAPSHOT_EVERY"],
-                       wait_replicas=configured["STORE_WAIT_REPLICAS"], wait_ms=configured["STORE_WAIT_MS"])
+    store = build_store(_store_client(queue), queue, configured["SNAPSHOT_EVERY"],
+                        wait_replicas=configured["STORE_WAIT_REPLICAS"], wait_ms=configured["STORE_WAIT_MS"])
+    store.on_append = functools.partial(metrics.worker_appended, store.redis)     # for GET /metrics
+    return store
 
 
 def tracked(job):

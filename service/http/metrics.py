@@ -15,7 +15,7 @@ import time
 from flask import Blueprint, Response, current_app, g, request
 from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, disable_created_metrics,
                                generate_latest)
-from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from service.application import metrics as stored
@@ -57,7 +57,8 @@ class FromStore:
 
     def describe(self):           # without it, registering would scrape Redis once at start-up
         return [GaugeMetricFamily("kifu_store_up", ""), GaugeMetricFamily("kifu_jobs_queued", ""),
-                HistogramMetricFamily("kifu_deadline_lateness_seconds", "")]
+                HistogramMetricFamily("kifu_deadline_lateness_seconds", ""),
+                CounterMetricFamily("kifu_worker_appends", ""), CounterMetricFamily("kifu_worker_appended_events", "")]
 
     def collect(self):
         up = GaugeMetricFamily("kifu_store_up", "1 when the store answered this scrape, else 0")
@@ -73,6 +74,14 @@ class FromStore:
                 "handled (recorded by the workers in Redis)",
                 buckets=[(str(float(b)) if b != "+Inf" else b, n) for b, n in late["buckets"]],
                 sum_value=late["sum"])
+            made = stored.worker_appends(self.store.redis)
+            appends = CounterMetricFamily("kifu_worker_appends", "Appends to match streams by the workers (bots' "
+                                          "moves, missed deadlines), by result", labels=["result"])
+            for result in ("ok", "duplicate", "conflict"):
+                appends.add_metric([result], made[result])
+            yield appends
+            yield CounterMetricFamily("kifu_worker_appended_events", "Events appended by the workers",
+                                      value=made["events"])
         try:
             depths = self.store.jobs.depths()
         except UNAVAILABLE:
