@@ -15,7 +15,6 @@ Moves (JSON objects, ``type`` and exactly the fields listed):
   {"type": "say", "text": "..."}          a line of table talk, 1..CHAT_MAX characters, also after the end
   {"type": "rematch", "match": "<id>"}    after the end: the match that plays it again
 """
-import unicodedata
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -104,13 +103,27 @@ def _withdraw(game, state, seat, move, over):
                   cause=offer["version"])]
 
 
+# What a line of table talk may not hold, as fixed code point ranges rather than categories of the
+# Unicode database, which grows with each Python release: a stored line re-decided on any machine
+# gets the answer it got when it was said. C0 and C1 controls, soft hyphen, the format and bidi
+# controls, line and paragraph separators, surrogates, private use, interlinear annotations, tags.
+NOT_TALK = ((0x0000, 0x001F), (0x007F, 0x009F), (0x00AD, 0x00AD), (0x061C, 0x061C), (0x180E, 0x180E),
+            (0x200B, 0x200F), (0x2028, 0x202E), (0x2060, 0x206F), (0xD800, 0xF8FF), (0xFEFF, 0xFEFF),
+            (0xFFF9, 0xFFFB), (0xE0000, 0xE007F), (0xF0000, 0x10FFFF))
+
+
+def _not_talk(c: str) -> bool:
+    code = ord(c)
+    return any(low <= code <= high for low, high in NOT_TALK)
+
+
 def _say(game, state, seat, move, over):
     text = move["text"]
     if not isinstance(text, str) or not text.strip():
         raise IllegalAction(TALK_RULE, "a line of table talk is some text")
     if len(text) > CHAT_MAX:
         raise IllegalAction(TALK_RULE, f"a line of table talk is at most {CHAT_MAX} characters, not {len(text)}")
-    if text != text.strip() or any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in text):
+    if text != text.strip() or any(_not_talk(c) for c in text):
         raise IllegalAction(TALK_RULE, "a line of table talk has no control characters, nor space at either end")
     return [Event("ChatSaid", {"seat": seat, "text": text}, seat, TALK_RULE)]
 

@@ -127,3 +127,17 @@ def test_malformed_table_moves_are_refused_naming_the_kinds():
     assert refused(t, 0, {"type": "resign", "now": True}).rule == "kifu/resign"
     assert refused(t, 0, "resign").rule == "kifu/table"
     assert "no seat 5" in refused(t, 5, {"type": "resign"}).message
+
+
+@pytest.mark.parametrize("c", ["\u0007", "\u0085", "\u200b", "\u202e", "\u2066", "\ufeff", "\ue000", "\U000e0041",
+                               "\U0010fffd"])
+def test_table_talk_refuses_controls_by_fixed_ranges(c):
+    """The rule is a list of code points, not the Unicode database's categories (which change with the
+    Python release): the same line gets the same answer when it is re-decided on any machine."""
+    assert refused(toy(), 0, {"type": "say", "text": f"a{c}b"}).rule == "kifu/talk"
+
+
+def test_table_talk_takes_letters_of_any_script_and_emoji():
+    t = toy()
+    for text in ("霊夢です", "Ĉu vi parolas?", "مرحبا", "🀄 gg", "a\u00a0b"):
+        assert [e.data["text"] for e in table_move(t, 0, {"type": "say", "text": text})] == [text]
