@@ -7,6 +7,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -50,13 +51,22 @@ def served(server):
     return app, client, world
 
 
+_held = {}        # port -> a socket bound to it, not listening: connections are refused, and no other
+#                   test's server (pytest-xdist runs them side by side) can take the port meanwhile
+
+
 def stop(server: LocalServer) -> None:
     proc = server.procs[server.port]
     proc.send_signal(signal.SIGKILL)
     proc.wait(10)
+    holder = socket.socket()
+    holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    holder.bind(("127.0.0.1", server.port))
+    _held[server.port] = holder
 
 
 def start(server: LocalServer) -> None:
+    _held.pop(server.port).close()
     server._spawn(server.port)
     server._wait_ping([server.port])
 

@@ -151,8 +151,7 @@ def test_a_revoked_device_is_signed_out_and_unsubscribing_is_one_click(browsing,
     desk.click("#player details summary")
     desk.click(f"#keys [data-key='{phone_key}'] button")
     desk.wait_for_function("k => !document.querySelector(`#keys [data-key='${k}']`)", arg=phone_key)
-    phone.goto("/")
-    phone.reload()
+    phone.goto("/")                     # the lobby opens signed in, then learns the key was revoked
     phone.wait_for_selector("#sign-up-button")                # signed out: its key was revoked
     made = server.client.post("/players/me/notifications", json={"kind": "webhook", "url": "https://example.org/h"},
                               headers={"Authorization": f"Bearer {reimu['key']}"}).get_json()

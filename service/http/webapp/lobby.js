@@ -21,7 +21,7 @@ export function showLobby(root) {
   replace(root, h("div", {class: "lobby"}, player, mine, create, invites, open));
   create.append(newMatchForm(created => { showCreated(create, created); refresh(); }));
   async function refresh() {
-    await syncPlayerSeats();
+    if (!await syncPlayerSeats()) showPlayer();          // this device's key was revoked: signed out
     await Promise.all([loadMine(mine), loadOpen(open), loadInvites(invites)]);
     return false;
   }

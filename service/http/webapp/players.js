@@ -23,16 +23,19 @@ export function signOut() {
   dropPlayerSeats();
 }
 
-/** The player's matches (any device) added to the seats this browser holds. */
+/** The player's matches (any device) added to the seats this browser holds; false when this
+ * device's key was revoked (it is signed out then). */
 export async function syncPlayerSeats() {
   const player = currentPlayer();
-  if (!player) return;
+  if (!player) return true;
   let answer;
   try {
     answer = await get("/players/me/matches", player.key);
   } catch (e) {
-    if (e.status === 403) { signOut(); notify("This device was signed out (its key was revoked).", "warn"); }
-    return;
+    if (e.status !== 403) return true;
+    signOut();
+    notify("This device was signed out (its key was revoked).", "warn");
+    return false;
   }
   const held = heldSeats();
   for (const m of answer.matches) {
@@ -40,6 +43,7 @@ export async function syncPlayerSeats() {
     holdSeat({match_id: m.match_id, seat: m.seat, token: player.key, name: m.seats[m.seat] ?? "",
               game: m.game, variant: m.variant, player: true});
   }
+  return true;
 }
 
 /** The lobby's player section: sign up or sign in; once signed in, add a device, keys, sign out. */
