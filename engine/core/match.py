@@ -8,6 +8,7 @@ change no game state, and the table events of ``table.py`` (who controls a seat,
 forfeits), folded into ``state["match"]``.
 """
 import marshal
+from contextvars import ContextVar
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -79,13 +80,42 @@ def play(game, state: dict, seat: int, action: dict, seed: bytes) -> list[Event]
     return game.decide(state, seat, action, Rng.for_version(seed, state["version"]))
 
 
+# A state handed over by ``step``: the decider's Emitter works on it instead of on a copy.
+_HANDED = ContextVar("kifu_handed_state", default=None)
+
+
+def step(game, state: dict, seat: int, action: dict, rng) -> tuple[dict, list[Event]]:
+    """``(state after the action, its events)``: ``decide`` and the fold in one pass.
+
+    The state given is used up: the decider's working copy (``Emitter``) *is* that state, so
+    nothing is copied and no event is folded twice (what bots, playouts and simulations need,
+    and the same state ``fold(game, decide(...), clone(state))`` gives). A caller that needs the
+    state before keeps a ``clone``; after an IllegalAction the state given is not to be used.
+    ``rng`` is the decision's (``Rng.for_version(seed, version)`` in a match, a bot's own in its
+    search).
+    """
+    handed = [state]
+    token = _HANDED.set(handed)
+    try:
+        events = game.decide(state, seat, action, rng)
+    finally:
+        _HANDED.reset(token)
+    if len(handed) == 2:                        # an Emitter took it: its state is the state after
+        return handed[1].state, events
+    for event in events:                        # a decider without an Emitter: fold its events
+        state = apply(game, state, event)
+    return state, events
+
+
 def check_fields(game, action) -> None:
     """IllegalAction naming the first field the action's type does not define (a type the game does
     not declare is left to ``decide``, which refuses it under its own rule)."""
     if not isinstance(action, dict):
         raise IllegalAction(PLATFORM_RULE, "an action is a JSON object with a 'type'")
     fields = game.action_fields.get(action.get("type")) if isinstance(action.get("type"), str) else None
-    extra = sorted(set(action) - fields) if fields is not None else ()
+    if fields is None or fields.issuperset(action):
+        return
+    extra = sorted(set(action) - fields)
     if extra:
         raise IllegalAction(PLATFORM_RULE, f"a {action['type']!r} action has no field {extra[0][:40]!r} "
                             f"(its fields: {', '.join(sorted(fields))})")
@@ -100,7 +130,12 @@ class Emitter:
 
     def __init__(self, game, state: dict, rng=None):
         self.game = game
-        self.state = clone(state)
+        handed = _HANDED.get()
+        if handed is not None and len(handed) == 1 and handed[0] is state:
+            handed.append(self)                 # ``step`` handed this state over: work on it
+            self.state = state
+        else:
+            self.state = clone(state)
         self.rng = rng
         self.events: list[Event] = []
 

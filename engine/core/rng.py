@@ -14,16 +14,23 @@ def commitment(seed: bytes) -> str:
 
 
 class Rng:
-    def __init__(self, key: bytes):
+    __slots__ = ("_key", "_seed", "_version", "_counter", "_buffer")
+
+    def __init__(self, key: bytes | None, seed: bytes = b"", version: int = 0):
         self._key = key
+        self._seed, self._version = seed, version
         self._counter = 0
         self._buffer = b""
 
     @classmethod
     def for_version(cls, seed: bytes, version: int) -> "Rng":
-        return cls(hmac.new(seed, b"kifu-rng:%d" % version, hashlib.sha256).digest())
+        """The rng of the decision at ``version``; its key is derived when it is first drawn from
+        (most decisions draw nothing, and the HMAC was a tenth of a random game's time)."""
+        return cls(None, seed, version)
 
     def _take(self, n: int) -> bytes:
+        if self._key is None:
+            self._key = hmac.new(self._seed, b"kifu-rng:%d" % self._version, hashlib.sha256).digest()
         while len(self._buffer) < n:
             self._buffer += hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
             self._counter += 1
