@@ -14,6 +14,7 @@ CAPABILITIES = frozenset({
     "determinize",    # determinize(state, seat, rng): hidden parts re-dealt (searching bots, seat forks)
     "evaluate",       # evaluate(state, seat) -> [0, 1]: a position's value from what the seat knows
     "cards_named",    # cards_named(state, action) -> card ids an action names (per-card statistics)
+    "compact_step",   # compact_step(state, seat, action, rng) -> state: the state after, no events built
 })
 
 
@@ -110,6 +111,10 @@ class Game(Protocol):
     # Optional: the card ids (as in ``describe()["cards"]``) an action names, for simulations'
     # per-card statistics; without it, every card id found anywhere in the action counts.
     def cards_named(self, state: dict, action: dict) -> set: ...
+    # Optional: the state after ``seat`` takes ``action`` (the state given is used up), reached
+    # without building events: the same state ``engine.core.step`` gives, by a shorter path for
+    # the moves bots and simulations make most (``engine.core.advance`` calls it).
+    def compact_step(self, state: dict, seat: int, action: dict, rng: Rng) -> dict: ...
 
 
 class GameBase:

@@ -47,7 +47,9 @@ def seed_revealed(seed: bytes) -> Event:
 
 def apply(game, state: dict | None, event: Event, config: MatchConfig | None = None) -> dict:
     """Fold one event into the state (the state given may be changed and is returned)."""
-    if event.type == "MatchCreated":
+    if event.type not in PLATFORM_EVENTS:       # a game's event: the commonest case, looked at first
+        state = game.evolve(state, event)
+    elif event.type == "MatchCreated":
         d = event.data
         config = config or MatchConfig(d["game"], d["variant"], d["seats"], d.get("options", {}))
         state = game.initial_state(config)
@@ -62,8 +64,6 @@ def apply(game, state: dict | None, event: Event, config: MatchConfig | None = N
         pass
     elif event.type in TABLE_EVENTS:
         fold_table(state["match"], event)
-    else:
-        state = game.evolve(state, event)
     state["version"] += 1
     return state
 
@@ -105,6 +105,15 @@ def step(game, state: dict, seat: int, action: dict, rng) -> tuple[dict, list[Ev
     for event in events:                        # a decider without an Emitter: fold its events
         state = apply(game, state, event)
     return state, events
+
+
+def advance(game, state: dict, seat: int, action: dict, rng) -> dict:
+    """The state after the action, its events not kept (bots, playouts, simulations): the game's
+    ``compact_step`` where it declares one (a shorter path to the same state), else ``step``.
+    The state given is used up, as with ``step``."""
+    if "compact_step" in game.capabilities:
+        return game.compact_step(state, seat, action, rng)
+    return step(game, state, seat, action, rng)[0]
 
 
 def check_fields(game, action) -> None:

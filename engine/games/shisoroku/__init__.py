@@ -7,7 +7,7 @@ run (the interpreter: pending decisions instead of blocking), decisions, legal, 
 (公開情報と非公開情報).
 """
 from engine.core import GameBase, Variant
-from engine.games.shisoroku import actions, big_money, choices as choice_steps, legal, setup as setup_rules, views
+from engine.games.shisoroku import actions, big_money, choices as choice_steps, compact, legal, setup as setup_rules, views
 # Imported for what they register: the effect handlers (effects, complex_cards) and the turn's frames.
 from engine.games.shisoroku import complex_cards, effects, turn, vocabulary  # noqa: F401
 from engine.games.shisoroku.cards import CARDSET_VERSION, KINGDOM, START_DECKS, card_list
@@ -41,7 +41,7 @@ class Shisoroku(GameBase):
     secrets = staticmethod(secrets)              # who may know which card (secrets.py, l.191-204)
     action_fields = actions.FIELDS
     evaluate = staticmethod(evaluate)            # bots' position value for a seat (evaluate.py)
-    capabilities = frozenset({"determinize", "evaluate"})
+    capabilities = frozenset({"determinize", "evaluate", "compact_step"})
     bots = {big_money.NAME: big_money}          # the game's own bots, beside the generic ones
 
     def describe_more(self) -> dict:
@@ -65,6 +65,10 @@ class Shisoroku(GameBase):
 
     def decide(self, state, seat, action, rng):
         return actions.decide(self, state, seat, action, rng)
+
+    def compact_step(self, state, seat, action, rng):
+        """The state after the action without its events: the commonest moves directly (compact.py)."""
+        return compact.compact_step(self, state, seat, action, rng)
 
 
 GAME = Shisoroku()
