@@ -10,6 +10,7 @@ what the new position needs (a bot's move, a deadline).
 import json
 import logging
 import secrets
+from collections import ChainMap
 
 from engine.core import (GENESIS_HASH, TABLE_RULE, Event, MatchConfig, apply, clone,
                          controller, create_events, get_game, match_outcome, play, seed_revealed)
@@ -171,7 +172,7 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
     if result.status == "conflict":
         raise _stale(m.version, result.version)
     _stored(store, m.match_id, state, snapshots, dispatching=live)
-    _index(store, m.match_id, {**m.meta, **meta_update})
+    _index(store, m.match_id, ChainMap(meta_update, m.meta))     # (the meta is read as asked for)
     return answer, ended
 
 

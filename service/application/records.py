@@ -6,12 +6,29 @@ and on the first event of a batch the command that produced it).
 platform record such as a dispute. It is part of the hash chain (see ``chained``).
 """
 import json
+import re
 from dataclasses import dataclass
+
+import orjson
 
 from engine.core import Event, canonical_json, chain_hash, chained
 from service.application import clock
 
 FIELDS = ("type", "data", "seat", "rule", "cause", "schema", "command_id", "at", "hash", "command")
+# orjson reads an integer past 64 bits as a float, without an error: text holding 19 digits in a row
+# goes to the standard library (so does anything orjson refuses: NaN, Infinity, a lone surrogate).
+_LONG_NUMBER = re.compile(rb"\d{19}")
+
+
+def load_json(raw: bytes | str):
+    """``json.loads(raw)``, exactly, in a third of the time where orjson reads it the same."""
+    data = raw.encode("utf-8") if isinstance(raw, str) else raw
+    if _LONG_NUMBER.search(data) is None:
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(data)
 
 
 @dataclass(frozen=True)
@@ -33,13 +50,8 @@ class StoredEvent:
 
     @classmethod
     def from_entry(cls, entry_id: str, f: dict) -> "StoredEvent":
-        def optional_int(v):
-            return None if v in ("", None) else int(v)
-        event = Event(f["type"], json.loads(f["data"]), optional_int(f.get("seat")), f.get("rule", ""),
-                      optional_int(f.get("cause")), int(f.get("schema") or 1))
-        command = f.get("command")
-        return cls(int(entry_id.split("-")[0]), event, f.get("at", ""), f.get("hash", ""),
-                   f.get("command_id", ""), json.loads(command) if command else None)
+        """A stream entry as text (``decode`` reads one as Redis returns it)."""
+        return decode(entry_id.encode("ascii"), {k.encode("utf-8"): v.encode("utf-8") for k, v in f.items()})
 
     def item(self, event: Event, with_hash: bool, with_command: bool = False) -> dict:
         """What a client sees of this event (``event`` is the copy redacted for that client)."""
@@ -50,6 +62,21 @@ class StoredEvent:
         if with_command and self.command is not None:
             out["command"] = self.command
         return out
+
+
+def _int(raw: bytes | None) -> int | None:
+    return int(raw) if raw else None
+
+
+def decode(entry_id: bytes, f: dict) -> StoredEvent:
+    """A stream entry as Redis returns it (bytes), read the way it was written (``fields``)."""
+    get = f.get
+    event = Event(f[b"type"].decode("utf-8"), load_json(f[b"data"]), _int(get(b"seat")),
+                  get(b"rule", b"").decode("utf-8"), _int(get(b"cause")), int(get(b"schema") or 1))
+    command = get(b"command")
+    return StoredEvent(int(entry_id.partition(b"-")[0]), event, get(b"at", b"").decode("utf-8"),
+                       get(b"hash", b"").decode("utf-8"), get(b"command_id", b"").decode("utf-8"),
+                       load_json(command) if command else None)
 
 
 def now() -> str:

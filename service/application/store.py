@@ -22,7 +22,7 @@ from redis.exceptions import (AskError, ClusterDownError, ConnectionError as Red
 
 from engine.core import apply
 from service.application.errors import Unavailable
-from service.application.records import StoredEvent
+from service.application.records import StoredEvent, decode, load_json
 
 APPEND_LUA = (Path(__file__).with_name("append.lua")).read_text(encoding="utf-8")
 VERSION_MAX = 2 ** 53 - 1     # above any version: stream ids stay below 2^64, and the number is JSON-safe
@@ -38,6 +38,16 @@ def key(match_id: str, part: str) -> str:
 
 def _text(value) -> str:
     return value.decode("utf-8") if isinstance(value, bytes) else value
+
+
+def _bytes(value) -> bytes:
+    return value if isinstance(value, bytes) else value.encode("utf-8")
+
+
+def _raw(fields: dict) -> dict:
+    """A stream entry's fields as bytes (a client made with decode_responses gives text)."""
+    return fields if not fields or isinstance(next(iter(fields)), bytes) else \
+        {_bytes(k): _bytes(v) for k, v in fields.items()}
 
 
 @dataclass(frozen=True)
@@ -148,8 +158,14 @@ class EventStore:
         raise AssertionError("unreachable")
 
     def meta(self, match_id: str) -> dict | None:
+        """The whole meta hash (None: no match). The play routes read it field by field instead
+        (``meta_fields``; service.application.loading.Meta)."""
         raw = self.redis.hgetall(key(match_id, "meta"))
         return {_text(k): _text(v) for k, v in raw.items()} or None
+
+    def meta_fields(self, match_id: str, fields: list) -> list:
+        """The values of ``fields`` in the meta hash (None where it has none), one HMGET."""
+        return [None if v is None else _text(v) for v in self.redis.hmget(key(match_id, "meta"), fields)]
 
     def stored_answer(self, match_id: str, command_key: str) -> str | None:
         answer = self.redis.hget(key(match_id, "commands"), command_key)
@@ -185,8 +201,7 @@ class EventStore:
         if until is not None and until <= after:
             return []
         entries = self.redis.xrange(key(match_id, "events"), f"({after}-0", end, count=count)
-        return [StoredEvent.from_entry(_text(i), {_text(k): _text(v) for k, v in f.items()})
-                for i, f in entries]
+        return [decode(_bytes(i), _raw(f)) for i, f in entries]
 
     def last_at(self, match_id: str) -> str | None:
         """When the match's newest event was appended."""
@@ -198,8 +213,7 @@ class EventStore:
     def read_back(self, match_id: str, version: int, count: int = 64) -> list[StoredEvent]:
         """Up to ``count`` stored events at ``version`` and before, newest first."""
         entries = self.redis.xrevrange(key(match_id, "events"), f"{version}-0", "-", count=count)
-        return [StoredEvent.from_entry(_text(i), {_text(k): _text(v) for k, v in f.items()})
-                for i, f in entries]
+        return [decode(_bytes(i), _raw(f)) for i, f in entries]
 
     def batch_start(self, match_id: str, version: int) -> StoredEvent | None:
         """The first event of the batch holding ``version`` (the one carrying the command), or None
@@ -228,7 +242,7 @@ class EventStore:
             raw = self.redis.zrevrangebyscore(key(match_id, "snap"), top, bottom, start=0, num=1)
         else:
             raw = self.redis.zrangebyscore(key(match_id, "snap"), bottom, top)
-        return [json.loads(_text(r)) for r in raw]
+        return [load_json(r) for r in raw]
 
     def load(self, game, match_id: str, version: int) -> dict:
         """The full state at ``version``: the newest of the cached state and the snapshots at or

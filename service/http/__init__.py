@@ -10,6 +10,7 @@ from service.http import logs, redis_conn
 from service.http.api import (audit, disputes, exports, forks, games, health, history, jobs, lobby, matches,
                               simulations, spec, web)
 from service.http.errors import register_error_handlers
+from service.http.json_provider import FastJSONProvider
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -32,8 +33,7 @@ registered beside those of ``engine/games/``."""
                             VERIFY_ON_END=True, FAKEREDIS_SERVER=None,
                             STATE_CACHE_SIZE=512, MAX_CONTENT_LENGTH=1 << 20,
                             VERIFY_INLINE_MAX=2000, SSE_BLOCK_MS=15000, SSE_MAX_SECONDS=300)
-    app.json.ensure_ascii = False
-    app.json.sort_keys = False
+    app.json = FastJSONProvider(app)           # orjson for answers (json_provider.py): UTF-8 kept, keys as given
     if test_config is not None:
         app.config.from_mapping(test_config)
 
