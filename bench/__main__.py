@@ -18,12 +18,14 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-# name -> (full arguments, quick arguments); the API and export benches use Redis db 14.
+# name -> (full arguments, quick arguments); the API, load and export benches use Redis db 14
+# (KIFU_BENCH_REDIS_URL names another database, e.g. another server's).
 BENCHES = {
     "engine": ([], ["--games", "60"]),
     "shisoroku": ([], ["--games", "40"]),
     "bots": ([], ["--positions", "10", "--games", "10"]),
     "api": (["--server", "gunicorn"], ["--seconds", "5", "--server", "gunicorn"]),
+    "load": ([], ["--events", "3000", "--loads", "100"]),
     "export": ([], ["--matches", "40"]),
     "cluster": ([], ["--seconds", "2"]),
     "choices": (["--games", "2000"], ["--games", "20"]),

@@ -79,3 +79,16 @@ def test_a_match_stored_before_goes_on_and_still_verifies(store):
         take_action(store, m["id"], seat, {"action": action, "expected_version": now.version, "command_id": f"new{n}"})
     report = verify(store, m["id"])
     assert report["ok"] and report["version"] > len(m["events"]), report
+
+
+@pytest.mark.parametrize("text", [
+    '{"card":"007","limit":4,"seat":0}', '{"a":123456789012345678901234567890}', '[-9223372036854775809]',
+    '[18446744073709551615,-9223372036854775808]', '[NaN,Infinity,-Infinity]', '"\\ud800"', '{"a":1,"a":2}',
+    '[1e400]', '[1e16,0.1,-0.0,2.5e-07]', '{"名前":"霊夢","x":"\\u0000\\u001f\\u2028"}', '{"a": [1, 2], "b": {"c": null}}',
+    '[true,false,null,"",[],{}]', '-0'])
+def test_load_json_reads_exactly_what_the_standard_library_reads(text):
+    from service.application.records import load_json
+    expected = json.loads(text)
+    for raw in (text, text.encode("utf-8")):
+        got = load_json(raw)
+        assert json.dumps(got) == json.dumps(expected) and type(got) is type(expected)

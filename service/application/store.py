@@ -22,7 +22,7 @@ from redis.exceptions import (AskError, ClusterDownError, ConnectionError as Red
 
 from engine.core import apply
 from service.application.errors import Unavailable
-from service.application.records import StoredEvent, decode, load_json
+from service.application.records import StoredEvent, decode, decode_all, load_json
 
 APPEND_LUA = (Path(__file__).with_name("append.lua")).read_text(encoding="utf-8")
 VERSION_MAX = 2 ** 53 - 1     # above any version: stream ids stay below 2^64, and the number is JSON-safe
@@ -201,7 +201,7 @@ class EventStore:
         if until is not None and until <= after:
             return []
         entries = self.redis.xrange(key(match_id, "events"), f"({after}-0", end, count=count)
-        return [decode(_bytes(i), _raw(f)) for i, f in entries]
+        return decode_all([(_bytes(i), _raw(f)) for i, f in entries])
 
     def last_at(self, match_id: str) -> str | None:
         """When the match's newest event was appended."""
@@ -227,7 +227,8 @@ class EventStore:
         return None
 
     def save_snapshot(self, match_id: str, state: dict) -> None:
-        body = json.dumps({"version": state["version"], "state": state}, ensure_ascii=False)
+        # compact (no spaces): load_json reads it back with orjson, checked byte for byte
+        body = json.dumps({"version": state["version"], "state": state}, ensure_ascii=False, separators=(",", ":"))
         self.redis.zadd(key(match_id, "snap"), {body: state["version"]})
 
     def snapshot_due(self, version: int) -> bool:
