@@ -2,7 +2,7 @@
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engine.core.choices import Step, from_actions
+from engine.core.choices import Step, from_actions, listed
 from engine.core.errors import ConfigError
 from engine.core.events import Event
 from engine.core.outcomes import rewards
@@ -166,7 +166,7 @@ class GameBase:
     def choices(self, state: dict, seat: int, partial: dict) -> Step:
         """The choice protocol over ``legal_actions``, field by field: right for a game whose every
         move is listed; a game whose moves have parts (payments, targets, subsets) overrides it."""
-        return from_actions(self.legal_actions(state, seat), partial)
+        return from_actions(listed(self.legal_actions, state, seat), partial)
 
     def pass_action(self, state: dict, seat: int) -> dict | None:
         """The seat's first legal action of type ``pass`` (what a deadline's "pass" plays), or None."""

@@ -6,7 +6,7 @@ smash-zone cards that pay the cost, so a player chooses what stays open). A mull
 card by card; a grave order (001 ch.3) is picked card by card; sideboarding (001 ch.2 §6 「好きな枚数」)
 picks the ten cards that stay out, the other cards being the deck.
 """
-from engine.core.choices import Option, Part, Step, headed
+from engine.core.choices import Option, Part, Step, headed, listed
 from engine.games.dimension_zero import costs, plays
 from engine.games.dimension_zero.actions import situation, to_act
 from engine.games.dimension_zero.cards import CARDS
@@ -34,7 +34,7 @@ def choices(state, seat, partial) -> Step:
             return "隊列召喚 (formation)"
         return labels(value) if field in ("card", "unit", "choice") else _default(field, value)
 
-    step = headed(partial, legal_actions(state, seat), lambda head: _parts(state, seat, sit, head, labels), PARTS,
+    step = headed(partial, listed(legal_actions, state, seat), lambda head: _parts(state, seat, sit, head, labels), PARTS,
                   prompts=PROMPTS, labels=name, refs=_ref)
     if sit == "sideboard" and partial == {"type": "sideboard"}:
         keep = Option({"type": "sideboard"}, "Keep deck and sideboard as they are", None, True)

@@ -7,6 +7,7 @@ run (the interpreter: pending decisions instead of blocking), decisions, legal, 
 (公開情報と非公開情報).
 """
 from engine.core import GameBase, Variant
+from engine.core.choices import listed
 from engine.games.shisoroku import actions, big_money, choices as choice_steps, compact, legal, setup as setup_rules, views
 # Imported for what they register: the effect handlers (effects, complex_cards) and the turn's frames.
 from engine.games.shisoroku import complex_cards, effects, turn, vocabulary  # noqa: F401
@@ -34,7 +35,7 @@ class Shisoroku(GameBase):
 
     def choices(self, state, seat, partial):
         """The choice protocol: card subsets and modes one pick at a time (choices.py)."""
-        return choice_steps.choices(state, seat, partial, self.legal_actions(state, seat))
+        return choice_steps.choices(state, seat, partial, listed(self.legal_actions, state, seat))
     view = staticmethod(views.view)
     redact = staticmethod(views.redact)
     determinize = staticmethod(determinize)
