@@ -75,8 +75,18 @@ def search(game, state: dict, seat: int, rng, budget: dict, actions: list | None
 
 
 def keyed(actions: list) -> list:
-    """``(key, action)``: the tree tells moves apart by their canonical JSON."""
-    return [(canonical_json(a), a) for a in actions]
+    """``(key, action)``: the tree tells moves apart by their canonical JSON (``key``)."""
+    return [(key(a), a) for a in actions]
+
+
+def key(action: dict):
+    """One key per action, as canonical JSON tells actions apart: a flat action of strings and
+    whole numbers (most moves) is keyed by its sorted items, which name the same action exactly
+    when its canonical JSON does (and cost a third of writing it); any other by that JSON."""
+    for v in action.values():
+        if type(v) is not str and type(v) is not int:
+            return canonical_json(action)
+    return tuple(sorted(action.items()))
 
 
 def iterate(game, sample: dict, seat: int, root: Node, rng, value, n_seats: int, moves: list) -> None:

@@ -256,7 +256,7 @@ class EventStore:
                 state = newer[0]["state"]
             for record in self.read(match_id, state["version"] if state else 0, version):
                 state = apply(game, state, record.event)
-        self.remember(match_id, state)
+            self.remember(match_id, state)          # (a state just taken from the cache is there already)
         return state
 
     def remember(self, match_id: str, state: dict) -> None:

@@ -23,7 +23,6 @@ between two *other* players is not public, yet counts with its new owner here.
   are worth the best buy they allow, so a treasure left unplayed or a buy left unused is a loss.
 """
 import math
-from collections import Counter
 
 from engine.games.shisoroku.cards import CARDS, COLONY, PROVINCE
 from engine.games.shisoroku.state import all_cards
@@ -80,8 +79,11 @@ class Deck:
 
     def __init__(self, cards=()):
         self.n = self.coins = self.cards = self.terminals = self.terminal_coins = self.vp = self.gardens = 0
-        for c, k in sorted(Counter(cards).items()):    # in card order: the same sums however they lie
-            self.add(c, k)
+        counts = {}
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+        for c in sorted(counts):                        # in card order: the same sums however they lie
+            self.add(c, counts[c])
 
     def add(self, c, k=1):
         coins, cards, terminal, vp, per = STATS[c]
@@ -115,7 +117,7 @@ class Deck:
         return self.points() + weight * self.hand_value()
 
     def copy(self):
-        d = Deck()
+        d = Deck.__new__(Deck)
         d.n, d.coins, d.cards, d.terminals = self.n, self.coins, self.cards, self.terminals
         d.terminal_coins, d.vp, d.gardens = self.terminal_coins, self.vp, self.gardens
         return d
