@@ -12,8 +12,32 @@ from tests import plaingame, toygame
 registry.register(toygame.GAME)
 registry.register(plaingame.GAME)
 
+# The longest tests (roughly, seconds each on the quiet 2-core CI machine), by test or by test function:
+# each of their cases is a pytest-xdist work unit of its own, sent out first (longest first); every
+# other test is grouped with its file, as --dist loadfile would (module fixtures start once).
+# `./dev test` runs --dist loadgroup --no-loadscope-reorder, so they never wait at the end of a queue.
+ISMCTS_200 = "tests/test_bots.py::test_ismcts_beats_random_in_90_percent_of_200_games"
+THOUSAND = "tests/test_simulations.py::test_a_thousand_games_report_progress_then_results_and_the_same_seed_repeats"
+LONG = {
+    f"{ISMCTS_200}[shisoroku-standard]": 100, f"{ISMCTS_200}[dokusenroku-standard]": 45,
+    f"{ISMCTS_200}[dimension-zero-first-century]": 35, ISMCTS_200: 10,
+    f"{THOUSAND}[dimension-zero]": 60, f"{THOUSAND}[shisoroku]": 35, f"{THOUSAND}[dokusenroku]": 25, THOUSAND: 15,
+    "tests/test_audit_feed.py::test_a_follower_on_real_redis_waits_a_minute_and_gets_the_move_made_half_way": 60,
+}
+
+
+def long_for(item) -> int:
+    return LONG.get(item.nodeid, LONG.get(item.nodeid.split("[")[0], 0))
+
+
+@pytest.hookimpl(tryfirst=True)          # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config, items):
-    """Tests marked slow (minutes to hours) run only with KIFU_SLOW=1."""
+    """Tests marked slow (minutes to hours) run only with KIFU_SLOW=1; the LONG ones go first, each a
+    group of its own, the others grouped by file."""
+    for item in items:
+        name = item.nodeid if long_for(item) else item.nodeid.split("::")[0]
+        item.add_marker(pytest.mark.xdist_group(name.replace("[", "(").replace("]", ")").replace("@", "_")))
+    items.sort(key=lambda item: -long_for(item))        # stable: the others as collected
     if os.environ.get("KIFU_SLOW") == "1":
         return
     skip = pytest.mark.skip(reason="slow: set KIFU_SLOW=1 to run it")

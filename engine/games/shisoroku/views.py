@@ -41,7 +41,7 @@ def _pending(pending):
     return {k: v for k, v in pending.items() if k not in ("then", "answers")}
 
 
-def _supply(state) -> list:
+def supply_seen(state) -> list:
     """The piles, what is left and what each costs now (``state.cost``, the reduction looked up once)."""
     reduced = cost_reduced(state)
     return [{"card": c, "left": n, "cost": cost(state, c) if reduced else CARDS[c].cost}
@@ -53,7 +53,7 @@ def view(state, seat):
         "variant": state["variant"], "phase": state["phase"], "turn": state["turn"], "active": state["active"],
         "first": state["first"], "you": seat, "to_act": to_act(state),
         "kingdom": list(state["kingdom"]), "start_deck": state["start_deck"],
-        "supply": _supply(state),
+        "supply": supply_seen(state),
         "prizes": list(state["prizes"]), "trash": list(state["trash"]),
         "actions": state["actions"], "coins": state["coins"], "buys": state["buys"], "bought": state["bought"],
         "staying": list(state["stays"]),
