@@ -12,10 +12,10 @@ from tests import plaingame, toygame
 registry.register(toygame.GAME)
 registry.register(plaingame.GAME)
 
-# The longest tests (roughly, seconds each on the quiet 2-core CI machine), by test or by test function:
-# each of their cases is a pytest-xdist work unit of its own, sent out first (longest first); every
-# other test is grouped with its file, as --dist loadfile would (module fixtures start once).
-# `./dev test` runs --dist loadgroup --no-loadscope-reorder, so they never wait at the end of a queue.
+# The longest tests (roughly, seconds each on the quiet 2-core CI machine), by test or by test function.
+# `./dev test` runs --dist loadfile --no-loadscope-reorder: every file is a work unit of its own (module
+# fixtures start once), except that each of these tests is one by itself, and they are collected (so
+# sent out) first, longest first: a long test never waits at the end of a worker's queue.
 ISMCTS_200 = "tests/test_bots.py::test_ismcts_beats_random_in_90_percent_of_200_games"
 THOUSAND = "tests/test_simulations.py::test_a_thousand_games_report_progress_then_results_and_the_same_seed_repeats"
 LONG = {
@@ -26,18 +26,26 @@ LONG = {
 }
 
 
-def long_for(item) -> int:
-    return LONG.get(item.nodeid, LONG.get(item.nodeid.split("[")[0], 0))
+def long_for(nodeid: str) -> int:
+    return LONG.get(nodeid, LONG.get(nodeid.split("[")[0], 0))
 
 
-@pytest.hookimpl(tryfirst=True)          # before pytest-xdist reads the groups
+def pytest_xdist_make_scheduler(config, log):
+    """--dist loadfile, each LONG test a work unit of its own."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling      # only where pytest-xdist schedules
+
+    class LongTestsApart(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return nodeid if long_for(nodeid) else super()._split_scope(nodeid)
+
+    return LongTestsApart(config, log)
+
+
 def pytest_collection_modifyitems(config, items):
-    """Tests marked slow (minutes to hours) run only with KIFU_SLOW=1; the LONG ones go first, each a
-    group of its own, the others grouped by file."""
-    for item in items:
-        name = item.nodeid if long_for(item) else item.nodeid.split("::")[0]
-        item.add_marker(pytest.mark.xdist_group(name.replace("[", "(").replace("]", ")").replace("@", "_")))
-    items.sort(key=lambda item: -long_for(item))        # stable: the others as collected
+    """Tests marked slow (minutes to hours) run only with KIFU_SLOW=1; the LONG ones are collected first."""
+    items.sort(key=lambda item: -long_for(item.nodeid))          # stable: the others as collected
     if os.environ.get("KIFU_SLOW") == "1":
         return
     skip = pytest.mark.skip(reason="slow: set KIFU_SLOW=1 to run it")
@@ -55,8 +63,14 @@ _DATABASES = [(15, 11, 13), (14, 12, 10), (9, 8, 7), (6, 5, 4)]
 _worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
 if _worker >= len(_DATABASES):
     raise RuntimeError(f"pytest-xdist worker {_worker}: at most {len(_DATABASES)} workers have Redis databases")
-for _name, _db in zip(("REDIS_TEST_URL", "AUDIT_REDIS_TEST_URL", "KIFU_WORKERS_REDIS_URL"), _DATABASES[_worker]):
-    os.environ.setdefault(_name, f"redis://{TEST_REDIS}/{_db}")
+_NAMES = ("REDIS_TEST_URL", "AUDIT_REDIS_TEST_URL", "KIFU_WORKERS_REDIS_URL")
+# The ones the person running the suite set themselves, noted by the first process that reads this file
+# (the xdist controller): the workers inherit its environment, defaults included, and would otherwise
+# all keep gw0's databases and flush each other's.
+_GIVEN = os.environ.setdefault("KIFU_TEST_REDIS_GIVEN", ",".join(n for n in _NAMES if n in os.environ)).split(",")
+for _name, _db in zip(_NAMES, _DATABASES[_worker]):
+    if _name not in _GIVEN:
+        os.environ[_name] = f"redis://{TEST_REDIS}/{_db}"
 
 REDIS_TEST_URL = os.environ["REDIS_TEST_URL"]
 AUDIT_REDIS_TEST_URL = os.environ["AUDIT_REDIS_TEST_URL"]   # audit tests

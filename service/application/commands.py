@@ -108,7 +108,7 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
     """The answer to the action, and whether this call ended the match. ``by_bot``: the seat's bot
     acting (a person may not act for a seat a bot holds)."""
     command_key = f"{seat}:{body['command_id']}"
-    known = store.stored_answer(match_id, command_key)
+    known, seed = store.answer_and_secret(match_id, command_key)
     if known is not None:
         return json.loads(known), False
     m = open_match(store, match_id, meta=meta)
@@ -126,7 +126,6 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
         raise Conflict("seat_held_by_bot",
                        f"a stand-in bot plays seat {seat} since it missed a deadline; take the seat "
                        f"back first: POST /matches/{match_id}/seats/{seat}/reclaim", TABLE_RULE)
-    seed = store.secret(match_id)
     events = _decide(store, m, seat, body["action"], seed)
     return commit(store, m, [({"seat": seat, "action": body["action"]}, events)], seed, command_key,
                   body["command_id"], seat, acted=True)

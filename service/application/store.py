@@ -167,6 +167,16 @@ class EventStore:
         """The values of ``fields`` in the meta hash (None where it has none), one HMGET."""
         return [None if v is None else _text(v) for v in self.redis.hmget(key(match_id, "meta"), fields)]
 
+    def answer_and_secret(self, match_id: str, command_key: str) -> tuple[str | None, bytes | None]:
+        """``stored_answer`` and ``secret`` in one round trip (an action needs both)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hget(key(match_id, "commands"), command_key)
+        pipe.get(key(match_id, "secret"))
+        answer, seed = pipe.execute()
+        if answer is not None:
+            self._confirm(match_id)
+        return (None if answer is None else _text(answer)), (None if seed is None else bytes.fromhex(_text(seed)))
+
     def stored_answer(self, match_id: str, command_key: str) -> str | None:
         answer = self.redis.hget(key(match_id, "commands"), command_key)
         if answer is not None:
