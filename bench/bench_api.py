@@ -31,7 +31,9 @@ from pathlib import Path
 
 import redis
 
-REDIS_URL = os.environ.get("KIFU_BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from redis_db import REDIS_URL, flushed  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 GUNICORN = ["--worker-class", "gthread", "--workers", "2", "--threads", "8", "--log-level", "warning"]
 
@@ -160,12 +162,7 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--server", choices=("kifu", "gunicorn"), default="kifu")
     args = parser.parse_args()
-    r = redis.Redis.from_url(REDIS_URL)
-    try:
-        r.ping()
-    except redis.RedisError as e:
-        raise SystemExit(f"no Redis at {REDIS_URL} ({e}); ./dev test starts one, KIFU_BENCH_REDIS_URL names another")
-    r.flushdb()
+    r = flushed()
     load = os.getloadavg()[0]
     errors = []
     try:

@@ -23,7 +23,7 @@ import time
 
 import redis
 
-REDIS_URL = os.environ.get("KIFU_BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")     # flushed before and after
+from redis_db import REDIS_URL          # bench/, the directory of this script
 
 
 def peak_rss_mb() -> float:

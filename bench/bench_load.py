@@ -19,16 +19,15 @@ import sys
 import time
 from pathlib import Path
 
-import redis
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from redis_db import REDIS_URL, flushed  # noqa: E402
 from engine.core import fold  # noqa: E402
 from service.application.commands import create_match, take_action  # noqa: E402
 from service.application.loading import open_match  # noqa: E402
 from service.application.store import EventStore, key  # noqa: E402
 from service.cli import InlineJobs  # noqa: E402
 
-REDIS_URL = os.environ.get("KIFU_BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 
 
 def store_long_match(store, events: int) -> str:
@@ -54,12 +53,7 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=10_000)
     parser.add_argument("--loads", type=int, default=300)
     args = parser.parse_args()
-    client = redis.Redis.from_url(REDIS_URL)
-    try:
-        client.ping()
-    except redis.RedisError as e:
-        raise SystemExit(f"no Redis at {REDIS_URL} ({e}); KIFU_BENCH_REDIS_URL names another")
-    client.flushdb()
+    client = flushed()
     try:
         t0 = time.perf_counter()
         match_id = store_long_match(EventStore(client, jobs=InlineJobs()), args.events)
