@@ -101,20 +101,27 @@ def from_actions(actions: list, partial: dict, *, prompts: dict | None = None, l
         return Step("This move is complete.", None, [Option(partial, "Done", None, True)])
     options = [Option(partial, "As it is", None, True)] if complete else []
     seen, name = set(), None
+    one_more = [b for b in longer if len(b) == len(partial) + 1]    # the ones an option can equal
     for a in longer:
         nxt_field = next(k for k in a if k not in partial)
         name = name or nxt_field
-        nxt = {**partial, nxt_field: a[nxt_field]}
-        key = canonical_json(nxt)
+        value = a[nxt_field]
+        key = (nxt_field, _value_key(value))     # options differ only in the field added and its value
         if key in seen:
             continue
         seen.add(key)
-        value = a[nxt_field]
-        done = nxt in longer and not any(b != nxt and _has(nxt, b) for b in longer)
+        nxt = {**partial, nxt_field: value}
+        done = nxt in one_more and not any(b != nxt and _has(nxt, b) for b in longer)
         options.append(Option(nxt, labels(nxt_field, value) if labels else _default_label(nxt_field, value),
                               refs(nxt_field, value) if refs else None if nxt_field == "type" else ref_of(value),
                               done))
     return Step(prompts.get(name, f"Choose {name}"), name, options)
+
+
+def _value_key(value):
+    """A key telling values apart as their canonical JSON does (a string or a whole number as it is)."""
+    kind = type(value)
+    return value if kind is str else ("int", value) if kind is int else canonical_json(value)
 
 
 def _default_label(name: str, value) -> str:
