@@ -1,4 +1,4 @@
-"""Moving a bot's private copy of a state on: decide with the bot's rng, then fold the events."""
+"""Moving a bot's private copy of a state on with the bot's rng: the compact path (engine.core.advance)."""
 from engine.core import advance as after, clone
 
 

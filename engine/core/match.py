@@ -134,7 +134,8 @@ class Emitter:
     """Builds a decision's events while keeping a working copy of the state up to date.
 
     ``emit`` applies each event at once, so the decider reads ``self.state`` as it is after what it
-    has emitted so far, and can go on emitting the automatic steps that follow.
+    has emitted so far, and can go on emitting the automatic steps that follow. A decider makes one
+    Emitter per decision: under ``step`` it works on the state handed over rather than on a copy.
     """
 
     def __init__(self, game, state: dict, rng=None):
