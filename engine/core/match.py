@@ -11,7 +11,7 @@ import marshal
 from contextvars import ContextVar
 
 from engine.core.errors import IllegalAction
-from engine.core.events import Event
+from engine.core.events import SCHEMA_VERSION, Event
 from engine.core.game import MatchConfig
 from engine.core.rng import Rng, commitment
 from engine.core.table import TABLE_EVENTS, fold_table
@@ -152,7 +152,11 @@ class Emitter:
     def emit(self, type_: str, data: dict, rule: str, seat: int | None = None,
              cause: int | None = None) -> int:
         """Apply and record an event; returns its version (for the ``cause`` of later events)."""
-        event = Event(type_, data, seat, rule, cause)
-        self.state = apply(self.game, self.state, event)
+        event = tuple.__new__(Event, (type_, {} if data is None else data, seat, rule, cause, SCHEMA_VERSION))
+        if type_ in PLATFORM_EVENTS:
+            self.state = apply(self.game, self.state, event)
+        else:                                   # apply() for a game's event, without the call
+            self.state = self.game.evolve(self.state, event)
+            self.state["version"] += 1
         self.events.append(event)
         return self.state["version"]
