@@ -45,6 +45,8 @@ def main(argv=None) -> int:
     parser.add_argument("names", nargs="*", help=f"default: every bench ({', '.join(BENCHES)})")
     parser.add_argument("--quick", action="store_true", help="small sizes (a smoke run)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/RESULTS.md alone")
+    parser.add_argument("--update", action="store_true",
+                        help="replace only the sections of the benches named in bench/RESULTS.md (each says when it ran)")
     args = parser.parse_args(argv)
     names = args.names or list(BENCHES)
     unknown = [n for n in names if n not in BENCHES]
@@ -75,11 +77,26 @@ def main(argv=None) -> int:
         if run.returncode:
             failed.append(name)
             print(run.stderr[-2000:], file=sys.stderr)
+        again = (f", run again at {time.strftime('%H:%M UTC', time.gmtime())} with the load average at "
+                 f"{os.getloadavg()[0]:.2f}") if args.update else ""
         sections += [f"## {name}", "", f"`{' '.join(['python', *cmd[1:]]).replace(str(ROOT) + '/', '')}` "
-                     f"({took:.0f} s{', FAILED' if run.returncode else ''})", "", "```", out, "```", ""]
+                     f"({took:.0f} s{', FAILED' if run.returncode else ''}{again})", "", "```", out, "```", ""]
     if not args.no_write:
-        (HERE / "RESULTS.md").write_text("\n".join(sections))
+        text = "\n".join(sections)
+        if args.update:
+            text = updated((HERE / "RESULTS.md").read_text(), text)
+        (HERE / "RESULTS.md").write_text(text)
     return 1 if failed else 0
+
+
+def updated(old: str, new: str) -> str:
+    """``old`` (a RESULTS.md) with the ``## name`` sections of ``new`` in place of its own."""
+    def split(text):
+        parts = text.split("\n## ")
+        return parts[0], {p.split("\n", 1)[0]: "## " + p for p in parts[1:]}
+    head, sections = split(old)
+    sections.update(split(new)[1])
+    return "\n".join([head, *sections.values()])
 
 
 if __name__ == "__main__":
