@@ -1,11 +1,20 @@
-"""API throughput on real Redis: 16 concurrent clients play 3x3Wars (Overlord) through HTTP.
+"""API throughput on real Redis: clients play 3x3Wars (Overlord) through HTTP, beside a trivial
+endpoint served the same way.
 
-Starts ``kifu serve`` (or gunicorn) on a free loopback port with REDIS_URL pointing at the local
-Redis (db 14, flushed before and after), runs the clients for a bounded time, and prints actions/s
-and the p50/p99 latency of POST /actions, beside raw Redis XADD round trips per second from one
-client measured in the same run. All traffic stays on 127.0.0.1.
+Starts gunicorn (or ``kifu serve``) on a free loopback port with REDIS_URL pointing at a Redis
+database that is flushed before and after (``KIFU_BENCH_REDIS_URL``, default
+redis://127.0.0.1:6379/14), and measures, one after another:
 
-    .venv/bin/python bench/bench_api.py [--seconds 15] [--clients 16] [--server kifu|gunicorn]
+- the trivial endpoint (bench/trivial_app.py: one HGETALL answered as JSON by Flask, the same
+  gunicorn settings): requests/s of the same 16 client threads, the same-run baseline;
+- 16 clients playing (GET match, GET legal-actions, POST action): actions/s, as a fraction of the
+  trivial request rate (issue 22: at least 1/4), and the p50/p99 latency of POST /actions;
+- one client playing: the p50/p99 latency of POST /actions with nothing else in flight;
+- raw Redis XADD round trips per second from one client.
+
+All traffic stays on 127.0.0.1.
+
+    .venv/bin/python bench/bench_api.py [--seconds 15] [--clients 16] [--server gunicorn|kifu]
 """
 import argparse
 import http.client
@@ -18,10 +27,15 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import redis
 
-REDIS_URL = "redis://127.0.0.1:6379/14"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from redis_db import REDIS_URL, flushed  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+GUNICORN = ["--worker-class", "gthread", "--workers", "2", "--threads", "8", "--log-level", "warning"]
 
 
 def free_port() -> int:
@@ -30,7 +44,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(kind: str) -> tuple[subprocess.Popen, int]:
+def start_server(kind: str, app: str = "service:create_app()") -> tuple[subprocess.Popen, int]:
     env = {**os.environ, "REDIS_URL": REDIS_URL}
     if kind == "kifu":
         proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", "0",
@@ -43,18 +57,30 @@ def start_server(kind: str) -> tuple[subprocess.Popen, int]:
             raise SystemExit(f"kifu serve did not start: {line!r}")
         return proc, int(found.group(1))
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "service:create_app()", "--bind",
-                             f"127.0.0.1:{port}", "--worker-class", "gthread", "--workers", "2",
-                             "--threads", "8", "--log-level", "warning"], env=env)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", app, "--pythonpath", str(HERE), "--bind",
+                             f"127.0.0.1:{port}", *GUNICORN], env=env)
+    probe = "/trivial" if app.startswith("trivial_app") else "/healthz"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:          # until both workers answer (the port opens before they boot)
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            return proc, port
+            answered = 0
+            for _ in range(8):
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                conn.request("GET", probe)
+                answered += conn.getresponse().status == 200
+                conn.close()
+            if answered == 8:
+                return proc, port
         except OSError:
-            time.sleep(0.1)
+            pass
+        time.sleep(0.2)
     proc.kill()
     raise SystemExit("gunicorn did not start")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    proc.wait(timeout=10)
 
 
 class Client:
@@ -69,6 +95,14 @@ class Client:
         self.conn.request(method, path, None if body is None else json.dumps(body), headers)
         r = self.conn.getresponse()
         return r.status, json.loads(r.read())
+
+    def trivial(self, deadline: float, latencies: list, errors: list) -> None:
+        while time.monotonic() < deadline:
+            status, _ = self.call("GET", "/trivial")
+            if status != 200:
+                errors.append((status, None))
+                return
+            latencies.append(0.0)
 
     def play(self, deadline: float, latencies: list, errors: list) -> None:
         while time.monotonic() < deadline:
@@ -108,47 +142,68 @@ def xadd_round_trips(r: redis.Redis, seconds: float) -> float:
     return n / (time.perf_counter() - t0)
 
 
+def run_clients(port: int, clients: int, seconds: float, loop: str) -> tuple[list, list, float]:
+    """``clients`` threads running ``Client.<loop>`` for ``seconds``: (latencies, errors, elapsed)."""
+    latencies, errors = [], []
+    deadline = time.monotonic() + seconds
+    threads = [threading.Thread(target=getattr(Client(port, random.Random(i)), loop),
+                                args=(deadline, latencies, errors)) for i in range(clients)]
+    t0 = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return latencies, errors, time.perf_counter() - t0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--server", choices=("kifu", "gunicorn"), default="kifu")
     args = parser.parse_args()
-    r = redis.Redis.from_url(REDIS_URL)
+    r = flushed()
+    load = os.getloadavg()[0]
+    errors = []
     try:
-        r.ping()
-    except redis.RedisError as e:
-        raise SystemExit(f"no Redis at {REDIS_URL} ({e}); ./dev test starts one")
-    r.flushdb()
-    proc, port = start_server(args.server)
-    try:
-        latencies, errors = [], []
-        deadline = time.monotonic() + args.seconds
-        threads = [threading.Thread(target=Client(port, random.Random(i)).play,
-                                    args=(deadline, latencies, errors)) for i in range(args.clients)]
-        t0 = time.perf_counter()
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        elapsed = time.perf_counter() - t0
+        trivial_rate = None
+        if args.server == "gunicorn":
+            proc, port = start_server("gunicorn", "trivial_app:create_app()")
+            try:
+                done, errors, elapsed = run_clients(port, args.clients, args.seconds / 3, "trivial")
+            finally:
+                stop(proc)
+            trivial_rate = len(done) / elapsed
+        proc, port = start_server(args.server)
+        try:
+            if not errors:
+                many, errors, elapsed = run_clients(port, args.clients, args.seconds, "play")
+            if not errors:
+                one, errors, _ = run_clients(port, 1, args.seconds / 3, "play")
+        finally:
+            stop(proc)
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-    xadd = xadd_round_trips(r, 2.0)
-    r.flushdb()
-    lat = sorted(latencies)
-    print(f"server: {args.server} on 127.0.0.1:{port}, Redis {REDIS_URL}, {args.clients} clients, "
-          f"{elapsed:.1f} s")
-    print(f"API actions/s:            {len(lat) / elapsed:8.1f}  ({len(lat)} POST /actions, "
-          f"each after GET match + GET legal-actions)")
-    if lat:
-        print(f"POST /actions latency:    p50 {percentile(lat, 0.50) * 1000:6.1f} ms   "
-              f"p99 {percentile(lat, 0.99) * 1000:6.1f} ms")
-    print(f"raw Redis XADD round trips/s (1 client): {xadd:8.0f}")
+        xadd = xadd_round_trips(r, 2.0)
+        r.flushdb()
     if errors:
         print(f"errors: {len(errors)}, first: {errors[0]}")
         return 1
+    print(f"server: {args.server}{' (' + ' '.join(GUNICORN[:6]) + ')' if args.server == 'gunicorn' else ''} "
+          f"on 127.0.0.1, Redis {REDIS_URL}, load average before {load:.2f}")
+    if trivial_rate:
+        print(f"baseline, trivial endpoint (one HGETALL as JSON, same gunicorn settings), {args.clients} clients: "
+              f"{trivial_rate:8.1f} requests/s")
+    rate = len(many) / elapsed
+    print(f"API actions/s, {args.clients} clients:  {rate:8.1f}  ({len(many)} POST /actions in {elapsed:.1f} s, "
+          f"each after GET match + GET legal-actions)"
+          + (f" = 1/{trivial_rate / rate:.2f} of the trivial request rate" if trivial_rate else ""))
+    lat = sorted(many)
+    print(f"POST /actions latency, {args.clients} clients: p50 {percentile(lat, 0.50) * 1000:6.1f} ms   "
+          f"p99 {percentile(lat, 0.99) * 1000:6.1f} ms")
+    lat = sorted(one)
+    print(f"POST /actions latency, 1 client:   p50 {percentile(lat, 0.50) * 1000:6.1f} ms   "
+          f"p99 {percentile(lat, 0.99) * 1000:6.1f} ms  ({len(one)} actions)")
+    print(f"raw Redis XADD round trips/s (1 client): {xadd:8.0f}")
     return 0
 
 

@@ -5,11 +5,15 @@ For each game (its first variant for two seats), over positions met in random ga
 end of the game (the unit of work of plain MCTS, and what an ISMCTS iteration replaces with a
 tree step and an evaluation); (b) ISMCTS iterations per second (and per decision at the default
 budget); (c) greedy decisions per second; (d) whole simulated games per second (random vs random,
-and ismcts(16) vs random as in the strength test).
+and ismcts(16) vs random as in the strength test). And (e) ISMCTS iterations per CPU-second on the
+same positions with the engine of an earlier commit (bench/baseline.py: main before issue 22),
+measured in child processes alternating with the current engine's.
 
     .venv/bin/python bench/bench_bots.py [--game threebythree] [--positions 40] [--iterations 64]
+                                         [--baseline c4195af | --no-baseline]
 """
 import argparse
+import json
 import random
 import time
 
@@ -56,7 +60,28 @@ def timed(fn, repeat):
     return time.perf_counter() - t0
 
 
-def bench(game, args):
+def ismcts_rate(game_id, n_positions, iterations) -> float:
+    """ISMCTS iterations per CPU-second over the bench's positions (runs on whichever engine is
+    imported: the baseline's in a child process)."""
+    game = get_game(game_id)
+    states = positions(game, two_seat_variant(game), n_positions)
+    seats = [min(game.to_act(s)) for s in states]
+    t0 = time.process_time()
+    for i in range(len(states)):
+        search(game, states[i], seats[i], Rng(b"s%d" % i), {"iterations": iterations})
+    return len(states) * iterations / (time.process_time() - t0)
+
+
+def against_baseline(game, args, where) -> None:
+    from baseline import interleaved
+    current, base = interleaved(where, "bench_bots.py", ["ismcts", "--game", game.id, "--positions",
+                                                         args.positions, "--iterations", args.iterations])
+    now, then = max(r["rate"] for r in current), max(r["rate"] for r in base)
+    print(f"  (e) ISMCTS per CPU-second, best of {len(current)} alternating child runs: {now:,.0f} iterations; "
+          f"the engine of {args.baseline} on the same positions: {then:,.0f} -> {now / then:.2f}x", flush=True)
+
+
+def bench(game, args, where=None):
     variant = two_seat_variant(game)
     print(f"{game.id} / {variant}:")
     states = positions(game, variant, args.positions)
@@ -78,6 +103,8 @@ def bench(game, args):
     ismcts = [{"bot": "ismcts", "budget": {"iterations": 16}}, {"bot": "random"}]
     t = timed(lambda i: play_game(game, variant, ismcts, "bench", i), max(1, args.games // 8))
     print(f"; ismcts(16 iterations) vs random: {max(1, args.games // 8) / t:,.2f} games/s", flush=True)
+    if where is not None:
+        against_baseline(game, args, where)
 
 
 def main():
@@ -87,9 +114,23 @@ def main():
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--iterations", type=int, default=64)
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--baseline", default=None, help="the commit whose engine (e) compares with")
+    parser.add_argument("--no-baseline", action="store_true")
+    parser.add_argument("--measure", choices=["ismcts"], help=argparse.SUPPRESS)   # a child run (bench/baseline.py)
     args = parser.parse_args()
-    for game_id in args.game or landed:
-        bench(get_game(game_id), args)
+    if args.measure:
+        print(json.dumps({"rate": ismcts_rate(args.game[0], args.positions, args.iterations)}))
+        return
+    from baseline import BASELINE, checkout, cleanup
+    args.baseline = args.baseline or BASELINE
+    where = None if args.no_baseline else checkout(args.baseline)
+    if where is None and not args.no_baseline:
+        print(f"(no baseline: git could not give the engine of {args.baseline})")
+    try:
+        for game_id in args.game or landed:
+            bench(get_game(game_id), args, where)
+    finally:
+        cleanup(where)
 
 
 if __name__ == "__main__":

@@ -7,9 +7,11 @@ in the seed's rules: it is stopped after MAX_ACTIONS and left out of the figures
 Baselines, measured on the same games: folding their events again (replay, no decisions, no rng)
 and decoding those events from their stored JSON form (what any load must do at least).
 
-And a Big Money mirror (the game's big-money bot on both seats), in games per CPU-second.
+And a Big Money mirror (the game's big-money bot on both seats), in games per CPU-second, as
+simulations play it (the compact path), beside the event path and the engine of an earlier commit
+(bench/baseline.py: main before issue 22) in alternating child runs.
 
-    .venv/bin/python bench/bench_shisoroku.py [--games 200]
+    .venv/bin/python bench/bench_shisoroku.py [--games 200] [--baseline c4195af | --no-baseline]
 """
 import argparse
 import json
@@ -19,7 +21,12 @@ import sys
 import time
 from pathlib import Path
 
-from engine.core import Event, MatchConfig, create_events, fold, get_game, play
+from engine.core import Event, MatchConfig, Rng, create_events, fold, get_game, play
+
+try:
+    from engine.core import advance
+except ImportError:                      # the engine of a commit before the compact path (a baseline child run)
+    advance = None
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.shisoroku.agent import choose as eager  # noqa: E402  (the playout tests' random player)
@@ -78,10 +85,10 @@ def measure(game, n, player, name):
           f"-> folding costs {t_fold / t_decode:.2f}x decoding")
 
 
-def big_money_mirror(game, n):
-    """The deckbuilder simulators' standard benchmark: a 2-player Big Money mirror, games per CPU
-    second (process time, so other work on the machine counts less), through the engine's event
-    path as a bot seat plays it."""
+def mirror_rate(game, n, compact=True) -> tuple[float, float]:
+    """Big Money mirror games per CPU-second (process time, so other work on the machine counts
+    less) and turns per player: as simulations play it (``compact``: engine.core.advance, the
+    compact path), or through the event path (play, then fold)."""
     from engine.bots import bot_key, bot_rng, check_config, choose
     config = check_config(game, {"bot": "big-money"})
     turns, t0 = 0, time.process_time()
@@ -92,23 +99,52 @@ def big_money_mirror(game, n):
         while game.outcome(state) is None:
             seat = min(game.to_act(state))
             action = choose(game, state, seat, config, bot_rng(keys[seat], state["version"]))
-            state = fold(game, play(game, state, seat, action, seed), state)
+            if compact and advance is not None:
+                state = advance(game, state, seat, action, Rng.for_version(seed, state["version"]))
+            else:
+                state = fold(game, play(game, state, seat, action, seed), state)
         turns += state["turn"]
-    cpu = time.process_time() - t0
-    print(f"[big-money] 2-player Big Money mirror: {n / cpu:,.1f} games per CPU-second "
-          f"({turns / n / 2:.1f} turns per player); dominiate (JavaScript) plays it at ~131 games/s "
-          f"and DominionSim (Java) at ~4,800 on this machine (issue 22's measure)")
+    return n / (time.process_time() - t0), turns / n / 2
+
+
+def big_money_mirror(game, n, baseline):
+    """The deckbuilder simulators' standard benchmark: a 2-player Big Money mirror, beside the
+    event path and the engine of an earlier commit (bench/baseline.py) in the same run."""
+    rate, turns = mirror_rate(game, n)
+    events, _ = mirror_rate(game, n, compact=False)
+    print(f"[big-money] 2-player Big Money mirror: {rate:,.0f} games per CPU-second ({turns:.1f} turns per player) "
+          f"as simulations and bot seats play it (the compact path); through the event path: {events:,.0f}")
+    print(f"    = {rate / 131:.1f}x dominiate (JavaScript, ~131 games/s on this machine); DominionSim (Java, ~4,800) "
+          f"is {4800 / rate:.1f}x faster (issue 22: at least 1,300, 10x dominiate)", flush=True)
+    if baseline:
+        from baseline import BASELINE, checkout, cleanup, interleaved
+        ref = baseline if baseline is not True else BASELINE
+        where = checkout(ref)
+        try:
+            if where is not None:
+                current, base = interleaved(where, "bench_shisoroku.py", ["mirror", "--games", n])
+                now, then = max(r["rate"] for r in current), max(r["rate"] for r in base)
+                print(f"    best of {len(current)} alternating child runs: {now:,.0f} games per CPU-second; "
+                      f"the engine of {ref}: {then:,.0f} -> {now / then:.1f}x")
+        finally:
+            cleanup(where)
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--baseline", default=None, help="the commit whose engine the mirror compares with")
+    parser.add_argument("--no-baseline", action="store_true")
+    parser.add_argument("--measure", choices=["mirror"], help=argparse.SUPPRESS)    # a child run (baseline.py)
     args = parser.parse_args()
     game = get_game("shisoroku")
+    if args.measure:
+        print(json.dumps({"rate": mirror_rate(game, args.games)[0]}))
+        return
     print(f"load average before: {os.getloadavg()[0]:.2f} (other work on the machine slows every figure alike)")
     for name, player in (("uniform", uniform), ("eager", eager)):
         measure(game, args.games, player, name)
-    big_money_mirror(game, args.games)
+    big_money_mirror(game, args.games, None if args.no_baseline else (args.baseline or True))
 
 
 if __name__ == "__main__":

@@ -14,8 +14,40 @@ registry.register(toygame.GAME)
 registry.register(plaingame.GAME)
 _STARTED = time.time()
 
+# The longest tests (roughly, seconds each on the quiet 2-core CI machine), by test or by test function.
+# `./dev test` runs --dist loadfile --no-loadscope-reorder: every file is a work unit of its own (module
+# fixtures start once), except that each of these tests is one by itself, and they are collected (so
+# sent out) first, longest first: a long test never waits at the end of a worker's queue.
+ISMCTS_200 = "tests/test_bots.py::test_ismcts_beats_random_in_90_percent_of_200_games"
+THOUSAND = "tests/test_simulations.py::test_a_thousand_games_report_progress_then_results_and_the_same_seed_repeats"
+LONG = {
+    f"{ISMCTS_200}[shisoroku-standard]": 100, f"{ISMCTS_200}[dokusenroku-standard]": 45,
+    f"{ISMCTS_200}[dimension-zero-first-century]": 35, ISMCTS_200: 10,
+    f"{THOUSAND}[dimension-zero]": 60, f"{THOUSAND}[shisoroku]": 35, f"{THOUSAND}[dokusenroku]": 25, THOUSAND: 15,
+    "tests/test_audit_feed.py::test_a_follower_on_real_redis_waits_a_minute_and_gets_the_move_made_half_way": 60,
+}
+
+
+def long_for(nodeid: str) -> int:
+    return LONG.get(nodeid, LONG.get(nodeid.split("[")[0], 0))
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """--dist loadfile, each LONG test a work unit of its own."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling      # only where pytest-xdist schedules
+
+    class LongTestsApart(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return nodeid if long_for(nodeid) else super()._split_scope(nodeid)
+
+    return LongTestsApart(config, log)
+
+
 def pytest_collection_modifyitems(config, items):
-    """Tests marked slow (minutes to hours) run only with KIFU_SLOW=1."""
+    """Tests marked slow (minutes to hours) run only with KIFU_SLOW=1; the LONG ones are collected first."""
+    items.sort(key=lambda item: -long_for(item.nodeid))          # stable: the others as collected
     if os.environ.get("KIFU_SLOW") == "1":
         return
     skip = pytest.mark.skip(reason="slow: set KIFU_SLOW=1 to run it")
@@ -33,15 +65,14 @@ _DATABASES = [(15, 11, 13), (14, 12, 10), (9, 8, 7), (6, 5, 4)]
 _worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
 if _worker >= len(_DATABASES):
     raise RuntimeError(f"pytest-xdist worker {_worker}: at most {len(_DATABASES)} workers have Redis databases")
-# A name this conftest set (listed in KIFU_TEST_DBS_SET) is set again in each worker: the xdist
-# controller imports this file too, and its workers inherit its environment (with setdefault alone
-# every worker kept the controller's gw0 databases, and two test files flushed each other's).
-_ours = set(filter(None, os.environ.get("KIFU_TEST_DBS_SET", "").split(",")))
-for _name, _db in zip(("REDIS_TEST_URL", "AUDIT_REDIS_TEST_URL", "KIFU_WORKERS_REDIS_URL"), _DATABASES[_worker]):
-    if _name not in os.environ or _name in _ours:
+_NAMES = ("REDIS_TEST_URL", "AUDIT_REDIS_TEST_URL", "KIFU_WORKERS_REDIS_URL")
+# The ones the person running the suite set themselves, noted by the first process that reads this file
+# (the xdist controller): the workers inherit its environment, defaults included, and would otherwise
+# all keep gw0's databases and flush each other's.
+_GIVEN = os.environ.setdefault("KIFU_TEST_REDIS_GIVEN", ",".join(n for n in _NAMES if n in os.environ)).split(",")
+for _name, _db in zip(_NAMES, _DATABASES[_worker]):
+    if _name not in _GIVEN:
         os.environ[_name] = f"redis://{TEST_REDIS}/{_db}"
-        _ours.add(_name)
-os.environ["KIFU_TEST_DBS_SET"] = ",".join(sorted(_ours))
 
 REDIS_TEST_URL = os.environ["REDIS_TEST_URL"]
 AUDIT_REDIS_TEST_URL = os.environ["AUDIT_REDIS_TEST_URL"]   # audit tests

@@ -8,8 +8,8 @@ from engine.core import Rng
 
 
 class RecordingRng(Rng):
-    def __init__(self, key: bytes):
-        super().__init__(key)
+    def __init__(self, key: bytes | None, seed: bytes = b"", version: int = 0):
+        super().__init__(key, seed, version)
         self.draws: list[dict] = []
         self._depth = 0
 

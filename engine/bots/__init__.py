@@ -4,7 +4,6 @@ A bot config is ``{"bot": "random" | "greedy" | "ismcts", "budget": {"iterations
 (budget for ismcts only). ``choose`` returns a legal action: the random bot walks the choice
 protocol; greedy and ismcts weigh the listed moves and a few protocol walks (``moves.candidates``).
 """
-import hashlib
 import hmac
 
 from engine.core import ConfigError, Rng, list_games
@@ -67,4 +66,4 @@ def bot_rng(key: bytes, version: int) -> Rng:
 
 def bot_key(match_seed: bytes, seat: int) -> bytes:
     """A seat's bot key, derived from the match seed one way: it cannot re-derive the deal."""
-    return hmac.new(match_seed, b"kifu-bot:%d" % seat, hashlib.sha256).digest()
+    return hmac.digest(match_seed, b"kifu-bot:%d" % seat, "sha256")

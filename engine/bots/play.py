@@ -1,14 +1,11 @@
-"""Moving a bot's private copy of a state on: decide with the bot's rng, then fold the events."""
-from engine.core import apply, clone
+"""Moving a bot's private copy of a state on with the bot's rng: the compact path (engine.core.advance)."""
+from engine.core import advance as after, clone
 
 
 def advance(game, state: dict, seat: int, action: dict, rng, copy: bool = True) -> dict:
-    """The state after ``seat`` takes ``action`` (``state`` itself is left alone unless copy=False)."""
-    events = game.decide(state, seat, action, rng)
-    state = clone(state) if copy else state
-    for event in events:
-        state = apply(game, state, event)
-    return state
+    """The state after ``seat`` takes ``action`` (``state`` itself is left alone unless copy=False,
+    when it is used up): the compact path, ``engine.core.advance``."""
+    return after(game, clone(state) if copy else state, seat, action, rng)
 
 
 def actor(game, state: dict) -> int | None:

@@ -4,8 +4,8 @@ from engine.core.canonical import GENESIS_HASH, canonical_json, chain_hash, chai
 from engine.core.errors import ConfigError, IllegalAction
 from engine.core.events import Event
 from engine.core.game import CAPABILITIES, Game, GameBase, MatchConfig, Secrets, Variant, can
-from engine.core.match import (ENGINE_VERSION, NOTE_EVENTS, PLATFORM_EVENTS, Emitter, apply, clone,
-                               create_events, fold, play, seed_revealed)
+from engine.core.match import (ENGINE_VERSION, NOTE_EVENTS, PLATFORM_EVENTS, Emitter, advance, apply, clone,
+                               create_events, fold, play, seed_revealed, step)
 from engine.core.narration import Lines, Reader, narrate
 from engine.core.registry import get_game, list_games, register
 from engine.core.rng import Rng, commitment
@@ -14,7 +14,8 @@ from engine.core.table import (TABLE_EVENTS, TABLE_RULE, controller, match_outco
 
 __all__ = [
     "CAPABILITIES", "ENGINE_VERSION", "GENESIS_HASH", "ConfigError", "Emitter", "Event", "Game", "GameBase", "IllegalAction",
-    "Lines", "MatchConfig", "NOTE_EVENTS", "Reader", "narrate", "Option", "Step", "Secrets", "PLATFORM_EVENTS", "Rng", "Variant", "apply", "can", "canonical_json", "chain_hash", "chained", "clone", "commitment",
-    "create_events", "fold", "get_game", "list_games", "play", "register", "seed_revealed",
+    "Lines", "MatchConfig", "NOTE_EVENTS", "Reader", "narrate", "Option", "Step", "Secrets", "PLATFORM_EVENTS", "Rng",
+    "Variant", "advance", "apply", "can", "canonical_json", "chain_hash", "chained", "clone", "commitment",
+    "create_events", "fold", "get_game", "list_games", "play", "register", "seed_revealed", "step",
     "TABLE_EVENTS", "TABLE_RULE", "controller", "match_outcome", "match_results", "seats_to_act",
 ]

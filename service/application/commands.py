@@ -11,6 +11,7 @@ queued (service.application.dispatch), so a crash in between loses nothing.
 import json
 import logging
 import secrets
+from collections import ChainMap
 
 from engine.core import (GENESIS_HASH, TABLE_RULE, Event, MatchConfig, apply, clone,
                          controller, create_events, get_game, match_outcome, play, seed_revealed)
@@ -113,7 +114,7 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
     """The answer to the action, and whether this call ended the match. ``by_bot``: the seat's bot
     acting (a person may not act for a seat a bot holds)."""
     command_key = f"{seat}:{body['command_id']}"
-    known = store.stored_answer(match_id, command_key)
+    known, seed = store.answer_and_secret(match_id, command_key)
     if known is not None:
         return json.loads(known), False
     m = open_match(store, match_id, meta=meta)
@@ -131,7 +132,6 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
         raise Conflict("seat_held_by_bot",
                        f"a stand-in bot plays seat {seat} since it missed a deadline; take the seat "
                        f"back first: POST /matches/{match_id}/seats/{seat}/reclaim", TABLE_RULE)
-    seed = store.secret(match_id)
     events = _decide(store, m, seat, body["action"], seed)
     batches = [({"seat": seat, "action": body["action"]}, events), *after_action(m.game, m.state, seat, events)]
     return commit(store, m, batches, seed, command_key, body["command_id"], seat, acted=True)
@@ -171,7 +171,7 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
         meta_update.update(_clock_meta(store, m.match_id, m.game, state, read_waiting(m.meta), movers, at))
         expect(store.jobs, m.match_id, state)
     meta_update.update(meta or {})
-    notices = _notices(store, m.match_id, {**m.meta, **meta_update}, m.state, state, records)
+    notices = _notices(store, m.match_id, ChainMap(meta_update, m.meta), m.state, state, records)
     result = store.append(m.match_id, m.version, m.last_hash, records, command_key=command_key,
                           answer=json.dumps(answer, ensure_ascii=False), meta=meta_update or None)
     if result.status == "duplicate":
@@ -181,7 +181,7 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
     _stored(store, m.match_id, state, snapshots, dispatching=live)
     if "waiting" in meta_update:
         _call_off(store, m, read_waiting(m.meta), read_waiting(meta_update))
-    _index(store, m.match_id, {**m.meta, **meta_update})
+    _index(store, m.match_id, ChainMap(meta_update, m.meta))     # (the meta is read as asked for)
     _tell(store, m.match_id, notices)
     return answer, ended
 

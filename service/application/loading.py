@@ -1,9 +1,11 @@
 """Opening a match: its meta, its game and its state at a version (snapshot + tail, folded)."""
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.audit.rulesets import RulesVersionGone, pinned
 from engine.core import match_outcome, seats_to_act
+from service.application.auth import token_hash
 from service.application.errors import Conflict, NotFound
 from service.application import visibility
 
@@ -36,8 +38,82 @@ class Loaded:
         return seats_to_act(self.game, self.state)
 
 
-def open_meta(store, match_id: str) -> dict:
-    meta = store.meta(match_id) if MATCH_ID.fullmatch(match_id) else None
+# What the play routes read of every match (one HMGET), beside the caller's token fields and the
+# per-seat fields of the first SEATS_AHEAD seats; the hash itself grows with every token, claim and
+# dispute, and is read whole only by what iterates over it.
+FIXED = ("game", "variant", "version", "last_hash", "created_at", "analysis", "audit_live", "private",
+         "engine_version", "cardset_version", "ended", "outcome", "waiting", "continues", "continued_in")
+PER_SEAT = ("name", "acted", "open", "invite", "claimed", "player", "notify")
+CREDENTIALS = ("token", "auditor", "organiser")
+SEATS_AHEAD = 4
+
+
+class Meta(Mapping):
+    """A match's meta hash, read as it is asked for: the fields of FIXED, the per-seat fields of the
+    first SEATS_AHEAD seats and the caller's credential fields in one HMGET; a per-seat field of a
+    later seat, or another credential, brings its batch in one more HMGET; any other field one
+    HGET; iterating (``items()``, ``{**meta}``) reads the whole hash once."""
+
+    def __init__(self, store, match_id: str, token: str | None = None):
+        self._store, self._id = store, match_id
+        self._known: dict = {}           # field -> value, or None for a field the hash does not have
+        self._whole: dict | None = None
+        self._read([*FIXED, *_per_seat(0), *_credentials(token)])
+
+    def _read(self, fields) -> None:
+        fields = [f for f in fields if f not in self._known]
+        if fields:
+            self._known.update(zip(fields, self._store.meta_fields(self._id, fields)))
+
+    def _miss(self, field: str) -> None:
+        kind, _, rest = field.partition(":")
+        if kind in PER_SEAT and rest.isdigit():
+            self._read(_per_seat(int(rest)))
+        elif kind in CREDENTIALS and rest:
+            self._read(f"{k}:{rest}" for k in CREDENTIALS)
+        else:
+            self._read([field])
+
+    def __getitem__(self, field: str) -> str:
+        if self._whole is not None:
+            return self._whole[field]
+        if field not in self._known:
+            self._miss(field)
+        value = self._known[field]
+        if value is None:
+            raise KeyError(field)
+        return value
+
+    def _all(self) -> dict:
+        if self._whole is None:
+            self._whole = self._store.meta(self._id) or {}
+        return self._whole
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __bool__(self) -> bool:             # ``meta or ...`` without reading the whole hash
+        return "version" in self or bool(self._all())
+
+
+def _per_seat(first: int) -> list:
+    return [f"{kind}:{s}" for s in range(first, first + SEATS_AHEAD) for kind in PER_SEAT]
+
+
+def _credentials(token: str | None) -> list:
+    if not token:
+        return []
+    digest = token_hash(token)
+    return [f"{kind}:{digest}" for kind in CREDENTIALS]
+
+
+def open_meta(store, match_id: str, token: str | None = None) -> Mapping:
+    """The match's meta (a ``Meta``, read as asked for; ``token``: the caller's, whose fields come in
+    the first read); 404 for an unknown match."""
+    meta = Meta(store, match_id, token) if MATCH_ID.fullmatch(match_id) else None
     if meta is None or "version" not in meta:
         raise NotFound("match_not_found", f"no match {match_id!r}")
     return meta

@@ -36,7 +36,7 @@ from service.application.loading import open_match
 from service.application.messages import message
 from service.application.notify_settings import public_url
 from service.application.player_keys import bound_seats
-from service.application.seats import seat_names
+from service.application.seats import seat_count, seat_names
 from service.application.subscriptions import Owner
 
 log = logging.getLogger(__name__)
@@ -44,8 +44,9 @@ LEAD_SHARE, LEAD_MIN, LEAD_MAX = 0.2, timedelta(minutes=1), timedelta(days=1)
 
 
 def recipients(meta: dict) -> set[int]:
-    """The seats someone is to be told about: bound to a player, or subscribed themselves."""
-    return {int(k.split(":", 1)[1]) for k in meta if k.startswith(("player:", "notify:"))}
+    """The seats someone is to be told about: bound to a player, or subscribed themselves (looked up
+    seat by seat: fields the first read of a match's meta brings, loading.PER_SEAT)."""
+    return {s for s in range(seat_count(meta)) if meta.get(f"player:{s}") or meta.get(f"notify:{s}")}
 
 
 GRACE_SECONDS = 2      # a notice recorded before its append is due this long after, unless queued first

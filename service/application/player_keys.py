@@ -14,6 +14,7 @@ import secrets
 
 from service.application.auth import token_hash
 from service.application.errors import Forbidden, NotFound, Unauthenticated
+from service.application.seats import seat_count
 
 KEY_PREFIX = "kp_"          # tells a player key from a seat token at a glance (in a support request, say)
 
@@ -77,8 +78,9 @@ def revoke(redis, player_id: str, key_id: str) -> None:
 
 
 def bound_seats(meta: dict) -> dict:
-    """``{player id: seat}`` of a match's seats bound to a player (meta ``player:<seat>``)."""
-    return {v: int(k[7:]) for k, v in meta.items() if k.startswith("player:")}
+    """``{player id: seat}`` of a match's seats bound to a player (meta ``player:<seat>``), seat by
+    seat (a meta read as asked for is not read whole)."""
+    return {meta[f"player:{s}"]: s for s in range(seat_count(meta)) if meta.get(f"player:{s}")}
 
 
 def seat_finder(redis):

@@ -1,6 +1,7 @@
 """The read side: what a seat (or a spectator, seat None) may see of a match."""
 from engine.core import controller
 from engine.core.table import table_view
+from engine.core.choices import listed, listing
 from service.application.deadlines import due, read_waiting
 from service.application.feed import digest
 from service.application.loading import match_game, open_match, open_meta, redact
@@ -52,8 +53,9 @@ def legal_actions(store, match_id: str, seat: int | None, meta: dict | None = No
     waiting = seat is not None and m.outcome() is None and seat in m.to_act()
     if not waiting:
         return {"version": m.version, "actions": [], "partial": partial or {}, "step": None}
-    step = m.game.choices(m.state, seat, partial or {})
-    actions = list(m.game.legal_actions(m.state, seat)) if partial is None else []
+    with listing(m.state, seat):                # the step and the list from one listing
+        step = m.game.choices(m.state, seat, partial or {})
+        actions = listed(m.game.legal_actions, m.state, seat) if partial is None else []
     return {"version": m.version, "actions": actions, "partial": partial or {}, "step": step.to_dict()}
 
 

@@ -156,8 +156,16 @@ def held_seats(meta: dict) -> set[int]:
     return {int(v) for k, v in meta.items() if k.startswith("token:")}
 
 
+MAX_SEATS = 16
+
+
 def seat_count(meta: dict) -> int:
-    return sum(1 for field in meta if field.startswith("name:"))
+    """How many seats the match has (every seat has its ``name:<seat>``, empty or not), looked up
+    seat by seat: a meta read as asked for (loading.Meta) is not read whole."""
+    n = 0
+    while n < MAX_SEATS and meta.get(f"name:{n}") is not None:
+        n += 1
+    return n
 
 
 def seat_names(meta: dict) -> list[str]:

@@ -22,7 +22,7 @@ from redis.exceptions import (AskError, ClusterDownError, ConnectionError as Red
 
 from engine.core import apply
 from service.application.errors import Unavailable
-from service.application.records import StoredEvent
+from service.application.records import StoredEvent, decode, decode_all, load_json
 
 APPEND_LUA = (Path(__file__).with_name("append.lua")).read_text(encoding="utf-8")
 VERSION_MAX = 2 ** 53 - 1     # above any version: stream ids stay below 2^64, and the number is JSON-safe
@@ -38,6 +38,16 @@ def key(match_id: str, part: str) -> str:
 
 def _text(value) -> str:
     return value.decode("utf-8") if isinstance(value, bytes) else value
+
+
+def _bytes(value) -> bytes:
+    return value if isinstance(value, bytes) else value.encode("utf-8")
+
+
+def _raw(fields: dict) -> dict:
+    """A stream entry's fields as bytes (a client made with decode_responses gives text)."""
+    return fields if not fields or isinstance(next(iter(fields)), bytes) else \
+        {_bytes(k): _bytes(v) for k, v in fields.items()}
 
 
 @dataclass(frozen=True)
@@ -151,8 +161,24 @@ class EventStore:
         raise AssertionError("unreachable")
 
     def meta(self, match_id: str) -> dict | None:
+        """The whole meta hash (None: no match). The play routes read it field by field instead
+        (``meta_fields``; service.application.loading.Meta)."""
         raw = self.redis.hgetall(key(match_id, "meta"))
         return {_text(k): _text(v) for k, v in raw.items()} or None
+
+    def meta_fields(self, match_id: str, fields: list) -> list:
+        """The values of ``fields`` in the meta hash (None where it has none), one HMGET."""
+        return [None if v is None else _text(v) for v in self.redis.hmget(key(match_id, "meta"), fields)]
+
+    def answer_and_secret(self, match_id: str, command_key: str) -> tuple[str | None, bytes | None]:
+        """``stored_answer`` and ``secret`` in one round trip (an action needs both)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hget(key(match_id, "commands"), command_key)
+        pipe.get(key(match_id, "secret"))
+        answer, seed = pipe.execute()
+        if answer is not None:
+            self._confirm(match_id)
+        return (None if answer is None else _text(answer)), (None if seed is None else bytes.fromhex(_text(seed)))
 
     def stored_answer(self, match_id: str, command_key: str) -> str | None:
         answer = self.redis.hget(key(match_id, "commands"), command_key)
@@ -188,8 +214,7 @@ class EventStore:
         if until is not None and until <= after:
             return []
         entries = self.redis.xrange(key(match_id, "events"), f"({after}-0", end, count=count)
-        return [StoredEvent.from_entry(_text(i), {_text(k): _text(v) for k, v in f.items()})
-                for i, f in entries]
+        return decode_all([(_bytes(i), _raw(f)) for i, f in entries])
 
     def last_at(self, match_id: str) -> str | None:
         """When the match's newest event was appended."""
@@ -201,8 +226,7 @@ class EventStore:
     def read_back(self, match_id: str, version: int, count: int = 64) -> list[StoredEvent]:
         """Up to ``count`` stored events at ``version`` and before, newest first."""
         entries = self.redis.xrevrange(key(match_id, "events"), f"{version}-0", "-", count=count)
-        return [StoredEvent.from_entry(_text(i), {_text(k): _text(v) for k, v in f.items()})
-                for i, f in entries]
+        return [decode(_bytes(i), _raw(f)) for i, f in entries]
 
     def batch_start(self, match_id: str, version: int) -> StoredEvent | None:
         """The first event of the batch holding ``version`` (the one carrying the command), or None
@@ -216,7 +240,8 @@ class EventStore:
         return None
 
     def save_snapshot(self, match_id: str, state: dict) -> None:
-        body = json.dumps({"version": state["version"], "state": state}, ensure_ascii=False)
+        # compact (no spaces): load_json reads it back with orjson, checked byte for byte
+        body = json.dumps({"version": state["version"], "state": state}, ensure_ascii=False, separators=(",", ":"))
         self.redis.zadd(key(match_id, "snap"), {body: state["version"]})
 
     def snapshot_due(self, version: int) -> bool:
@@ -231,7 +256,7 @@ class EventStore:
             raw = self.redis.zrevrangebyscore(key(match_id, "snap"), top, bottom, start=0, num=1)
         else:
             raw = self.redis.zrangebyscore(key(match_id, "snap"), bottom, top)
-        return [json.loads(_text(r)) for r in raw]
+        return [load_json(r) for r in raw]
 
     def load(self, game, match_id: str, version: int) -> dict:
         """The full state at ``version``: the newest of the cached state and the snapshots at or
@@ -244,7 +269,7 @@ class EventStore:
                 state = newer[0]["state"]
             for record in self.read(match_id, state["version"] if state else 0, version):
                 state = apply(game, state, record.event)
-        self.remember(match_id, state)
+            self.remember(match_id, state)          # (a state just taken from the cache is there already)
         return state
 
     def remember(self, match_id: str, state: dict) -> None:

@@ -10,6 +10,7 @@ from service.http import logs, redis_conn
 from service.http.api import (audit, disputes, exports, forks, games, health, history, jobs, lobby, matches,
                               notifications, players, simulations, spec, table, web)
 from service.http.errors import register_error_handlers
+from service.http.json_provider import FastJSONProvider
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -30,8 +31,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                             STORE_URL=os.environ.get("KIFU_STORE_URL") or None,
                             QUEUE_URL=os.environ.get("KIFU_QUEUE_URL") or None,
                             FAKEREDIS_SERVER=None, **configured)
-    app.json.ensure_ascii = False
-    app.json.sort_keys = False
+    app.json = FastJSONProvider(app)           # orjson for answers (json_provider.py): UTF-8 kept, keys as given
     if test_config is not None:
         app.config.from_mapping(test_config)
     app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_BODY_BYTES"]

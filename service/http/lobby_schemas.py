@@ -1,7 +1,7 @@
 """Marshmallow schemas of the lobby: claiming a seat, the open seats, the matches a browser holds."""
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
-from service.http.schemas import ErrorDetailOut
+from service.http.schemas import ErrorDetailOut, Schema
 
 MY_MATCHES_MAX = 200
 

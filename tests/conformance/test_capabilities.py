@@ -3,7 +3,7 @@ keeps their promises: determinize re-deals only what the seat cannot see, evalua
 cards_named is a set."""
 import pytest
 
-from engine.core import CAPABILITIES, Rng, can, clone, play
+from engine.core import CAPABILITIES, Rng, can, clone, play, step
 
 from tests.conformance.games import declares_secrets, params, by_game, positions
 
@@ -57,3 +57,19 @@ def test_cards_named_is_a_set(game, variant, seats):
         for seat in p.to_act:
             for action in game.legal_actions(p.state, seat):
                 assert isinstance(game.cards_named(p.state, action), (set, frozenset))
+
+
+@pytest.mark.parametrize("game, variant, seats", params(lambda g: can(g, "compact_step")))
+def test_compact_step_reaches_the_state_the_event_path_reaches(game, variant, seats):
+    """Every listed action of every sampled position: compact_step's state is step's (the events
+    decided and folded), with the same rng."""
+    tried = 0
+    for i, p in enumerate(positions(game, variant, seats)):
+        for seat in p.to_act:
+            for k, action in enumerate(game.legal_actions(p.state, seat)):
+                rng = b"compact-%d-%d-%d" % (i, seat, k)
+                expected = step(game, clone(p.state), seat, action, Rng.for_version(rng, p.state["version"]))[0]
+                assert game.compact_step(clone(p.state), seat, action, Rng.for_version(rng, p.state["version"])) \
+                    == expected, f"{game.id}: {action} at version {p.state['version']}"
+                tried += 1
+    assert tried > 50

@@ -35,3 +35,12 @@ def test_shuffle_is_a_permutation_and_leaves_input_alone():
 
 def test_commitment_is_sha256_of_the_seed():
     assert commitment(b"abc") == hashlib.sha256(b"abc").hexdigest()
+
+
+def test_many_draws_run_through_the_blocks_in_order():
+    """Draw after draw, block after block: 8 bytes each, in the order of the stream."""
+    key = hmac.new(b"seed", b"kifu-rng:9", hashlib.sha256).digest()
+    stream = b"".join(hashlib.sha256(key + k.to_bytes(8, "big")).digest() for k in range(4))
+    words = [int.from_bytes(stream[i:i + 8], "big") for i in range(0, len(stream), 8)]
+    rng = Rng.for_version(b"seed", 9)
+    assert [rng.below(1 << 63) for _ in range(16)] == [w % (1 << 63) for w in words]

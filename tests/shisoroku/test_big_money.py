@@ -6,6 +6,7 @@ import pytest
 from engine.bots import bot_key, bot_rng, check_config, choose
 from engine.core import ConfigError, MatchConfig, apply, create_events, fold, get_game, play
 from engine.games.shisoroku import big_money
+from engine.games.shisoroku.cards import KINGDOM
 
 GAME = get_game("shisoroku")
 
@@ -73,3 +74,41 @@ def test_a_big_money_mirror_ends_in_a_normal_length():
     config = check_config(GAME, {"bot": "big-money"})
     results = play_out([config, config], b"bm-mirror")
     assert sorted(results) in ([0, 1], [0.5, 0.5])
+
+
+def listed_choice(state, seat, config):
+    """What the bot chose when it read legal_actions (before issue 22 made it read the state)."""
+    legal = GAME.legal_actions(state, seat)
+    if state["pending"] is not None:
+        return legal[0]
+    kinds = {a["type"] for a in legal}
+    plays = [a for a in legal if a["type"] == "play" and big_money.CARDS[a["card"]].is_("action")]
+    if state["phase"] == "action" and plays:
+        return plays[0]
+    if "play_treasures" in kinds:
+        return {"type": "play_treasures"}
+    if "buy" in kinds:
+        card = big_money.want(state, seat, config, state["coins"])
+        if card is not None and {"type": "buy", "card": card} in legal:
+            return {"type": "buy", "card": card}
+    return {"type": "end_turn"}
+
+
+@pytest.mark.parametrize("x", [None, "keine", "yuugi", "star", "satori"])
+def test_each_move_is_the_one_it_chose_from_the_listed_actions(x):
+    bm = check_config(GAME, {"bot": "big-money", **({"kingdom": x, "copies": 3} if x else {})})
+    options = {"kingdom": [x, *[k for k in KINGDOM if k != x][:9]]} if x else {}
+    checked = 0
+    for i in range(4):
+        seed = b"bm-listed-%d" % i
+        state = fold(GAME, create_events(GAME, MatchConfig(GAME.id, "standard", ["a", "b", "c"], options), seed))
+        bots = [bm, check_config(GAME, {"bot": "big-money"}), check_config(GAME, {"bot": "random"})]
+        while GAME.outcome(state) is None and checked < 4000:
+            seat = min(GAME.to_act(state))
+            action = choose(GAME, state, seat, bots[seat], bot_rng(bot_key(seed, seat), state["version"]))
+            if seat < 2:
+                assert action == listed_choice(state, seat, bots[seat]) and action in GAME.legal_actions(state, seat)
+                checked += 1
+            for e in play(GAME, state, seat, action, seed):
+                state = apply(GAME, state, e)
+    assert checked > 300

@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-from engine.core import MatchConfig, apply, create_events, fold, play
+from engine.core import MatchConfig, Rng, apply, create_events, fold, step
+from engine.core.match import check_fields
 from tests.threebythree.table import GAME
 
 GAMES = {"overlord": 2000, "apprentice": 2000, "wizard": 2000, "seven-mage": 2000}
@@ -57,8 +58,9 @@ def play_random_game(variant, i):
             return live, events
         seat = rng.choice(GAME.to_act(live))
         before = json.loads(json.dumps(live)) if checked else None
-        new = play(GAME, live, seat, rng.choice(GAME.legal_actions(live, seat)), seed)
-        live = fold(GAME, new, live)
+        action = rng.choice(GAME.legal_actions(live, seat))
+        check_fields(GAME, action)
+        live, new = step(GAME, live, seat, action, Rng.for_version(seed, live["version"]))   # play, then fold
         events += new
         if checked:
             check_no_leak(before, new)

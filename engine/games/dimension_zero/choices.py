@@ -6,7 +6,8 @@ smash-zone cards that pay the cost, so a player chooses what stays open). A mull
 card by card; a grave order (001 ch.3) is picked card by card; sideboarding (001 ch.2 §6 「好きな枚数」)
 picks the ten cards that stay out, the other cards being the deck.
 """
-from engine.core.choices import Option, Part, Step, headed
+from engine.core import canonical_json
+from engine.core.choices import Option, Part, Step, headed, listed
 from engine.games.dimension_zero import costs, plays
 from engine.games.dimension_zero.actions import situation, to_act
 from engine.games.dimension_zero.cards import CARDS
@@ -34,8 +35,16 @@ def choices(state, seat, partial) -> Step:
             return "隊列召喚 (formation)"
         return labels(value) if field in ("card", "unit", "choice") else _default(field, value)
 
-    step = headed(partial, legal_actions(state, seat), lambda head: _parts(state, seat, sit, head, labels), PARTS,
-                  prompts=PROMPTS, labels=name, refs=_ref)
+    parts = {}                                  # a move's parts depend on its head only: built once per head
+
+    def parts_of(action):
+        head = canonical_json({k: v for k, v in action.items() if k not in PARTS})
+        if head not in parts:
+            parts[head] = _parts(state, seat, sit, action, labels)
+        return parts[head]
+
+    step = headed(partial, listed(legal_actions, state, seat), parts_of, PARTS, prompts=PROMPTS, labels=name,
+                  refs=_ref)
     if sit == "sideboard" and partial == {"type": "sideboard"}:
         keep = Option({"type": "sideboard"}, "Keep deck and sideboard as they are", None, True)
         return Step(step.prompt, step.field, [keep] + step.options, step.picked, step.need)
@@ -98,9 +107,16 @@ def _pact(state, seat, ab, source, labels) -> Part:
 
 def _pay(state, seat, cost, labels) -> Part:
     total = sum(cost.values())
+    known = {}                                  # chosen cards -> completable (asked again and again)
+
+    def fits(chosen):
+        key = tuple(chosen)
+        if key not in known:
+            known[key] = costs.completable(state, seat, cost, chosen)
+        return known[key]
+
     return Part("pay", f"Pay {costs.fmt(cost)}: choose the cards to freeze", sorted(costs.sources(state, seat)),
-                many=True, need=(total, total), label=labels,
-                fits=lambda chosen: costs.completable(state, seat, cost, chosen))
+                many=True, need=(total, total), label=labels, fits=fits)
 
 
 def _sideboard(state, seat) -> list:

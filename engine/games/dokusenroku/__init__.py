@@ -9,6 +9,7 @@ Modules, in the order the rulebook reads: cards and board (data: cards.json, boa
 RULES.md holds the designed board, tables and cards; README.md the action vocabulary.
 """
 from engine.core import GameBase, Variant
+from engine.core.choices import listed
 from engine.games.dokusenroku import actions, choices as choice_steps, legal, secrets as secrets_rules, setup as setup_rules, views
 from engine.games.dokusenroku.board import describe_board
 from engine.games.dokusenroku.card_text import text as card_text
@@ -81,7 +82,7 @@ class Dokusenroku(GameBase):
 
     def choices(self, state, seat, partial):
         """The choice protocol: every copy in hand offered, discards one pick at a time (choices.py)."""
-        return choice_steps.choices(state, seat, partial, self.legal_actions(state, seat))
+        return choice_steps.choices(state, seat, partial, listed(self.legal_actions, state, seat))
 
     def view(self, state, seat) -> dict:
         return views.view(state, seat, self.to_act(state))

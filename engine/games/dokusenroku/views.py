@@ -6,9 +6,9 @@ a face-down support until it is revealed (from everyone but its owner: 戦闘の
 から見えないように伏せておく); the deck a player looks through for a search (from the others).
 Public: money, positions, lands, graveyards, counts, spells cast, revealed supports, battles.
 """
-from engine.games.dokusenroku.board import LAND_IDS
+from engine.games.dokusenroku.board import LAND_IDS, base_value, toll
 from engine.games.dokusenroku.secrets import search_hidden, support_hidden
-from engine.games.dokusenroku.state import assets, chain, current_toll, land_value
+from engine.games.dokusenroku.state import chain
 
 
 def _battle(b, seat):
@@ -28,15 +28,19 @@ def _pending(p, seat):
 
 def view(state, seat, to_act):
     lands = {}
+    worth = [0] * len(state["players"])         # the owners' land values (state.assets, each chain counted once)
     for lid in LAND_IDS:
         land = state["lands"].get(lid)
         entry = dict(land) if land else {"owner": None, "level": 1, "character": None}
         if land is not None:
-            entry.update(chain=chain(state, lid), toll=current_toll(state, lid), value=land_value(state, lid))
+            n = chain(state, lid)
+            fee = toll(lid, land["level"], n)                     # state.current_toll
+            entry.update(chain=n, toll=fee, value=base_value(lid, land["level"]) + fee)   # state.land_value
+            worth[land["owner"]] += entry["value"]
         lands[lid] = entry
     players = [{"seat": i, "money": p["money"], "at": p["at"], "move": p["move"],
                 "hand": list(p["hand"]) if seat == i else None, "hand_count": len(p["hand"]),
-                "assets": assets(state, i)} for i, p in enumerate(state["players"])]
+                "assets": p["money"] + worth[i]} for i, p in enumerate(state["players"])]
     return {
         "variant": state["variant"], "phase": state["phase"], "turn": state["turn"], "order": state["order"],
         "active": state["active"], "step": state["step"], "to_act": to_act, "you": seat,

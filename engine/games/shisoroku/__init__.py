@@ -7,7 +7,8 @@ run (the interpreter: pending decisions instead of blocking), decisions, legal, 
 (公開情報と非公開情報).
 """
 from engine.core import GameBase, Variant
-from engine.games.shisoroku import actions, big_money, choices as choice_steps, legal, setup as setup_rules, views
+from engine.core.choices import listed
+from engine.games.shisoroku import actions, big_money, choices as choice_steps, compact, legal, setup as setup_rules, views
 # Imported for what they register: the effect handlers (effects, complex_cards) and the turn's frames.
 from engine.games.shisoroku import complex_cards, effects, turn, vocabulary  # noqa: F401
 from engine.games.shisoroku.card_text import text as card_text
@@ -36,7 +37,7 @@ class Shisoroku(GameBase):
 
     def choices(self, state, seat, partial):
         """The choice protocol: card subsets and modes one pick at a time (choices.py)."""
-        return choice_steps.choices(state, seat, partial, self.legal_actions(state, seat))
+        return choice_steps.choices(state, seat, partial, listed(self.legal_actions, state, seat))
     view = staticmethod(views.view)
     redact = staticmethod(views.redact)
     determinize = staticmethod(determinize)
@@ -44,7 +45,7 @@ class Shisoroku(GameBase):
     action_fields = actions.FIELDS
     evaluate = staticmethod(evaluate)            # bots' position value for a seat (evaluate.py)
     narrate = LINES                              # the log in sentences (narration.py)
-    capabilities = frozenset({"determinize", "evaluate", "narrate"})
+    capabilities = frozenset({"determinize", "evaluate", "narrate", "compact_step"})
     bots = {big_money.NAME: big_money}          # the game's own bots, beside the generic ones
 
     def describe_more(self) -> dict:
@@ -68,6 +69,10 @@ class Shisoroku(GameBase):
 
     def decide(self, state, seat, action, rng):
         return actions.decide(self, state, seat, action, rng)
+
+    def compact_step(self, state, seat, action, rng):
+        """The state after the action without its events: the commonest moves directly (compact.py)."""
+        return compact.compact_step(self, state, seat, action, rng)
 
 
 GAME = Shisoroku()

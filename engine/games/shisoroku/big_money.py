@@ -73,17 +73,23 @@ def want(state: dict, seat: int, config: dict, coins: int) -> str | None:
 
 
 def choose(game, state: dict, seat: int, rng, config: dict) -> dict:
-    legal = game.legal_actions(state, seat)
+    """The first listed answer to a pending decision; else the first action card (X) in hand while
+    an action may be played, every treasure, the card ``want`` names, the end of the turn. Reads
+    the state rather than building ``legal_actions`` (the bot's share of a Big Money game): each
+    move is one legal.py lists (tests/shisoroku/test_big_money.py checks it against the list)."""
     if state["pending"] is not None:
-        return legal[0]
-    kinds = {a["type"] for a in legal}
-    plays = [a for a in legal if a["type"] == "play" and CARDS[a["card"]].is_("action")]
-    if state["phase"] == "action" and plays:
-        return plays[0]
-    if "play_treasures" in kinds:
-        return {"type": "play_treasures"}
-    if "buy" in kinds:
+        return game.legal_actions(state, seat)[0]
+    hand = state["players"][seat]["hand"]
+    if state["phase"] == "action" and state["actions"] > 0:
+        for c in hand:
+            if CARDS[c].is_("action"):
+                return {"type": "play", "card": c}
+    if not state["bought"]:
+        for c in hand:
+            if CARDS[c].is_("treasure"):
+                return {"type": "play_treasures"}
+    if state["buys"] > 0:
         card = want(state, seat, config, state["coins"])
-        if card is not None and {"type": "buy", "card": card} in legal:
+        if card is not None:                # want's base cost and pile checks make it a listed buy
             return {"type": "buy", "card": card}
     return {"type": "end_turn"}

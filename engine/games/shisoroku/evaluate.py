@@ -1,6 +1,6 @@
 """A heuristic value of a position for one seat, in (0, 1): what bots score positions with.
 
-Reads ``view(state, seat)`` and, besides it, which cards each player owns (their whole deck as a
+Reads what ``view(state, seat)`` shows (``seen``: the parts it needs) and, besides it, which cards each player owns (their whole deck as a
 multiset, ``state.all_cards``). The view leaves the owned cards out on purpose (公開情報と非公開情報
 l.191-204: nobody sees a deck's or a discard pile's contents), but they follow from the public
 record: every gain is taken face up from the supply (「獲得する」 l.113) and every trash is public
@@ -23,11 +23,11 @@ between two *other* players is not public, yet counts with its new owner here.
   are worth the best buy they allow, so a treasure left unplayed or a buy left unused is a loss.
 """
 import math
-from collections import Counter
 
 from engine.games.shisoroku.cards import CARDS, COLONY, PROVINCE
 from engine.games.shisoroku.state import all_cards
-from engine.games.shisoroku.views import view
+from engine.games.shisoroku.secrets import sees
+from engine.games.shisoroku.views import supply_seen
 
 HAND = 5
 DRAW_VALUE = 0.9           # a drawn card is worth this share of the deck's average coins
@@ -80,8 +80,8 @@ class Deck:
 
     def __init__(self, cards=()):
         self.n = self.coins = self.cards = self.terminals = self.terminal_coins = self.vp = self.gardens = 0
-        for c, k in sorted(Counter(cards).items()):    # in card order: the same sums however they lie
-            self.add(c, k)
+        for c in sorted(set(cards)):                   # in card order: the same sums however they lie
+            self.add(c, cards.count(c))
 
     def add(self, c, k=1):
         coins, cards, terminal, vp, per = STATS[c]
@@ -115,7 +115,7 @@ class Deck:
         return self.points() + weight * self.hand_value()
 
     def copy(self):
-        d = Deck()
+        d = Deck.__new__(Deck)
         d.n, d.coins, d.cards, d.terminals = self.n, self.coins, self.cards, self.terminals
         d.terminal_coins, d.vp, d.gardens = self.terminal_coins, self.vp, self.gardens
         return d
@@ -167,8 +167,22 @@ def _turn_potential(v, seat, decks, weight):
     return _best_buy(v, decks[active], int(coins), v["buys"], weight)
 
 
+def seen(state, seat) -> dict:
+    """The part of ``view(state, seat)`` the value reads — the supply, the turn's counters, the
+    active player's hand as the seat may see it — built alone (the whole view was a third of a
+    searching bot's time)."""
+    active = state["active"]
+    players = {}
+    if active is not None:
+        p = state["players"][active]
+        players[active] = {"hand": list(p["hand"]) if sees("hand", active, seat) else None,
+                           "hand_count": len(p["hand"])}
+    return {"supply": supply_seen(state), "active": active, "phase": state["phase"], "buys": state["buys"],
+            "coins": state["coins"], "bought": state["bought"], "players": players}
+
+
 def evaluate(state, seat) -> float:
-    v = view(state, seat)
+    v = seen(state, seat)
     decks = [Deck(all_cards(p)) for p in state["players"]]
     left = turns_left(v)
     weight = ECON_PER_TURN_LEFT * left

@@ -87,19 +87,26 @@ def score(player) -> int:
     return total
 
 
-def check_end(run, cause) -> bool:
-    s = run.state
+def ending(s) -> tuple[dict, str] | None:
+    """GameEnded's data and rule if the game ends now (a turn has just ended), else None."""
     reasons = end_reasons(s)
     if not reasons:
-        return False
+        return None
     scores = [score(p) for p in s["players"]]
     turns = [p["turns"] for p in s["players"]]
     best = max(scores)
     tied = [i for i, x in enumerate(scores) if x == best]
     fewest = min(turns[i] for i in tied)
     winners = [i for i in tied if turns[i] == fewest]
-    run.emit("GameEnded", {"reasons": reasons, "scores": scores, "turns": turns, "winners": winners,
-                           "winner": winners[0] if len(winners) == 1 else None, "shared": len(winners) > 1,
-                           "by": "score" if len(tied) == 1 else "fewer turns" if len(winners) == 1 else "shared win"},
-             "score" if len(tied) == 1 else "tie", cause=cause)
+    return ({"reasons": reasons, "scores": scores, "turns": turns, "winners": winners,
+             "winner": winners[0] if len(winners) == 1 else None, "shared": len(winners) > 1,
+             "by": "score" if len(tied) == 1 else "fewer turns" if len(winners) == 1 else "shared win"},
+            "score" if len(tied) == 1 else "tie")
+
+
+def check_end(run, cause) -> bool:
+    ended = ending(run.state)
+    if ended is None:
+        return False
+    run.emit("GameEnded", ended[0], ended[1], cause=cause)
     return True

@@ -17,7 +17,8 @@ None) sees what every player may see about the others.
 """
 from engine.games.shisoroku.actions import to_act
 from engine.games.shisoroku.secrets import PUBLIC_ZONES, sees
-from engine.games.shisoroku.state import cost
+from engine.games.shisoroku.cards import CARDS
+from engine.games.shisoroku.state import cost, cost_reduced
 
 
 def _player(state, p, i, seat):
@@ -40,12 +41,19 @@ def _pending(pending):
     return {k: v for k, v in pending.items() if k not in ("then", "answers")}
 
 
+def supply_seen(state) -> list:
+    """The piles, what is left and what each costs now (``state.cost``, the reduction looked up once)."""
+    reduced = cost_reduced(state)
+    return [{"card": c, "left": n, "cost": cost(state, c) if reduced else CARDS[c].cost}
+            for c, n in state["supply"].items()]
+
+
 def view(state, seat):
     return {
         "variant": state["variant"], "phase": state["phase"], "turn": state["turn"], "active": state["active"],
         "first": state["first"], "you": seat, "to_act": to_act(state),
         "kingdom": list(state["kingdom"]), "start_deck": state["start_deck"],
-        "supply": [{"card": c, "left": n, "cost": cost(state, c)} for c, n in state["supply"].items()],
+        "supply": supply_seen(state),
         "prizes": list(state["prizes"]), "trash": list(state["trash"]),
         "actions": state["actions"], "coins": state["coins"], "buys": state["buys"], "bought": state["bought"],
         "staying": list(state["stays"]),

@@ -6,6 +6,7 @@ flow (ゲームの流れ), spells (呪文フェイズ), magic (魔法), grand (�
 views (hidden information), legal.
 """
 from engine.core import GameBase, Variant
+from engine.core.choices import listed
 from engine.games.threebythree import actions, choices as choice_steps, legal, setup as setup_rules, views
 from engine.games.threebythree.determinize import determinize
 from engine.games.threebythree.evaluate import evaluate
@@ -74,7 +75,7 @@ class ThreeByThree(GameBase):
 
     def choices(self, state, seat, partial):
         """The choice protocol: setup picks, spells target by target, counters and redeploys card by card."""
-        return choice_steps.choices(state, seat, partial, self.legal_actions(state, seat))
+        return choice_steps.choices(state, seat, partial, listed(self.legal_actions, state, seat))
 
 
 GAME = ThreeByThree()

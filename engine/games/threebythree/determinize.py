@@ -6,6 +6,8 @@ the predicate the views read) keeps its size and is refilled from the cards it c
 choice the opponent made among hidden cards that the table has not seen yet (the unit 入植 will
 deploy, waiting in an answer window) is made again among the re-dealt ones.
 """
+import functools
+
 from engine.core import clone
 from engine.games.threebythree import magic
 from engine.games.threebythree.cards import MAGIC
@@ -34,7 +36,7 @@ def determinize(state, seat, rng):
     seen = {m["card"] for i, p in enumerate(s["players"]) for m in p["magic"] if magic_seen(m, i, seat)}
     seen |= set(s["players"][seat]["offered_magic"]) | set(s["removed"])
     hidden_slots = [m for m in opp["magic"] if not magic_seen(m, other(seat), seat)]
-    candidates = rng.shuffled(sorted(m for m in _level_magic(s) if m not in seen))
+    candidates = rng.shuffled([m for m in _level_magic(s["variant"]) if m not in seen])
     for m in hidden_slots:
         m["card"] = candidates.pop()
     opp["offered_magic"] = [candidates.pop() for _ in opp["offered_magic"]]
@@ -52,10 +54,11 @@ def _rechoose_hidden_target(s, seat, rng, true_hand):
     r["params"] = {**r["params"], "target": allowed[rng.below(len(allowed))] if allowed else None}
 
 
-def _level_magic(state):
-    variant = state["variant"]
+@functools.lru_cache(maxsize=None)
+def _level_magic(variant) -> tuple:
+    """The level's magic cards, sorted."""
     if variant == "overlord":
-        return [m for m, card in MAGIC.items() if card.overlord]
+        return tuple(sorted(m for m, card in MAGIC.items() if card.overlord))
     if variant in ("apprentice", "seven-mage"):
-        return [m for m, card in MAGIC.items() if not card.basic]
-    return list(MAGIC)
+        return tuple(sorted(m for m, card in MAGIC.items() if not card.basic))
+    return tuple(sorted(MAGIC))

@@ -102,6 +102,8 @@ def exchange_options(state, seat) -> list:
 
 def grand_options(state, seat) -> list:
     """Own-turn grand magic for legal_actions (★天写 lists one choice per copyable magic)."""
+    if not level(state).grand_magic:            # what check_grand refuses first, for every card
+        return []
     out = []
     for m in state["players"][seat]["magic"]:
         try:

@@ -7,7 +7,7 @@ from itertools import combinations
 
 from engine.games.threebythree import grand, magic, setup_choices, spells
 from engine.games.threebythree.cards import DECK
-from engine.games.threebythree.state import UNIT_SLOTS, has_trait, other, territory_limit
+from engine.games.threebythree.state import UNIT_SLOTS, has_trait, level, other, territory_limit
 
 
 def _spell_actions(kind, per_target):
@@ -18,6 +18,8 @@ def _spell_actions(kind, per_target):
 def _negations(state, seat):
     """★不許火: any face-down or face-up 炎 magic of this seat, if it has not used a grand magic this turn."""
     out = []
+    if not level(state).grand_magic:            # what check_grand refuses first, for every card
+        return out
     for m in state["players"][seat]["magic"]:
         try:
             grand.check_grand(state, seat, m["card"], answering=True)

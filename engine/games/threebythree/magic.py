@@ -4,7 +4,6 @@ and the effect vocabulary of cards.json.
 Each effect name maps to exactly one Effect (what it needs from the action, which choices are
 legal, and the events that carry it out); cards.json fails to load on an unknown name.
 """
-from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Callable
@@ -26,15 +25,19 @@ def requirement_met(state, seat, magic_id) -> bool:
     owner one point of its colour; ★無尽増 gives one point of any attribute."""
     req = MAGIC[magic_id].requirement or {}
     mine, theirs = state["players"][seat]["units"], state["players"][other(seat)]["units"]
-    points = Counter(DECK[u].colour for u in mine)
-    points.update(DECK[u].colour for u in theirs if not has_trait(state, u, "占有"))
+    colours = [DECK[u].colour for u in mine]
+    colours += [DECK[u].colour for u in theirs if not has_trait(state, u, "占有")]
     mentor = state["players"][seat]["mentor"]
     if level(state).mentor and mentor:
-        points[DECK[mentor].colour] += 1
+        colours.append(DECK[mentor].colour)
     wild = 1 if seat in state["flags"]["unbounded"] else 0
-    short = sum(max(0, n - points[colour]) for colour, n in req.items() if colour != "any")
-    needed = sum(req.values())
-    return short <= wild and sum(points.values()) + wild >= needed
+    short = 0
+    needed = 0
+    for colour, n in req.items():
+        needed += n
+        if colour != "any":
+            short += max(0, n - colours.count(colour))
+    return short <= wild and len(colours) + wild >= needed
 
 
 def _main_phase(state, seat, action):
@@ -295,6 +298,8 @@ def param_options(state, seat, magic_id) -> list:
 
 def usable(state, seat, magic_id, copied=False) -> list:
     """The legal parameter sets for using this magic now (empty when it cannot be used)."""
+    if not copied and not requirement_met(state, seat, magic_id):
+        return []                               # check_magic refuses it (the commonest refusal)
     try:
         check_magic(state, seat, magic_id, copied)
         options = param_options(state, seat, magic_id)
@@ -307,6 +312,10 @@ def usable(state, seat, magic_id, copied=False) -> list:
 
 
 def magic_options(state, seat) -> list:
+    # What check_magic refuses for every card at once is looked at first (no exception per card).
+    if state["phase"] != "turns" or state["active"] != seat or (
+            state["flags"]["magic"] and not level(state).magic_each_once):
+        return []
     return [{"type": "magic", "card": m["card"], **p}
             for m in state["players"][seat]["magic"] for p in usable(state, seat, m["card"])]
 

@@ -73,7 +73,11 @@ RULES = {
 }
 
 
+_PREFIXED = {rule_id: "threebythree/" + rule_id for rule_id in RULES}
+
+
 def rule(rule_id: str) -> str:
-    if rule_id not in RULES:
-        raise KeyError(f"no rule {rule_id!r} in the 3x3Wars rulebook")
-    return "threebythree/" + rule_id
+    try:
+        return _PREFIXED[rule_id]
+    except KeyError:
+        raise KeyError(f"no rule {rule_id!r} in the 3x3Wars rulebook") from None

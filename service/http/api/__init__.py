@@ -86,13 +86,20 @@ def auditor(meta: dict):
 
 def viewer(store, match_id: str) -> tuple[dict, int | None]:
     """The match's meta and the caller's seat (None: spectator); 404 before any token check."""
-    meta = open_meta(store, match_id)
+    meta = open_meta(store, match_id, _token_hint())
     g.seat = auth.caller_seat(meta, bearer_token(), _player_seat())        # for the request's log records (service.http.logs)
     return meta, g.seat
 
 
 def actor(store, match_id: str) -> tuple[dict, int]:
     """The match's meta and the acting seat: 404 unknown match, 401 no token, 403 a bad token."""
-    meta = open_meta(store, match_id)
+    meta = open_meta(store, match_id, _token_hint())
     g.seat = auth.acting_seat(meta, bearer_token(), _player_seat())
     return meta, g.seat
+
+
+def _token_hint() -> str | None:
+    """The bearer token if the header is well formed, else None (read with the meta, in one round
+    trip; bearer_token() refuses a malformed header after the 404 check)."""
+    scheme, _, token = request.headers.get("Authorization", "").strip().partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
