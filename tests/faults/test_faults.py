@@ -187,17 +187,31 @@ def test_clients_play_and_deadlines_fire_on_time(deployment, r, load, clock_watc
 
 
 def test_a_work_horse_killed_mid_bot_turn(deployment, r, load, report):
-    job_id, match_id, at_version, rq_worker, horses = bot_turn_in_progress(deployment, r)
-    assert horses, "no work horse"
-    killed = time.monotonic()
-    os.kill(horses[0], signal.SIGKILL)
-    until(lambda: version(r, match_id) > at_version, 30, every=0.05)
-    moved = time.monotonic() - killed
-    assert deployment.rq_worker() == rq_worker                          # the worker itself lived on
-    until(lambda: f"job {job_id} failed (Work-horse terminated unexpectedly" in deployment.log("worker"), 10)
+    # A toy game's bot turn is short: a kill can land after the horse finished its job, which then
+    # tells nothing. Such a try is let go and the next bot turn taken, up to five tries.
+    for _ in range(5):
+        job_id, match_id, at_version, rq_worker, horses = bot_turn_in_progress(deployment, r)
+        assert horses, "no work horse"
+        killed = time.monotonic()
+        os.kill(horses[0], signal.SIGKILL)
+        until(lambda: version(r, match_id) > at_version, 30, every=0.05)
+        moved = time.monotonic() - killed
+        assert deployment.rq_worker() == rq_worker                      # the worker itself lived on
+        failed = f"job {job_id} failed (Work-horse terminated unexpectedly"
+        outcome = until(lambda: ("killed" if failed in deployment.log("worker") else
+                                 "finished" if job_status(r, job_id) == "finished" else None), 10)
+        if outcome == "killed":
+            break
+    else:
+        pytest.fail("five kills each landed after the work horse had finished its bot turn")
     assert moved < LATE_MAX, moved
     report.add("work horse kill -9 mid-bot-turn", f"the bot moved {moved:.1f} s after the kill "
                f"(the worker made the job due again at once; its watchdog lease is 120 s)")
+
+
+def job_status(r, job_id: str) -> str | None:
+    status = r.hget(f"rq:job:{job_id}", "status")
+    return status.decode() if status else None
 
 
 def test_an_rq_worker_and_its_work_horse_killed_mid_bot_turn(deployment, r, load, report):
