@@ -8,12 +8,12 @@ import sys
 
 import pytest
 import redis
-from rq import SimpleWorker
 
 from service.application.store import key
 from tests.helpers import ApiMatch
 from tests.test_audit_export import REDERIVE
 from workers.queues import background_queue
+from workers.runner import ThreadWorker
 
 pytestmark = pytest.mark.redis
 
@@ -52,7 +52,7 @@ def test_a_card_changed_by_hand_fails_verify_there_only_and_an_export_re_derives
     queued = client.get(f"/matches/{m.id}/verify")
     assert queued.status_code == 202 and queued.get_json()["ok"] is None
     queue = background_queue(connection, "low")
-    SimpleWorker([queue], connection=connection, serializer=queue.serializer).work(burst=True)
+    ThreadWorker([queue], connection=connection, serializer=queue.serializer).work(burst=True)
     report = client.get(f"/matches/{m.id}/verify").get_json()
     assert report["status"] == "finished" and report["job_id"] == queued.get_json()["job_id"]
     assert report["divergences"] == [{"version": at, "reason": "hash chain broken: event or hash altered"}]

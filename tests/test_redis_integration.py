@@ -4,13 +4,13 @@ import threading
 
 import pytest
 import redis
-from rq import SimpleWorker
 from rq.job import Job
 
 from service.application.store import EventStore, key
 from tests.helpers import ApiMatch
 from workers.queues import background_queue
 from engine.audit.verify import verify
+from workers.runner import ThreadWorker
 
 pytestmark = pytest.mark.redis
 
@@ -32,7 +32,7 @@ def test_a_match_played_on_real_redis_is_verified_by_a_real_rq_worker(real_clien
     m.play_to_end()
     queue = background_queue(connection, "low")
     assert queue.is_async and f"verify-{m.id}" in queue.job_ids
-    SimpleWorker([queue], connection=connection, serializer=queue.serializer).work(burst=True)
+    ThreadWorker([queue], connection=connection, serializer=queue.serializer).work(burst=True)
     job = Job.fetch(f"verify-{m.id}", connection=connection, serializer=queue.serializer)
     assert job.return_value()["ok"] and job.return_value()["version"] == m.info()["version"]
 

@@ -15,6 +15,7 @@ from engine.simulation.arena import encode
 from service.application import simulations
 from service.application.simulations import chunks, results_of, run_chunk
 from engine.simulation.statistics import wilson
+from workers.runner import ThreadWorker
 
 RANDOMS = [{"bot": "random"}, {"bot": "random"}]
 REPLAYED = range(3, 1000, 8)        # the games of a thousand-game run played again elsewhere
@@ -35,9 +36,8 @@ def job(client, job_id):
 
 def run_one_job(app):
     with app.app_context():
-        from rq import SimpleWorker
         queue = Queue("low", connection=get_redis(), serializer=JSONSerializer)
-        SimpleWorker([queue], connection=get_redis(), serializer=JSONSerializer).work(burst=True, max_jobs=1)
+        ThreadWorker([queue], connection=get_redis(), serializer=JSONSerializer).work(burst=True, max_jobs=1)
 
 
 def landed_games():

@@ -38,16 +38,17 @@ def enqueue_due(connection, now=None) -> int:
     return len(due.sweep(connection, timestamp)) + due.release_scheduled(connection, QUEUES, timestamp)
 
 
-def run_pending(connection, now=None, worker_class=SimpleWorker) -> int:
-    """Run every queued job and every scheduled job due at ``now``, until none is left; returns
-    how many passes found work."""
+def run_pending(connection, now=None) -> int:
+    """Run every queued job and every scheduled job due at ``now``, until none is left, in this
+    thread (no signal handler taken: a test's own SIGALRM timer stays its own); returns how many
+    passes found work."""
     passes = 0
     while True:
         enqueue_due(connection, now)
         queues = [background_queue(connection, name) for name in QUEUES]
         if not any(q.count for q in queues):
             return passes
-        worker_class(queues, connection=connection, serializer=JSONSerializer).work(
+        ThreadWorker(queues, connection=connection, serializer=JSONSerializer).work(
             burst=True, logging_level="WARNING")
         passes += 1
 
@@ -73,7 +74,7 @@ class EmbeddedRunner:
             self._wake.wait(POLL_SECONDS)
             self._wake.clear()
             try:
-                run_pending(self.connection, worker_class=ThreadWorker)
+                run_pending(self.connection)
             except Exception:  # noqa: BLE001 - keep the thread alive; the job records its failure
                 log.exception("embedded job pass failed")
             if not self._wake.is_set():
