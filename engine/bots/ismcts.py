@@ -21,7 +21,6 @@ from engine.bots.moves import candidates
 from engine.bots.play import actor, advance
 
 EXPLORATION = 0.7
-PLAYOUT_DEPTH = 2
 DEFAULT_BUDGET = {"iterations": 64}
 
 

@@ -11,7 +11,6 @@ from engine.games.shisoroku.cards import CARDS
 ZONES = {"hand": "the hand", "deck": "the deck", "discard": "the discard pile", "play": "play",
          "looking": "the cards looked at", "revealed": "the revealed cards", "supply": "the supply",
          "prizes": "the prizes", "trash": "the trash"}
-PHASES = {"action": "action phase", "buy": "buy phase", "cleanup": "clean-up"}
 ENDS = {"3-piles": "three supply piles are empty", "province": "the 6-VP pile is empty", "colony": "the colony pile is empty"}
 
 
