@@ -1,7 +1,8 @@
 """The event store on a real local Redis Cluster (3 primaries, each with a replica), the queues on a
-plain Redis of their own, a real ``rq worker`` between them: the API, bot seats, the lobby and a
-simulation through it, every match verified; then a primary holding a match is killed with
-SIGKILL mid-play and, with ``STORE_WAIT_REPLICAS=1``, no acknowledged action is lost.
+plain Redis of their own, a real ``kifu worker`` between them (the Procfile's line): the API, bot
+seats, the lobby and a simulation through it, every match verified; then a primary holding a
+match is killed with SIGKILL mid-play and, with ``STORE_WAIT_REPLICAS=1``, no acknowledged action
+is lost.
 
 The module starts its own cluster and queue server (tools/local_cluster.py: ports picked free, data
 in a temporary directory) and ends every process it started by PID."""
@@ -23,7 +24,7 @@ from tests.receivers import WebhookReceiver
 from tools.local_cluster import LocalCluster, LocalServer
 
 pytestmark = pytest.mark.cluster
-RQ = str(Path(sys.executable).with_name("rq"))
+KIFU = str(Path(sys.executable).with_name("kifu"))
 OVERLORD = {"game": "threebythree", "variant": "overlord"}
 
 
@@ -52,13 +53,12 @@ def app_for(cluster, queue_server, **config):
 
 
 class Worker:
-    """``rq worker`` on the queue Redis, opening the store from KIFU_STORE_URL (the Procfile's line, but
-    jobs run in the worker process itself: a work horse forked per job is slower on 2 cores)."""
+    """``kifu worker`` on the queue Redis, opening the store from KIFU_STORE_URL: the Procfile's line,
+    its supervisor sweeping the due jobs and one rq worker per queue."""
 
     def __init__(self, cluster, queue_server, **env):
         self.proc = subprocess.Popen(
-            [RQ, "worker", "--with-scheduler", "--serializer", "rq.serializers.JSONSerializer", "--quiet",
-             "--worker-class", "rq.worker.SimpleWorker", "--url", queue_server.url(), "high", "default", "low"],
+            [KIFU, "worker", "--url", queue_server.url(), "--quiet", "high", "default", "low"],
             env={**os.environ, "KIFU_STORE_URL": cluster.url, "KIFU_QUEUE_URL": queue_server.url(),
                  "KIFU_BOT_WATCHDOG_SECONDS": "2", **env},
             start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
