@@ -7,7 +7,7 @@ one exits, and sweeps the due jobs (``workers.due``) every second.
   progress (up to 12 s late beside ISMCTS bots in the fault suite).
 - ``rq worker`` exits when Redis goes away at the wrong moment (any Redis error outside its dequeue
   loop), when it is killed, or on a bug. Its successor starts as soon as the queue Redis answers a
-  PING again (looked at every ``PING_SECONDS``), after ``RESTART_SECONDS`` when it keeps exiting
+  PING again (looked at every ``WATCH_SECONDS``), after ``RESTART_SECONDS`` when it keeps exiting
   while Redis answers.
 - Before the successor starts, the jobs the dead worker was running (its RQ executions) are made
   due again at once: a bot move or deadline killed with its worker runs again within a second.
@@ -39,7 +39,6 @@ from workers.queues import QUEUES
 
 log = logging.getLogger("kifu.worker")
 SWEEP_SECONDS = 1.0
-PING_SECONDS = 0.5
 WATCH_SECONDS = 0.2                          # how often the children are looked at
 RESTART_SECONDS = (0.5, 1, 2, 4, 8, 15, 30)  # waits before restarting a worker that keeps exiting
 STEADY_SECONDS = 60                          # a worker that ran this long starts the waits over
