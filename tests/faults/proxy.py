@@ -14,7 +14,8 @@ class Proxy:
         self.listener = socket.create_server(("127.0.0.1", port))
         self.sockets: set = set()
         self.lock = threading.Lock()
-        self.refusing = False
+        self.refusing = False                    # new connections closed at once
+        self.blocked = False                     # nothing more forwarded to Redis
         self.armed: bytes | None = None
         self.cut = threading.Event()
         self.closed = False
@@ -25,7 +26,7 @@ class Proxy:
         self.armed = b"{" + match_id.encode() + b"}:events"
 
     def heal(self) -> None:
-        self.refusing = False
+        self.refusing = self.blocked = False
 
     def close(self) -> None:
         self.closed = True
@@ -60,19 +61,24 @@ class Proxy:
                 armed = self.armed
                 if armed is not None and armed in data and (b"EVALSHA" in data or b"EVAL\r\n" in data):
                     pair["watch"] = True
+                if self.blocked:
+                    break
                 pair["server"].sendall(data)
         except OSError:
             pass
         self._close(pair)
 
     def _down(self, pair: dict) -> None:
-        """Redis to client; after the watched append's reply, everything is cut."""
+        """Redis to client; after the watched append's reply, everything is cut. Nothing is forwarded
+        to Redis from the moment that reply is (on any connection the web process holds): what
+        it sends once it has the reply never gets there."""
         try:
             while data := pair["server"].recv(65536):
-                pair["client"].sendall(data)
                 if pair["watch"]:
                     self.armed = None
-                    self.refusing = True
+                    self.refusing = self.blocked = True
+                pair["client"].sendall(data)
+                if pair["watch"]:
                     self._drop_all()
                     self.cut.set()
                     return
