@@ -390,6 +390,36 @@ def test_a_late_your_move_in_a_match_continued_after_a_dispute_is_not_sent(app, 
     assert _late_your_move(app, m.id, version, waiting) == 0      # the original is played on elsewhere
 
 
+def test_a_seats_own_subscriptions_go_with_its_token_to_the_rematch_and_the_continuation(app, client, outbox):
+    m = ApiMatch(client)
+    hook = {"kind": "webhook", "url": "http://seat.example/hook", "events": ["your_move", "match_ended"]}
+    made = client.post(f"/matches/{m.id}/seats/1/notifications", json=hook, headers=m.headers(1)).get_json()
+    m.client.post(f"/matches/{m.id}/resign", headers=m.headers(0))
+    again = m.client.post(f"/matches/{m.id}/rematch", headers=m.headers(0)).get_json()
+    new = ApiMatch.held(client, again["match_id"], m.tokens)
+    carried = client.get(f"/matches/{new.id}/seats/1/notifications", headers=m.headers(1)).get_json()["subscriptions"]
+    assert [(s["target"], s["events"]) for s in carried] == [(hook["url"], hook["events"])]
+    assert carried[0]["id"] != made["id"]                     # a link of its own: unsubscribing there ends that one
+    assert client.get(f"/matches/{new.id}/seats/0/notifications", headers=m.headers(0)).get_json()["subscriptions"] == []
+    if new.seat_to_act() == 1:
+        new.post(1, {"type": "add", "n": 1})
+    new.post(0, {"type": "add", "n": 1})                      # now the rematch waits for seat 1
+    run_jobs(app)
+    told = [(x["match"]["match_id"], x["event"], x["seat"]) for x in outbox.events(hook["url"])]
+    assert (m.id, "match_ended", 1) in told and (new.id, "your_move", 1) in told
+    # A dispute's continuation carries them as well.
+    version = new.info()["version"]
+    dispute = client.post(f"/matches/{new.id}/disputes", json={"version": version, "reason": "misdealt"},
+                          headers=new.headers(0)).get_json()["dispute"]
+    client.post(f"/matches/{new.id}/disputes/{dispute}/ruling", json={"decision": "overturned", "note": "re-deal"},
+                headers=bearer(m.created["auditor_token"]))
+    for seat in (0, 1):
+        client.post(f"/matches/{new.id}/disputes/{dispute}/consent", headers=new.headers(seat))
+    continued = client.get(f"/matches/{new.id}/disputes").get_json()["disputes"][0]["continued_in"]
+    subs = client.get(f"/matches/{continued}/seats/1/notifications", headers=m.headers(1)).get_json()["subscriptions"]
+    assert [s["target"] for s in subs] == [hook["url"]]
+
+
 @pytest.mark.parametrize("url", ["smtp://mail.example:port", "http://mail.example:25", "smtp://mail.example:99999"])
 def test_a_misconfigured_smtp_url_fails_the_attempt_and_says_so(url):
     msg = messages.message("dlv_1", "chat", "2030-01-01T09:00:00.000Z", {"match_id": "m1", "game": "toy",

@@ -17,7 +17,7 @@ from engine.core import (GENESIS_HASH, TABLE_RULE, Event, MatchConfig, apply, cl
                          controller, create_events, get_game, match_outcome, play, seed_revealed)
 from service.application.connections import UNAVAILABLE
 from service.application.errors import Conflict, DomainError, Forbidden, Illegal
-from service.application import catalog, notifying, players, seats
+from service.application import catalog, notifying, players, seats, subscriptions
 from service.application.auth import new_token, token_hash
 from service.application.deadlines import clock_config, read_waiting, waiting_after
 from service.application.dispatch import call_off_deadlines, dispatch, expect, schedule_deadlines
@@ -54,12 +54,13 @@ def create_match(store, body: dict, extra_meta: dict | None = None) -> dict:
 
 
 def store_new_match(store, game, events: list, seed: bytes, command: dict, names: list,
-                    analysis: bool, audit_live: bool, carried: dict | None = None,
+                    analysis: bool, audit_live: bool, carried_from: tuple[str, dict] | None = None,
                     extra_meta: dict | None = None, table: list | None = None) -> dict:
     """Append a new match's opening batch, with new seat, auditor and organiser tokens (or, for a match that
-    continues another, the ``carried`` credentials of ``seats.carried``: the same tokens at the same
-    seats), then the ``table`` events (bot seats, the clock) as a batch of their own. Bot seats get
-    no token. The answer holds the new tokens, shown only here."""
+    continues another or plays it again, ``carried_from`` = (its id, its meta): the credentials of
+    ``seats.carried``, the same tokens at the same seats, and the seats' own subscriptions), then the
+    ``table`` events (bot seats, the clock) as a batch of their own. Bot seats get no token. The answer
+    holds the new tokens, shown only here."""
     table = table or []
     state, snapshots = _fold(store, game, None, events)
     ended = _reveal_if_over(store, game, state, events, seed, snapshots)
@@ -72,13 +73,15 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
             if e.type == "SeatControlled" and e.data["by"] == "bot" and not e.data.get("stand_in")}
     match_id, at = secrets.token_urlsafe(12), now()
     specs = [s if isinstance(s, dict) else {"name": s} for s in names]
-    if carried is None:
+    if carried_from is None:
         seat_meta, told = seats.credentials(specs, bots)
         auditor_token, organiser_token = new_token(), new_token()
         seat_meta[f"auditor:{token_hash(auditor_token)}"] = "1"
         seat_meta[f"organiser:{token_hash(organiser_token)}"] = "1"
     else:                       # a match that continues another keeps its seats' tokens
-        seat_meta = {**carried, **{f"name:{s}": spec["name"] for s, spec in enumerate(specs)}}
+        carried = seats.carried(carried_from[1])
+        seat_meta = {**carried, **{f"name:{s}": spec["name"] for s, spec in enumerate(specs)},
+                     **subscriptions.carry(store.redis, carried_from[0], match_id, len(specs))}
         told = [{**t, "claimed": f"claimed:{t['seat']}" in carried}
                 for t in seats.told_of(carried, [spec["name"] for spec in specs], bots)]
         auditor_token = organiser_token = None

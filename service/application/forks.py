@@ -12,7 +12,6 @@ import secrets
 from engine.core import Event, MatchConfig, Rng, TABLE_RULE, can, clone, commitment, controller, create_events
 from engine.core.match import PLATFORM_RULE
 from service.application.errors import Forbidden, Illegal
-from service.application import seats
 from service.application.commands import store_new_match
 from service.application.loading import check_version, match_game
 
@@ -77,7 +76,7 @@ def continuation(store, match_id: str, version: int, meta: dict, command: dict |
                          creation_only=version == 0)
     return store_new_match(store, game, events, seed, opening, created["seats"],
                            analysis=created.get("analysis", False), audit_live=live,
-                           carried=seats.carried(meta), table=table,
+                           carried_from=(match_id, meta), table=table,
                            extra_meta={"continues": f"{match_id}@{version}",
                                        **({"private": "1"} if meta.get("private") == "1" else {})})
 

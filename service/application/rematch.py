@@ -15,7 +15,7 @@ import time
 
 from engine.core import ConfigError, Event, MatchConfig, create_events, get_game
 from engine.core.table_moves import REMATCH_RULE
-from service.application import seats, table
+from service.application import table
 from service.application.commands import store_new_match
 from service.application.errors import Conflict, Illegal
 from service.application.forks import table_events
@@ -50,7 +50,7 @@ def start(store, match_id: str, seat: int) -> dict:
     events = create_events(game, config, seed)
     made = store_new_match(
         store, game, events, seed, {"create": {}}, created["seats"], analysis=False, audit_live=live,
-        carried=seats.carried(m.meta),
+        carried_from=(match_id, m.meta),
         table=[*table_events(m.state, creation_only=True),
                Event("RematchOf", {"match": match_id, "first": first}, rule=REMATCH_RULE)],
         extra_meta={"rematch_of": match_id, **({"private": "1"} if m.meta.get("private") == "1" else {})})

@@ -80,15 +80,35 @@ def create(redis, owner: Owner, kind: str, target: str, events: list | None) -> 
     wanted = sorted(set(events or EVENTS), key=EVENTS.index)
     if redis.hlen(owner.key("subs")) >= MAX_PER_OWNER:
         raise Conflict("too_many_subscriptions", f"at most {MAX_PER_OWNER} subscriptions; delete one first")
-    sub = {"id": secrets.token_urlsafe(9), "kind": kind, "target": target, "events": wanted,
-           "created_at": clock.iso(clock.now()), "unsubscribe": secrets.token_urlsafe(24)}
-    if kind == "webhook":
-        sub["secret"] = "whsec_" + secrets.token_urlsafe(32)
-    redis.hset(owner.key("subs"), sub["id"], json.dumps(sub))
-    redis.set(unsub_key(token_hash(sub["unsubscribe"])), f"{owner}|{sub['id']}")
+    sub = _kept(redis, owner, {"kind": kind, "target": target, "events": wanted,
+                               **({"secret": "whsec_" + secrets.token_urlsafe(32)} if kind == "webhook" else {})})
     if owner.kind == "seat":
         redis.hset(key(owner.ident, "meta"), f"notify:{owner.seat}", "1")
     return {**shown(sub), **({"secret": sub["secret"]} if kind == "webhook" else {})}
+
+
+def _kept(redis, owner: Owner, what: dict) -> dict:
+    """The subscription ``what`` (kind, target, events, a webhook's secret) stored for ``owner`` with an
+    id, a creation time and an unsubscribe token of its own."""
+    sub = {**what, "id": secrets.token_urlsafe(9), "created_at": clock.iso(clock.now()),
+           "unsubscribe": secrets.token_urlsafe(24)}
+    redis.hset(owner.key("subs"), sub["id"], json.dumps(sub))
+    redis.set(unsub_key(token_hash(sub["unsubscribe"])), f"{owner}|{sub['id']}")
+    return sub
+
+
+def carry(redis, from_match: str, to_match: str, seats: int) -> dict:
+    """Each seat's own subscriptions in ``from_match``, copied to ``to_match``, which continues it or
+    plays it again with the same seat tokens (its holder is told there too): the same target, events
+    and webhook secret, an id and unsubscribe link of their own. Written before ``to_match`` exists,
+    so its first notices find them; returns its meta fields that say which seats have some."""
+    flags = {}
+    for seat in range(seats):
+        for sub in of(redis, Owner.of_seat(from_match, seat)):
+            _kept(redis, Owner.of_seat(to_match, seat), {k: sub[k] for k in ("kind", "target", "events", "secret")
+                                                         if k in sub})
+            flags[f"notify:{seat}"] = "1"
+    return flags
 
 
 def shown(sub: dict) -> dict:
