@@ -63,3 +63,12 @@ def test_why_is_told_in_sentences(client):
     assert why["rule"]["statement"] and why["rule"]["statement"].rstrip(".") in why["why"][1]
     assert f"version {caused['cause']}" in why["why"][2]
     assert why["why"][-1].startswith("It belongs to") and f"version {caused['move']['version']}" in why["why"][-1]
+
+
+def test_why_names_a_table_move_as_the_seats_own(client):
+    m = played(client, 1)
+    assert client.post(f"/matches/{m.id}/resign", headers=m.headers(1)).status_code == 200
+    resigned = next(e for e in m.get("/events", 0)["events"] if e["type"] == "SeatResigned")
+    why = m.get(f"/events/{resigned['version']}/explain", 0)
+    assert why["command"]["kind"] == "table" and why["command"]["seat"] == 1
+    assert why["why"][-1].startswith("It belongs to Marisa's move at the table at version"), why["why"]

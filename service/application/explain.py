@@ -45,14 +45,15 @@ def sentences(shown: dict, rule: dict, causes: list, command: dict | None, names
         out.append(f"{lead} version {cause['version']}: {seen}.")
     if command is not None:
         who = _who(command.get("seat"), names)
-        kind = {"create": "the match's setup", "note": "a note of the table"}.get(command["kind"], f"{who}'s move")
+        kind = {"create": "the match's setup", "table": f"{who}'s move at the table",
+                "note": "a note of the table"}.get(command["kind"], f"{who}'s move")
         first = " It starts there." if command["version"] == shown["version"] else ""
         out.append(f"It belongs to {kind} at version {command['version']}.{first}".rstrip())
     return out
 
 
 def _what(item: dict) -> str:
-    """The item's sentence; an internal step (no sentence) in words: "an internal step (step entered)"."""
+    """The item's sentence; an internal step (no sentence) in words: "an internal step of the rules (step entered)"."""
     if item.get("text"):
         return item["text"]
     words = re.sub(r"(?<!^)(?=[A-Z])", " ", item.get("type", "event")).lower()
@@ -93,7 +94,8 @@ def _command(store, match_id, version, caller, meta) -> dict | None:
     command = start.command
     mine = caller.seat is not None and command.get("seat") == caller.seat
     out = {"version": start.version, "seat": command.get("seat"),
-           "kind": "create" if "create" in command else "action" if "action" in command else "note"}
+           "kind": "create" if "create" in command else "action" if "action" in command
+           else "table" if "table" in command else "note"}
     if caller.sees_all(meta) or mine:
         out["command"] = command
     return out
