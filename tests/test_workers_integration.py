@@ -89,6 +89,15 @@ def workers():
         w.stop()
 
 
+def until_started(w, timeout=20.0) -> list[int]:
+    """The rq workers ``kifu worker`` runs, one per queue, once all have started."""
+    end = time.monotonic() + timeout
+    while len(found := children(w.proc.pid)) < 3:
+        assert time.monotonic() < end, f"kifu worker started {found}"
+        time.sleep(0.1)
+    return found
+
+
 def wait_for(connection, match_id, done, timeout=90.0):
     """Block on the match's own event stream (one entry per event) until ``done()`` holds."""
     last, end = "$", time.monotonic() + timeout
@@ -115,7 +124,10 @@ def assert_clean(connection, match_id):
 
 
 def test_a_person_and_a_bot_play_to_the_end_with_a_real_worker(client, connection, workers):
-    workers()                                        # the Procfile's worker: a work horse forked per job
+    w = workers()                                    # the Procfile's worker: a work horse forked per job
+    rq_workers = until_started(w)
+    for pid in rq_workers:                           # the queue's URL (and any password in it) is not in ps
+        assert URL.encode() not in Path(f"/proc/{pid}/cmdline").read_bytes()
     m = ApiMatch(client, game="threebythree", variant="overlord",
                  seats=[{"name": "Reimu"}, {"name": "Owl", "bot": "ismcts", "budget": {"iterations": 8}}])
     while (info := m.info())["outcome"] is None:

@@ -66,7 +66,7 @@ class Supervisor:
         self.starts = 0
 
     def command(self, slot: Slot) -> list[str]:
-        return [sys.executable, "-m", "rq.cli", "worker", "--url", self.url,
+        return [sys.executable, "-m", "rq.cli", "worker",     # the URL in RQ_REDIS_URL: a password stays out of ps
                 "--serializer", "rq.serializers.JSONSerializer", "--worker-class", "workers.rq_worker.Worker",
                 "--name", slot.name, *self.rq_args, slot.queue]
 
@@ -89,7 +89,7 @@ class Supervisor:
         slot.name = f"{socket.gethostname()}.{os.getpid()}.{self.starts}.{slot.queue}"
         self.starts += 1
         slot.began, slot.restart_at = time.monotonic(), None
-        slot.proc = subprocess.Popen(self.command(slot))
+        slot.proc = subprocess.Popen(self.command(slot), env={**os.environ, "RQ_REDIS_URL": self.url})
         log.info("rq worker %s started (pid %d)", slot.name, slot.proc.pid)
 
     def watch(self, slot: Slot) -> None:
