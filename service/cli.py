@@ -152,7 +152,7 @@ def simulate(args) -> int:
 
 class InlineJobs:
     """The Jobs port for ``simulate --store``: the command plays every bot move itself, in order,
-    so queued jobs (bot turns, watchdogs, verifications) are only dropped."""
+    so queued jobs (bot turns, deadlines, notifications, verifications) are only dropped."""
 
     def enqueue(self, queue, job, *args, job_id=None, **options) -> str:
         return job_id or job

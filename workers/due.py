@@ -54,7 +54,7 @@ end
 """
 
 RECORD = _FORGET + """
--- ARGV: id, at, call, plan, now; KEYS[6]: RQ's job key
+-- ARGV: id, at, call, plan, now, start seconds; KEYS[6]: RQ's job key
 local id, at, now = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[5])
 if redis.call('HEXISTS', KEYS[2], id) == 0 then
   if redis.call('EXISTS', KEYS[6]) == 1 then return {'known'} end

@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 
 from service.application import clock
 from service.application.errors import Forbidden, Illegal, Throttled, Unauthenticated
+from service.application.player_keys import text
 
 PREFIX = "kifu_"
 INDEX = "kifu:apikeys"
@@ -37,10 +38,6 @@ def _record_key(digest: str) -> str:
 
 def _used_key(digest: str, day: str) -> str:
     return f"{_record_key(digest)}:used:{day}"
-
-
-def _text(value) -> str:
-    return value.decode("utf-8") if isinstance(value, bytes) else value
 
 
 def issue(redis, name: str, daily_cpu_seconds: int | None = None) -> str:
@@ -65,7 +62,7 @@ def revoke(redis, name: str) -> bool:
     digest = redis.hget(INDEX, name)
     if digest is None:
         return False
-    redis.delete(_record_key(_text(digest)))
+    redis.delete(_record_key(text(digest)))
     redis.hdel(INDEX, name)
     return True
 
@@ -74,8 +71,8 @@ def listing(redis, default_daily: int) -> list[dict]:
     """Every key: name, created_at, daily quota (CPU-seconds; 0: none) and what it used today."""
     day = _day(clock.now())
     out = []
-    for name, digest in sorted((_text(n), _text(d)) for n, d in redis.hgetall(INDEX).items()):
-        record = {_text(k): _text(v) for k, v in redis.hgetall(_record_key(digest)).items()}
+    for name, digest in sorted((text(n), text(d)) for n, d in redis.hgetall(INDEX).items()):
+        record = {text(k): text(v) for k, v in redis.hgetall(_record_key(digest)).items()}
         if record:
             out.append({"name": name, "created_at": record.get("created_at"),
                         "daily_cpu_seconds": _daily(record, default_daily),
@@ -90,7 +87,7 @@ def authenticate(redis, token: str | None) -> dict:
         raise Unauthenticated("api_key_required", "simulations need an API key: Authorization: Bearer "
                               "<key> (an operator issues one with `kifu keys create NAME`)")
     digest = _digest(token)
-    record = {_text(k): _text(v) for k, v in redis.hgetall(_record_key(digest)).items()}
+    record = {text(k): text(v) for k, v in redis.hgetall(_record_key(digest)).items()}
     if not record:
         raise Forbidden("unknown_api_key", "the bearer token is not an API key of this service "
                         "(unknown or revoked; a seat token is not one)")

@@ -32,6 +32,7 @@ from engine.core import controller, match_outcome, seats_to_act
 from service.application import clock, delivery, subscriptions
 from service.application.deadlines import due as deadline_due
 from service.application.deadlines import read_waiting
+from service.application.dispatch import GRACE_SECONDS     # a notice recorded before its append, as a bot move
 from service.application.loading import open_match
 from service.application.messages import message
 from service.application.notify_settings import public_url
@@ -49,7 +50,6 @@ def recipients(meta: dict) -> set[int]:
     return {s for s in range(seat_count(meta)) if meta.get(f"player:{s}") or meta.get(f"notify:{s}")}
 
 
-GRACE_SECONDS = 2      # a notice recorded before its append is due this long after, unless queued first
 
 
 def expect(store, match_id: str, meta: dict, before: dict | None, after: dict, records: list) -> list:

@@ -73,7 +73,7 @@ class EventStore:
         self.snapshot_every = snapshot_every
         self.cache = cache          # a StateCache, or None to always load from Redis
         self._append = redis.register_script(APPEND_LUA)
-        self.on_append = None       # called with (status, events) after each append: the web's metrics
+        self.on_append = None       # called with (status, events) after each append: metrics (web, workers)
 
     def load_scripts(self) -> str:
         """Loads the append script into the server (every primary of a cluster), as a restarted Redis

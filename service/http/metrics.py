@@ -63,9 +63,9 @@ class FromStore:
     def collect(self):
         up = GaugeMetricFamily("kifu_store_up", "1 when the store answered this scrape, else 0")
         try:
-            late = stored.lateness(self.store.redis)
+            late, made = stored.lateness(self.store.redis), stored.worker_appends(self.store.redis)
         except UNAVAILABLE:
-            late = None
+            late = made = None
         up.add_metric([], 0 if late is None else 1)
         yield up
         if late is not None:
@@ -74,7 +74,6 @@ class FromStore:
                 "handled (recorded by the workers in Redis)",
                 buckets=[(str(float(b)) if b != "+Inf" else b, n) for b, n in late["buckets"]],
                 sum_value=late["sum"])
-            made = stored.worker_appends(self.store.redis)
             appends = CounterMetricFamily("kifu_worker_appends", "Appends to match streams by the workers (bots' "
                                           "moves, missed deadlines), by result", labels=["result"])
             for result in ("ok", "duplicate", "conflict"):
