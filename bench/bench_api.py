@@ -160,7 +160,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--clients", type=int, default=16)
-    parser.add_argument("--server", choices=("kifu", "gunicorn"), default="kifu")
+    parser.add_argument("--server", choices=("kifu", "gunicorn"), default="gunicorn")
     args = parser.parse_args()
     r = flushed()
     load = os.getloadavg()[0]
@@ -193,6 +193,9 @@ def main() -> int:
     if trivial_rate:
         print(f"baseline, trivial endpoint (one HGETALL as JSON, same gunicorn settings), {args.clients} clients: "
               f"{trivial_rate:8.1f} requests/s")
+    if not many or not one:
+        print("no action was answered: nothing to measure")
+        return 1
     rate = len(many) / elapsed
     print(f"API actions/s, {args.clients} clients:  {rate:8.1f}  ({len(many)} POST /actions in {elapsed:.1f} s, "
           f"each after GET match + GET legal-actions)"

@@ -19,7 +19,6 @@ from pathlib import Path
 import fakeredis
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from engine.core import get_game  # noqa: E402
 from service.application import commands, queries  # noqa: E402
 from service.application.loading import client_items, match_game  # noqa: E402
 from service.application.store import EventStore  # noqa: E402
@@ -68,7 +67,6 @@ def main(argv=None) -> int:
     store = EventStore(fakeredis.FakeRedis(), jobs=InlineJobs(), cache=None)
     rng = random.Random(21)
     for game_id, (variant, seats) in GAMES.items():
-        get_game(game_id)
         match_id = stored_match(store, game_id, variant, seats, args.actions, rng)
         figures = {}
         for label, narrated in (("plain", False), ("narrated", True)):

@@ -113,7 +113,7 @@ def big_money_mirror(game, n, baseline):
     rate, turns = mirror_rate(game, n)
     events, _ = mirror_rate(game, n, compact=False)
     print(f"[big-money] 2-player Big Money mirror: {rate:,.0f} games per CPU-second ({turns:.1f} turns per player) "
-          f"as simulations and bot seats play it (the compact path); through the event path: {events:,.0f}")
+          f"as simulations play it (the compact path); through the event path: {events:,.0f}")
     print(f"    = {rate / 131:.1f}x dominiate (JavaScript, ~131 games/s on this machine); DominionSim (Java, ~4,800) "
           f"is {4800 / rate:.1f}x faster (issue 22: at least 1,300, 10x dominiate)", flush=True)
     if baseline:

@@ -119,7 +119,8 @@ def from_actions(actions: list, partial: dict, *, prompts: dict | None = None, l
 
 
 def _value_key(value):
-    """A key telling values apart as their canonical JSON does (a string or a whole number as it is)."""
+    """A key telling values apart as their canonical JSON does (a string as it is, a whole number tagged
+    so that 1 and True stay apart, anything else as canonical JSON)."""
     kind = type(value)
     return value if kind is str else ("int", value) if kind is int else canonical_json(value)
 
@@ -327,7 +328,12 @@ _LISTED = ContextVar("kifu_listed", default=None)
 def listing(state: dict, seat: int):
     """Within it, ``listed`` gives the seat's legal actions in ``state`` computed once: every step of
     a walk through the protocol asks for the same list (and a bot walks several times from one
-    position); the state does not change meanwhile."""
+    position); the state does not change meanwhile. A listing inside one of the same state and seat
+    keeps the outer list."""
+    memo = _LISTED.get()
+    if memo is not None and memo[0] is state and memo[1] == seat:
+        yield
+        return
     token = _LISTED.set([state, seat, None])
     try:
         yield

@@ -28,7 +28,7 @@ CAMEL = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")      # an event type name
 @dataclass
 class Reader:
     """Whom a narration is for: ``seat`` (None: a spectator, or anyone once everything is public),
-    the seats' ``names``, and ``view``: a function giving the reader's view of the position just
+    the seats' ``names``, and ``view_of``: a function giving the reader's view of the position just
     before the event (called only by narrators that need it, so nothing is folded otherwise)."""
 
     seat: int | None = None

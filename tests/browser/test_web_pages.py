@@ -16,6 +16,7 @@ import re
 
 import pytest
 
+from engine.core.narration import CAMEL
 from tests.browser.conftest import DESK, PHONE, screenshot
 from tests.browser.driving import chooser, create_match, held_tokens, open_seat, play_via_api, wait_status
 from tests.browser.secrets_check import leaks, private_to_others_only, shown_leaks, while_unfinished
@@ -24,7 +25,6 @@ pytestmark = pytest.mark.browser
 SIZES = {"desk": DESK, "phone": PHONE}
 STEPS = {"dimension-zero": 70, "shisoroku": 40, "dokusenroku": 40, "threebythree": 40}
 SEATS = {"shisoroku": 3, "dokusenroku": 3}
-CAMEL = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")
 
 
 def cards_shown(game_id: str, view: dict, seat: int) -> set:

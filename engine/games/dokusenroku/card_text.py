@@ -6,11 +6,10 @@ from engine.games.dokusenroku.rulebook import RULES
 
 NAMES = {"first_strike": "先制攻撃", "jamming": "妨害", "third_eye": "第三の目", "fairy": "妖精", "assault": "強襲",
          "guard": "堅守", "terrain": "地の利", "breaker": "結界破り", "resurrect": "リザレクション", "bounty": "略奪"}
-AREAS = {"blue": "blue", "red": "red", "green": "green", "yellow": "yellow"}
 TARGETS = {"none": "", "other": "Targets another player.", "own_land": "Targets one of your lands.",
            "other_land": "Targets another player's land."}
 NUMBERS = {"fairy": lambda a: f" (+{a['atk']} attack each)", "assault": lambda a: f" (+{a['atk']} attack)",
-           "guard": lambda a: f" (+{a['hp']} HP)", "terrain": lambda a: f" ({AREAS.get(a['area'], a['area'])} lands, +{a['hp']} HP)",
+           "guard": lambda a: f" (+{a['hp']} HP)", "terrain": lambda a: f" ({a['area']} lands, +{a['hp']} HP)",
            "bounty": lambda a: f" ({a['amount']}圓)"}
 
 
