@@ -23,7 +23,7 @@ import time
 
 import redis
 
-from redis_db import REDIS_URL          # bench/, the directory of this script
+from redis_db import REDIS_URL, flushed  # bench/, the directory of this script
 
 
 def peak_rss_mb() -> float:
@@ -108,8 +108,7 @@ def main() -> None:
     if args.phase:
         {"fill": fill, "copy": copy, "raw": raw_read, "export": export}[args.phase](args)
         return
-    client = redis.Redis.from_url(REDIS_URL)
-    client.flushdb()
+    client = flushed()
     try:
         filled = child("fill", args)
         copied = child("copy", args) if args.copies > 1 else None
