@@ -90,9 +90,10 @@ def until(probe, timeout: float = 20.0, every: float = 0.1):
 
 
 class Stack:
-    """``gunicorn`` (the Procfile's web line) and an ``rq worker`` per other line (bots and deadlines
-    on ``worker``, simulations, exports and verification on ``background``), each the leader of a
-    process group of its own; ``stop`` ends them (and an rq work horse) by their PIDs."""
+    """The Procfile's lines as it writes them: ``gunicorn`` (web) and ``kifu worker`` (bots, deadlines
+    and notifications on ``worker``; simulations, exports and verification on ``background``), each
+    the leader of a process group of its own; ``stop`` ends them (and their rq workers and work
+    horses) by their PIDs."""
 
     def __init__(self, redis_url: str, games: str = "tests.toygame"):
         self.port = free_port()
