@@ -64,10 +64,16 @@ def bearer_token() -> str | None:
     header = request.headers.get("Authorization")
     if header is None:
         return None
-    scheme, _, token = header.strip().partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    token = _bearer(header)
+    if token is None:
         raise Unauthenticated("unauthorized", 'Authorization must be "Bearer <seat token>"')
-    return token.strip()
+    return token
+
+
+def _bearer(header: str) -> str | None:
+    """The token of a well-formed ``Bearer <token>`` header, else None."""
+    scheme, _, token = header.strip().partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
 def _player_seat():
@@ -101,5 +107,4 @@ def actor(store, match_id: str) -> tuple[dict, int]:
 def _token_hint() -> str | None:
     """The bearer token if the header is well formed, else None (read with the meta, in one round
     trip; bearer_token() refuses a malformed header after the 404 check)."""
-    scheme, _, token = request.headers.get("Authorization", "").strip().partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else None
+    return _bearer(request.headers.get("Authorization", ""))
