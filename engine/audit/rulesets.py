@@ -55,5 +55,6 @@ def pinned(game_id: str, engine_version: str | None, cardset_version: str | None
 
 
 def for_created(created_data: dict):
-    """The pinned decider of a match, from its MatchCreated event's data."""
+    """The pinned decider of a match, from its MatchCreated event's data (or a state's ``match``, which
+    keeps the same game and version fields)."""
     return pinned(created_data["game"], created_data.get("engine_version"), created_data.get("cardset_version"))

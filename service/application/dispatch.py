@@ -20,7 +20,7 @@ or dispatching the same position twice queues nothing new, and the jobs themselv
 import os
 from datetime import timedelta
 
-from engine.audit.rulesets import pinned
+from engine.audit.rulesets import for_created
 from engine.core import controller, match_outcome, seats_to_act
 from service.application import clock
 from service.application.deadlines import due
@@ -50,7 +50,7 @@ def bot_job_id(match_id: str, version: int, seat: int) -> str:
 def bots_to_act(state: dict) -> list[tuple[int, dict]]:
     """``(seat, bot config)`` of each bot seat to act at ``state`` (none once the match is over)."""
     match = state["match"]
-    game = pinned(match["game"], match.get("engine_version"), match.get("cardset_version"))
+    game = for_created(match)
     if match_outcome(game, state) is not None:
         return []
     return [(seat, held["bot"]) for seat in seats_to_act(game, state)

@@ -27,7 +27,7 @@ import json
 import logging
 from datetime import timedelta
 
-from engine.audit.rulesets import pinned
+from engine.audit.rulesets import for_created
 from engine.core import controller, match_outcome, seats_to_act
 from service.application import clock, delivery, subscriptions
 from service.application.deadlines import due as deadline_due
@@ -62,7 +62,7 @@ def expect(store, match_id: str, meta: dict, before: dict | None, after: dict, r
     if not seats:
         return []
     match = after["match"]
-    game = pinned(match["game"], match.get("engine_version"), match.get("cardset_version"))
+    game = for_created(match)
     by_version = {r.version: r for r in records}
     notices = []
     for record in records:
