@@ -97,13 +97,14 @@ def _kept(redis, owner: Owner, what: dict) -> dict:
     return sub
 
 
-def carry(redis, from_match: str, to_match: str, seats: int) -> dict:
-    """Each seat's own subscriptions in ``from_match``, copied to ``to_match``, which continues it or
-    plays it again with the same seat tokens (its holder is told there too): the same target, events
-    and webhook secret, an id and unsubscribe link of their own. Written before ``to_match`` exists,
-    so its first notices find them; returns its meta fields that say which seats have some."""
+def carry(redis, from_match: str, from_meta: dict, to_match: str) -> dict:
+    """The own subscriptions of each seat of ``from_match`` that has some (its meta's ``notify:<seat>``),
+    copied to ``to_match``, which continues it or plays it again with the same seat tokens (its holder
+    is told there too): the same target, events and webhook secret, an id and unsubscribe link of
+    their own. Written before ``to_match`` exists, so its first notices find them; returns its meta
+    fields that say which seats have some."""
     flags = {}
-    for seat in range(seats):
+    for seat in [int(k.split(":")[1]) for k in from_meta if k.startswith("notify:")]:
         for sub in of(redis, Owner.of_seat(from_match, seat)):
             _kept(redis, Owner.of_seat(to_match, seat), {k: sub[k] for k in ("kind", "target", "events", "secret")
                                                          if k in sub})
