@@ -18,7 +18,7 @@ Moves (JSON objects, ``type`` and exactly the fields listed):
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.match import apply, clone
+from engine.core.match import clone, fold
 from engine.core.table import controller, match_outcome
 
 RESIGN_RULE, DRAW_RULE, TALK_RULE, REMATCH_RULE = "kifu/resign", "kifu/draw", "kifu/talk", "kifu/rematch"
@@ -152,9 +152,7 @@ def after_action(game, state: dict, seat: int, events: list) -> list:
     offer = state["match"].get("draw_offer")
     if not offer or offer["seat"] != seat:
         return []
-    after = clone(state)
-    for event in events:
-        after = apply(game, after, event)
+    after = fold(game, events, clone(state))
     if match_outcome(game, after) is not None:
         return []
     follow = {"type": "withdraw_draw"}

@@ -29,23 +29,25 @@ def zone(z) -> str:
     return ZONES.get(z, z or "somewhere")
 
 
-def _some(d, verb: str, what="card") -> str:
-    """"<who> <verb> <cards>" when the reader sees them, else "<who> <verb> N cards"."""
+def _some(d) -> str:
+    """The cards when the reader sees them, else how many ("3 cards")."""
     if "cards" in d:
         return cards(d["cards"])
-    return count(d.get("count", 0), what)
+    return count(d.get("count", 0), "card")
+
+
+def _from(d) -> str:
+    """" from <zone>" where the cards came from elsewhere than the hand."""
+    return "" if d.get("from") in (None, "hand") else f" from {zone(d['from'])}"
 
 
 def _discarded(d, e, r):
     top = f", {name(d['top'])} on top" if "cards" not in d and d.get("top") else ""
-    src = f" from {zone(d['from'])}" if d.get("from") not in (None, "hand") else ""
-    return f"{r.who(d['seat'])} discards {_some(d, 'discards')}{src}{top}"
+    return f"{r.who(d['seat'])} discards {_some(d)}{_from(d)}{top}"
 
 
 def _put_on_deck(d, e, r):
-    known = "cards" in d
-    what = cards(d["cards"]) if known else count(d.get("count", 0), "card")
-    return f"{r.who(d['seat'])} puts {what} from {zone(d['from'])} on top of the deck" + \
+    return f"{r.who(d['seat'])} puts {_some(d)} from {zone(d['from'])} on top of the deck" + \
         (" (in an order only they know)" if d.get("sorted") else "")
 
 
@@ -105,8 +107,7 @@ LINES = Lines({
     "StartingDeckDealt": lambda d, e, r: f"{r.who(d['seat'])} gets the starting deck: {cards(d['cards'])}",
     "PositionSet": lambda d, e, r: "The game starts from an analysis position",
     "TurnStarted": lambda d, e, r: f"Turn {d['turn']}: {r.who(d['seat'])}'s turn",
-    "CardPlayed": lambda d, e, r: f"{r.who(d['seat'])} plays {name(d['card'])}"
-                                  + ("" if d.get("from") in (None, "hand") else f" from {zone(d['from'])}"),
+    "CardPlayed": lambda d, e, r: f"{r.who(d['seat'])} plays {name(d['card'])}" + _from(d),
     "TreasuresPlayed": lambda d, e, r: f"{r.who(d['seat'])} plays {cards(d['cards'])} for "
                                        f"{d['coins']} coin{'s' if d['coins'] != 1 else ''}",
     "ActionsAdded": lambda d, e, r: f"{r.who(d['seat'])} gets +{d['n']} action{'s' if d['n'] != 1 else ''}",
@@ -117,16 +118,14 @@ LINES = Lines({
     "NothingGained": lambda d, e, r: f"{r.who(d['seat'])} gains no {name(d['card'])} ({d.get('reason', 'none left')})",
     "GainReplaced": lambda d, e, r: f"{r.who(d['seat'])} gains {name(d['instead'])} instead of {name(d['card'])} "
                                     f"({name(d['by'])})",
-    "CardsTrashed": lambda d, e, r: f"{r.who(d['seat'])} trashes {cards(d['cards'])}"
-                                    + ("" if d.get("from") in (None, "hand") else f" from {zone(d['from'])}"),
+    "CardsTrashed": lambda d, e, r: f"{r.who(d['seat'])} trashes {cards(d['cards'])}" + _from(d),
     "CardsDiscarded": _discarded,
-    "CardsDrawn": lambda d, e, r: f"{r.who(d['seat'])} draws {_some(d, 'draws')}",
+    "CardsDrawn": lambda d, e, r: f"{r.who(d['seat'])} draws {_some(d)}",
     "DeckShuffled": _shuffled,
-    "CardsLookedAt": lambda d, e, r: f"{r.who(d['seat'])} looks at {_some(d, 'looks at')} from the deck",
-    "CardsRevealed": lambda d, e, r: f"{r.who(d['seat'])} reveals {cards(d['cards'])}"
-                                     + ("" if d.get("from") in (None, "hand") else f" from {zone(d['from'])}"),
+    "CardsLookedAt": lambda d, e, r: f"{r.who(d['seat'])} looks at {_some(d)} from the deck",
+    "CardsRevealed": lambda d, e, r: f"{r.who(d['seat'])} reveals {cards(d['cards'])}" + _from(d),
     "CardsPutOnDeck": _put_on_deck,
-    "CardsPutInHand": lambda d, e, r: f"{r.who(d['seat'])} puts {_some(d, 'puts')} into the hand",
+    "CardsPutInHand": lambda d, e, r: f"{r.who(d['seat'])} puts {_some(d)} into the hand",
     "CardsPassed": _passed,
     "DurationSet": lambda d, e, r: f"{name(d['card'])} stays in play: it acts again next turn",
     "CardStays": lambda d, e, r: f"{name(d['card'])} stays in play",
