@@ -39,14 +39,17 @@ def measure(where: Path | None, script: str, args: list) -> dict:
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
-def interleaved(where: Path | None, script: str, args: list, rounds: int = 2) -> tuple[list, list]:
-    """``rounds`` measurements each of the current engine and of the baseline, alternately."""
+ROUNDS = 2
+
+
+def best_of(where: Path, script: str, args: list) -> tuple[float, float]:
+    """The best rate of ``ROUNDS`` child runs each of the current engine and of the baseline checked
+    out at ``where``, run alternately: ``(now, then)``."""
     current, base = [], []
-    for _ in range(rounds):
-        current.append(measure(None, script, args))
-        if where is not None:
-            base.append(measure(where, script, args))
-    return current, base
+    for _ in range(ROUNDS):
+        current.append(measure(None, script, args)["rate"])
+        base.append(measure(where, script, args)["rate"])
+    return max(current), max(base)
 
 
 def cleanup(where: Path | None) -> None:

@@ -73,11 +73,10 @@ def ismcts_rate(game_id, n_positions, iterations) -> float:
 
 
 def against_baseline(game, args, where) -> None:
-    from baseline import interleaved
-    current, base = interleaved(where, "bench_bots.py", ["ismcts", "--game", game.id, "--positions",
-                                                         args.positions, "--iterations", args.iterations])
-    now, then = max(r["rate"] for r in current), max(r["rate"] for r in base)
-    print(f"  (e) ISMCTS per CPU-second, best of {len(current)} alternating child runs: {now:,.0f} iterations; "
+    from baseline import ROUNDS, best_of
+    now, then = best_of(where, "bench_bots.py", ["ismcts", "--game", game.id, "--positions", args.positions,
+                                                 "--iterations", args.iterations])
+    print(f"  (e) ISMCTS per CPU-second, best of {ROUNDS} alternating child runs: {now:,.0f} iterations; "
           f"the engine of {args.baseline} on the same positions: {then:,.0f} -> {now / then:.2f}x", flush=True)
 
 

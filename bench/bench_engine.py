@@ -83,14 +83,13 @@ def main():
           f"(play, then fold): {games_per_cpu_second(game, args.games, fast=False):,.0f}", flush=True)
     if not args.no_baseline:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
-        from baseline import BASELINE, checkout, cleanup, interleaved
+        from baseline import BASELINE, ROUNDS, best_of, checkout, cleanup
         ref = args.baseline or BASELINE
         where = checkout(ref)
         try:
             if where is not None:
-                current, base = interleaved(where, "bench_engine.py", ["games", "--games", max(60, args.games // 3)])
-                now, then = max(r["rate"] for r in current), max(r["rate"] for r in base)
-                print(f"    per CPU-second, best of {len(current)} alternating child runs: {now:,.0f} games; "
+                now, then = best_of(where, "bench_engine.py", ["games", "--games", max(60, args.games // 3)])
+                print(f"    per CPU-second, best of {ROUNDS} alternating child runs: {now:,.0f} games; "
                       f"the engine of {ref}: {then:,.0f} -> {now / then:.2f}x", flush=True)
         finally:
             cleanup(where)

@@ -117,14 +117,13 @@ def big_money_mirror(game, n, baseline):
     print(f"    = {rate / 131:.1f}x dominiate (JavaScript, ~131 games/s on this machine); DominionSim (Java, ~4,800) "
           f"is {4800 / rate:.1f}x faster (issue 22: at least 1,300, 10x dominiate)", flush=True)
     if baseline:
-        from baseline import BASELINE, checkout, cleanup, interleaved
+        from baseline import BASELINE, ROUNDS, best_of, checkout, cleanup
         ref = baseline if baseline is not True else BASELINE
         where = checkout(ref)
         try:
             if where is not None:
-                current, base = interleaved(where, "bench_shisoroku.py", ["mirror", "--games", n])
-                now, then = max(r["rate"] for r in current), max(r["rate"] for r in base)
-                print(f"    best of {len(current)} alternating child runs: {now:,.0f} games per CPU-second; "
+                now, then = best_of(where, "bench_shisoroku.py", ["mirror", "--games", n])
+                print(f"    best of {ROUNDS} alternating child runs: {now:,.0f} games per CPU-second; "
                       f"the engine of {ref}: {then:,.0f} -> {now / then:.1f}x")
         finally:
             cleanup(where)
