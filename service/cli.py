@@ -35,6 +35,8 @@ from service.http.logs import redact
 from workers import supervisor
 from workers.wiring import build_store
 
+MATCH_ID_HELP = "the match's id (one made before ids stopped beginning with '-' goes after --: -- -xYz...)"
+
 
 class RedactingHandler(WSGIRequestHandler):
     """Werkzeug's request log without the secret an unsubscribe link carries (service.http.logs.redact)."""
@@ -326,7 +328,7 @@ def main(argv=None) -> int:
     p.add_argument("--quiet", action="store_true", help="only warnings and errors")
     p.set_defaults(run=worker)
     p = commands.add_parser("verify", help="verify a match's hash chain and snapshots (REDIS_URL)")
-    p.add_argument("match_id")
+    p.add_argument("match_id", help=MATCH_ID_HELP)
     p.add_argument("--enqueue", action="store_true", help="queue workers.jobs.verify_match instead")
     p.set_defaults(run=verify)
     p = commands.add_parser("simulate", help="bot-vs-bot games in this process, with a progress bar")
@@ -353,7 +355,7 @@ def main(argv=None) -> int:
     p.set_defaults(run=export)
     p = commands.add_parser("replay", help="ruling diff: a stored match re-decided by another rules "
                             "version, without touching it (REDIS_URL)")
-    p.add_argument("match_id")
+    p.add_argument("match_id", help=MATCH_ID_HELP)
     p.add_argument("--engine", choices=("current", "pinned"), default="current",
                    help="the rules to replay with: the current ones, or those the match is pinned to")
     p.add_argument("--json", action="store_true", help="the report as JSON")

@@ -61,6 +61,23 @@ def test_verify_reports_on_a_real_redis(monkeypatch, capsys, real_redis_url):
     assert json.loads(capsys.readouterr().out)["first_divergence"]["reason"] == "no such match"
 
 
+def test_a_new_match_id_never_begins_with_a_dash_which_kifu_verify_would_take_for_an_option(monkeypatch):
+    from service.application import commands
+    drawn = iter(["-dashed-first---", "then-a-good-one"])
+
+    class Secrets:
+        token_urlsafe = staticmethod(lambda n: next(drawn))
+    monkeypatch.setattr(commands, "secrets", Secrets)
+    assert commands.new_match_id() == "then-a-good-one"
+
+
+@pytest.mark.redis
+def test_verify_takes_an_older_id_beginning_with_a_dash_after_two_dashes(monkeypatch, capsys, real_redis_url):
+    monkeypatch.setenv("REDIS_URL", real_redis_url)
+    assert main(["verify", "--", "-old-dashed-id"]) == 1
+    assert json.loads(capsys.readouterr().out)["match_id"] == "-old-dashed-id"
+
+
 def test_simulate_prints_the_same_results_as_the_api_and_a_progress_bar(app, client, capsys):
     from tests.jobs import run_jobs
     assert main(["simulate", "threebythree", "overlord", "--seat", "ismcts:iterations=4", "--seat", "random",

@@ -71,7 +71,7 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
         table = []
     bots = {e.data["seat"]: e.data["bot"]["bot"] for e in table
             if e.type == "SeatControlled" and e.data["by"] == "bot" and not e.data.get("stand_in")}
-    match_id, at = secrets.token_urlsafe(12), now()
+    match_id, at = new_match_id(), now()
     specs = [s if isinstance(s, dict) else {"name": s} for s in names]
     if carried_from is None:
         seat_meta, told = seats.credentials(specs, bots)
@@ -110,6 +110,14 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
         seats.list_open(store.redis, match_id, told)
     return {"match_id": match_id, "version": result.version, "seats": told,
             "auditor_token": auditor_token, "organiser_token": organiser_token, "audit_live": audit_live}
+
+
+def new_match_id() -> str:
+    """16 URL-safe characters of 12 random bytes, never beginning with "-": a command line (``kifu
+    verify ID``) would take such an id for an option."""
+    while (match_id := secrets.token_urlsafe(12)).startswith("-"):
+        pass
+    return match_id
 
 
 def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None = None,
