@@ -77,10 +77,10 @@ class Proxy:
                 if pair["watch"]:
                     self.armed = None
                     self.refusing = self.blocked = True
+                    self.cut.set()                       # before the reply: the client may look at once
                 pair["client"].sendall(data)
                 if pair["watch"]:
                     self._drop_all()
-                    self.cut.set()
                     return
         except OSError:
             pass
