@@ -14,8 +14,7 @@ class Proxy:
         self.listener = socket.create_server(("127.0.0.1", port))
         self.sockets: set = set()
         self.lock = threading.Lock()
-        self.refusing = False                    # new connections closed at once
-        self.blocked = False                     # nothing more forwarded to Redis
+        self.refusing = False
         self.armed: bytes | None = None
         self.cut = threading.Event()
         self.closed = False
@@ -26,7 +25,7 @@ class Proxy:
         self.armed = b"{" + match_id.encode() + b"}:events"
 
     def heal(self) -> None:
-        self.refusing = self.blocked = False
+        self.refusing = False
 
     def close(self) -> None:
         self.closed = True
@@ -61,26 +60,21 @@ class Proxy:
                 armed = self.armed
                 if armed is not None and armed in data and (b"EVALSHA" in data or b"EVAL\r\n" in data):
                     pair["watch"] = True
-                if self.blocked:
-                    break
                 pair["server"].sendall(data)
         except OSError:
             pass
         self._close(pair)
 
     def _down(self, pair: dict) -> None:
-        """Redis to client; after the watched append's reply, everything is cut. Nothing is forwarded
-        to Redis from the moment that reply is (on any connection the web process holds): what
-        it sends once it has the reply never gets there."""
+        """Redis to client; after the watched append's reply, everything is cut."""
         try:
             while data := pair["server"].recv(65536):
-                if pair["watch"]:
-                    self.armed = None
-                    self.refusing = self.blocked = True
-                    self.cut.set()                       # before the reply: the client may look at once
                 pair["client"].sendall(data)
                 if pair["watch"]:
+                    self.armed = None
+                    self.refusing = True
                     self._drop_all()
+                    self.cut.set()
                     return
         except OSError:
             pass
