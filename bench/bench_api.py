@@ -12,9 +12,14 @@ redis://127.0.0.1:6379/14), and measures, one after another:
 - one client playing: the p50/p99 latency of POST /actions with nothing else in flight;
 - raw Redis XADD round trips per second from one client.
 
+Both servers run side by side and the trivial and the playing clients take turns (``--rounds``
+slices of each, alternating which goes first): this VM's speed moves 2x within a minute (idle vCPUs
+are slow to wake, and its neighbours vary), so a baseline measured minutes apart from what it is
+compared with gave ratios from 1/2 to 1/13 for the same code.
+
 All traffic stays on 127.0.0.1.
 
-    .venv/bin/python bench/bench_api.py [--seconds 15] [--clients 16] [--server gunicorn|kifu]
+    .venv/bin/python bench/bench_api.py [--seconds 15] [--rounds 6] [--clients 16] [--server gunicorn|kifu]
 """
 import argparse
 import http.client
@@ -85,8 +90,13 @@ def stop(proc: subprocess.Popen) -> None:
 
 class Client:
     def __init__(self, port: int, rnd: random.Random):
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.rnd = rnd
+        self.port, self.rnd, self.conn = port, rnd, None
+
+    def connect(self) -> None:
+        """A new connection (gunicorn closes one left idle for its keep-alive, 2 s, between turns)."""
+        if self.conn is not None:
+            self.conn.close()
+        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
 
     def call(self, method: str, path: str, body=None, token=None):
         headers = {"Content-Type": "application/json"}
@@ -105,14 +115,16 @@ class Client:
             latencies.append(0.0)
 
     def play(self, deadline: float, latencies: list, errors: list) -> None:
+        """Play matches until ``deadline``; a match cut by it goes on at the next call."""
         while time.monotonic() < deadline:
-            status, created = self.call("POST", "/matches", {
-                "game": "threebythree", "variant": "overlord", "seats": [{"name": "a"}, {"name": "b"}]})
-            if status != 201:
-                errors.append((status, created))
-                return
-            mid, tokens = created["match_id"], [s["token"] for s in created["seats"]]
-            n = 0
+            if getattr(self, "match", None) is None:
+                status, created = self.call("POST", "/matches", {
+                    "game": "threebythree", "variant": "overlord", "seats": [{"name": "a"}, {"name": "b"}]})
+                if status != 201:
+                    errors.append((status, created))
+                    return
+                self.match = created["match_id"], [s["token"] for s in created["seats"]], 0
+            mid, tokens, n = self.match
             while time.monotonic() < deadline:
                 _, info = self.call("GET", f"/matches/{mid}")
                 if info["outcome"] is not None:
@@ -128,6 +140,10 @@ class Client:
                     errors.append((status, answer))
                     return
                 n += 1
+                self.match = mid, tokens, n
+            else:
+                return
+            self.match = None
 
 
 def percentile(sorted_values: list, p: float) -> float:
@@ -142,18 +158,33 @@ def xadd_round_trips(r: redis.Redis, seconds: float) -> float:
     return n / (time.perf_counter() - t0)
 
 
-def run_clients(port: int, clients: int, seconds: float, loop: str) -> tuple[list, list, float]:
-    """``clients`` threads running ``Client.<loop>`` for ``seconds``: (latencies, errors, elapsed)."""
-    latencies, errors = [], []
+def run_clients(clients: list, seconds: float, loop: str, latencies: list, errors: list) -> float:
+    """The ``clients`` each running ``Client.<loop>`` in a thread for ``seconds``; returns the time taken."""
+    for c in clients:
+        c.connect()
     deadline = time.monotonic() + seconds
-    threads = [threading.Thread(target=getattr(Client(port, random.Random(i)), loop),
-                                args=(deadline, latencies, errors)) for i in range(clients)]
+    threads = [threading.Thread(target=getattr(c, loop), args=(deadline, latencies, errors)) for c in clients]
     t0 = time.perf_counter()
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    return latencies, errors, time.perf_counter() - t0
+    return time.perf_counter() - t0
+
+
+def take_turns(runs: list, rounds: int, seconds: float) -> list:
+    """``runs``: (clients, loop) pairs, run one after another ``rounds`` times (the first of them
+    first in even rounds, last in odd ones), ``seconds / rounds`` each time; for each run
+    (latencies, errors, total elapsed)."""
+    out = [([], [], 0.0) for _ in runs]
+    for k in range(rounds):
+        for i in (range(len(runs)) if k % 2 == 0 else reversed(range(len(runs)))):
+            latencies, errors, elapsed = out[i]
+            if not any(e for _, e, _ in out):
+                clients, loop = runs[i]
+                elapsed += run_clients(clients, seconds / rounds, loop, latencies, errors)
+            out[i] = latencies, errors, elapsed
+    return out
 
 
 def main() -> int:
@@ -161,30 +192,30 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--server", choices=("kifu", "gunicorn"), default="gunicorn")
+    parser.add_argument("--rounds", type=int, default=6)
     args = parser.parse_args()
     r = flushed()
     load = os.getloadavg()[0]
-    errors = []
+    servers = []
     try:
-        trivial_rate = None
+        servers.append(start_server(args.server))
+        players = [Client(servers[0][1], random.Random(i)) for i in range(args.clients)]
+        runs = [(players, "play")]
         if args.server == "gunicorn":
-            proc, port = start_server("gunicorn", "trivial_app:create_app()")
-            try:
-                done, errors, elapsed = run_clients(port, args.clients, args.seconds / 3, "trivial")
-            finally:
-                stop(proc)
-            trivial_rate = len(done) / elapsed
-        proc, port = start_server(args.server)
-        try:
-            if not errors:
-                many, errors, elapsed = run_clients(port, args.clients, args.seconds, "play")
-            if not errors:
-                one, errors, _ = run_clients(port, 1, args.seconds / 3, "play")
-        finally:
-            stop(proc)
+            servers.append(start_server("gunicorn", "trivial_app:create_app()"))
+            runs.append(([Client(servers[1][1], random.Random(i)) for i in range(args.clients)], "trivial"))
+        results = take_turns(runs, args.rounds, args.seconds)
+        (many, errors, elapsed), trivial = results[0], (results[1] if len(results) > 1 else None)
+        errors = errors or (trivial[1] if trivial else [])
+        if not errors:
+            one, errors, _ = take_turns([([Client(servers[0][1], random.Random(99))], "play")], 1,
+                                        args.seconds / 3)[0]
     finally:
+        for proc, _ in servers:
+            stop(proc)
         xadd = xadd_round_trips(r, 2.0)
         r.flushdb()
+    trivial_rate = len(trivial[0]) / trivial[2] if trivial else None
     if errors:
         print(f"errors: {len(errors)}, first: {errors[0]}")
         return 1

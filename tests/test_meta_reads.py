@@ -2,8 +2,11 @@
 the hash grows with every token, claim, dispute and player binding, and reading it whole on each
 request cost the action path (issue 22). Matches bound to players, or with subscriptions, are read
 the same way (issue 17's notices and player index look seat by seat)."""
+import fakeredis
 import pytest
+import redis
 
+from service import create_app
 from tests.helpers import ApiMatch, bearer
 from tests.jobs import run_jobs
 
@@ -49,3 +52,39 @@ def test_playing_with_players_and_subscriptions_reads_no_meta_whole(app, client,
     whole_reads.clear()
     play_a_few(m)
     assert whole_reads == []
+
+
+@pytest.fixture
+def round_trips(monkeypatch):
+    """Every round trip to Redis: a command, or a pipeline (the commands it sends at once)."""
+    sent = []
+    command, execute = redis.Redis.execute_command, redis.client.Pipeline.execute
+
+    def one(self, *args, **options):
+        sent.append([args[0]])
+        return command(self, *args, **options)
+
+    def pipelined(self, *args, **options):
+        sent.append([c[0][0] for c in self.command_stack])
+        return execute(self, *args, **options)
+    monkeypatch.setattr(redis.Redis, "execute_command", one)
+    monkeypatch.setattr(redis.client.Pipeline, "execute", pipelined)
+    return sent
+
+
+def test_an_action_is_two_round_trips_and_a_read_one(round_trips):
+    """Issue 22: the meta, the command's stored answers and the secret in one pipeline, then the
+    append; the listing's index is written only when something listed changes (catalog). (A
+    snapshot, every SNAPSHOT_EVERY events, is one write more.)"""
+    app = create_app({"TESTING": True, "FAKEREDIS_SERVER": fakeredis.FakeServer(), "SNAPSHOT_EVERY": 1000})
+    m = ApiMatch(app.test_client(), game="threebythree", variant="overlord")
+    for _ in range(3):
+        seat = m.seat_to_act()
+        legal = m.legal(seat)
+        round_trips.clear()
+        assert m.post(seat, legal["actions"][0], legal["version"]).status_code == 200
+        assert round_trips == [["HMGET", "HMGET", "GET"], ["EVALSHA"]]
+        round_trips.clear()
+        m.info()
+        m.legal(seat)
+        assert round_trips == [["HMGET"], ["HMGET"]]

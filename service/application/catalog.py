@@ -13,14 +13,14 @@ Only public matches are indexed: *analysis* matches (created with ``setup``, and
 *private* ones (created with ``"private": true``; a dispute's continuation inherits it) are never
 listed, whoever asks (a private match stays readable by anyone who knows its id, as before).
 
-Redis Cluster: every key is written by its own single-key command (ZADD / ZREM) after the
-append has succeeded, never inside append.lua, and nothing here lists keys (no KEYS / SCAN).
-``index`` is idempotent and runs after every successful append of a match (its creation and
-every commit), so a crash between an append and its index write is repaired the next time the
-match is appended to. The one write no later append repairs is the move to ``ended`` of the
-match's last append; the listing repairs it when it meets the match (every listed entry's status
-is read from its meta, and an entry found under ``status:running`` whose meta says ended is moved
-then and there). Matches created before the index existed are indexed at their next append.
+Redis Cluster: every key is written by its own single-key command (ZADD / ZREM), never inside
+append.lua, and nothing here lists keys (no KEYS / SCAN). The entries are added (``index``,
+idempotent) *before* the append that makes them true — the match's creation, and the append that
+ends it — so a crash in between leaves an entry too many, never one too few: every reader reads
+each entry's meta and skips an entry whose match is not (yet) there or not in that status
+(``matches_filter``). An action that changes nothing listed writes no index. The one write after
+an append is the ended match's removal from ``status:running`` (``left_running``); if it is
+lost, the listing skips the entry and moves it when it meets it.
 
 Order: oldest first (creation time, then id), so a cursor walk also meets matches created after
 it started. The cursor is opaque: the score and id of the last match looked at.
@@ -86,19 +86,23 @@ def parse_time(text: str) -> datetime:
 
 
 def index(redis, match_id: str, meta: dict) -> None:
-    """Add the match to its indexes (and to its status's, out of the other): idempotent single-key
-    commands, one pipeline round trip (not a transaction: the keys lie in different slots)."""
+    """Add the match to its indexes, its status's included: idempotent single-key commands, one
+    pipeline round trip (not a transaction: the keys lie in different slots)."""
     if not listed(meta) or "created_at" not in meta:
         return
-    score, status = score_of(meta["created_at"]), status_of(meta)
-    keys = [f"{PREFIX}all", status_key(status), f"{PREFIX}game:{meta['game']}",
+    score = score_of(meta["created_at"])
+    keys = [f"{PREFIX}all", status_key(status_of(meta)), f"{PREFIX}game:{meta['game']}",
             f"{PREFIX}variant:{meta['game']}:{meta['variant']}"]
     keys += [f"{PREFIX}player:{name}" for name in set(names(meta))]
     pipe = redis.pipeline(transaction=False)
     for k in keys:
         pipe.zadd(k, {match_id: score})
-    pipe.zrem(status_key("running" if status == "ended" else "ended"), match_id)
     pipe.execute()
+
+
+def left_running(redis, match_id: str) -> None:
+    """An ended match out of the running index (after the append that ended it)."""
+    redis.zrem(status_key("running"), match_id)
 
 
 def encode_cursor(score: int, match_id: str) -> str:
@@ -189,7 +193,8 @@ def list_matches(store, game=None, variant=None, status=None, player=None, since
         scanned += 1
         last = (score, match_id)
         if meta is not None and key == status_key("running") and status_of(meta) == "ended":
-            index(redis, match_id, meta)             # read-repair: its end was stored, not indexed
+            index(redis, match_id, meta)             # read-repair: the removal after its end was lost
+            left_running(redis, match_id)
         if matches_filter(meta, game, variant, status, player):
             found.append(public_facts(store, match_id, meta))
     next_cursor = None if exhausted or last is None else encode_cursor(*last)

@@ -21,7 +21,7 @@ from service.application import catalog, notifying, players, seats, subscription
 from service.application.auth import new_token, token_hash
 from service.application.deadlines import clock_config, read_waiting, waiting_after
 from service.application.dispatch import call_off_deadlines, dispatch, expect, schedule_deadlines
-from service.application.loading import client_items, open_match
+from service.application.loading import Meta, client_items, open_match
 from service.application.records import now, seal
 from engine.bots import check_config
 from engine.core.table_moves import after_action
@@ -100,11 +100,12 @@ def store_new_match(store, game, events: list, seed: bytes, command: dict, names
     if table:
         records += seal(table, len(records), records[-1].hash, at, command={"seat": None, "note": "table"})
     notices = _notices(store, match_id, meta, None, state, records)
+    catalog.index(store.redis, match_id, meta)          # before the append (service.application.catalog)
+    players.index(store.redis, match_id, meta)
     result = store.append(match_id, 0, GENESIS_HASH, records, meta=meta, secret=seed.hex())
     if result.status != "ok":
         raise RuntimeError(f"new match id {match_id} already taken")
     _stored(store, match_id, state, snapshots)
-    _index(store, match_id, meta)
     _tell(store, match_id, notices)
     if not ended:
         seats.list_open(store.redis, match_id, told)
@@ -125,7 +126,8 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
     """The answer to the action, and whether this call ended the match. ``by_bot``: the seat's bot
     acting (a person may not act for a seat a bot holds)."""
     command_key = f"{seat}:{body['command_id']}"
-    known, seed = store.answer_and_secret(match_id, command_key)
+    known, seed = (meta.answer_and_secret(command_key) if isinstance(meta, Meta)
+                   else store.answer_and_secret(match_id, command_key))
     if known is not None:
         return json.loads(known), False
     m = open_match(store, match_id, meta=meta)
@@ -183,6 +185,8 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
         expect(store.jobs, m.match_id, state)
     meta_update.update(meta or {})
     notices = _notices(store, m.match_id, ChainMap(meta_update, m.meta), m.state, state, records)
+    if ended:                    # its new status in the listing, before the append (service.application.catalog)
+        catalog.index(store.redis, m.match_id, ChainMap(meta_update, m.meta))
     result = store.append(m.match_id, m.version, m.last_hash, records, command_key=command_key,
                           answer=json.dumps(answer, ensure_ascii=False), meta=meta_update or None)
     if result.status == "duplicate":
@@ -192,20 +196,19 @@ def commit(store, m, batches: list, seed: bytes | None, command_key: str, comman
     _stored(store, m.match_id, state, snapshots, dispatching=live)
     if "waiting" in meta_update:
         _call_off(store, m, read_waiting(m.meta), read_waiting(meta_update))
-    _index(store, m.match_id, ChainMap(meta_update, m.meta))     # (the meta is read as asked for)
+    if ended:
+        _left_running(store, m.match_id)
     _tell(store, m.match_id, notices)
     return answer, ended
 
 
-def _index(store, match_id: str, meta: dict) -> None:
-    """The match in the listing's indexes (service.application.catalog) and its players' lists
-    (service.application.players): single-key writes after the append, never inside it (Redis
-    Cluster); idempotent, so a lost write is redone at the match's next append."""
+def _left_running(store, match_id: str) -> None:
+    """The ended match out of the listing's running index, after the append; a write lost here is
+    repaired by the listing (service.application.catalog)."""
     try:
-        catalog.index(store.redis, match_id, meta)
-        players.index(store.redis, match_id, meta)
-    except Exception:  # noqa: BLE001 - the events are stored; the next append re-indexes the match
-        log.exception("could not index match %s", match_id)
+        catalog.left_running(store.redis, match_id)
+    except Exception:  # noqa: BLE001 - the events are stored; the listing skips and repairs the entry
+        log.exception("could not move match %s out of the running index", match_id)
 
 
 def _notices(store, match_id: str, meta: dict, before: dict | None, after: dict, records: list) -> list:

@@ -54,11 +54,27 @@ class Meta(Mapping):
     later seat, or another credential, brings its batch in one more HMGET; any other field one
     HGET; iterating (``items()``, ``{**meta}``) reads the whole hash once."""
 
-    def __init__(self, store, match_id: str, token: str | None = None):
+    def __init__(self, store, match_id: str, token: str | None = None, command_id: str | None = None):
         self._store, self._id = store, match_id
         self._known: dict = {}           # field -> value, or None for a field the hash does not have
         self._whole: dict | None = None
-        self._read([*FIXED, *_per_seat(0), *_credentials(token)])
+        self._answers: dict = {}         # "<seat>:<command_id>" -> stored answer or None, read with the meta
+        self._seed = None
+        first = [*FIXED, *_per_seat(0), *_credentials(token)]
+        if command_id is None:
+            self._read(first)
+        else:
+            command_keys = [f"{s}:{command_id}" for s in range(SEATS_AHEAD)]
+            values, answers, self._seed = store.action_reads(match_id, first, command_keys)
+            self._known.update(zip(first, values))
+            self._answers = dict(zip(command_keys, answers))
+
+    def answer_and_secret(self, command_key: str) -> tuple[str | None, bytes | None]:
+        """The store's ``answer_and_secret`` of this match: from the first read when it brought
+        them (an action's command id given to ``open_meta``), else read now."""
+        if command_key not in self._answers:
+            return self._store.answer_and_secret(self._id, command_key)
+        return self._store.confirmed(self._id, self._answers[command_key]), self._seed
 
     def _read(self, fields) -> None:
         fields = [f for f in fields if f not in self._known]
@@ -110,10 +126,11 @@ def _credentials(token: str | None) -> list:
     return [f"{kind}:{digest}" for kind in CREDENTIALS]
 
 
-def open_meta(store, match_id: str, token: str | None = None) -> Mapping:
+def open_meta(store, match_id: str, token: str | None = None, command_id: str | None = None) -> Mapping:
     """The match's meta (a ``Meta``, read as asked for; ``token``: the caller's, whose fields come in
-    the first read); 404 for an unknown match."""
-    meta = Meta(store, match_id, token) if MATCH_ID.fullmatch(match_id) else None
+    the first read; ``command_id``: an action's, whose stored answers and the match's secret come
+    in it too); 404 for an unknown match."""
+    meta = Meta(store, match_id, token, command_id) if MATCH_ID.fullmatch(match_id) else None
     if meta is None or "version" not in meta:
         raise NotFound("match_not_found", f"no match {match_id!r}")
     return meta

@@ -12,9 +12,9 @@ the seats bound to it and the list of its matches.
   player id, ``SIGN_IN_SECONDS`` to live, taken with GETDEL so it works once), the page's link being
   ``#/sign-in/<code>``; it gets a key of its own.
 - ``kifu:player:{p}:matches``: sorted set of the player's match ids, scored by creation time. Written
-  the cluster-safe way, like the listing's indexes: one ZADD per bound player after each append
-  of the match (``index``, from ``commands._index``), idempotent, so a write lost in a crash is
-  redone at the match's next append; a claim or adoption (no append) writes it at once.
+  the cluster-safe way, like the listing's indexes: one ZADD per bound player before the append
+  that creates the match (``index``, from ``commands.store_new_match``; an entry whose match is
+  not there is skipped), and at once by a claim or adoption (no append).
 """
 import json
 import secrets

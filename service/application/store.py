@@ -44,6 +44,10 @@ def _bytes(value) -> bytes:
     return value if isinstance(value, bytes) else value.encode("utf-8")
 
 
+def _seed(value) -> bytes | None:
+    return None if value is None else bytes.fromhex(_text(value))
+
+
 def _raw(fields: dict) -> dict:
     """A stream entry's fields as bytes (a client made with decode_responses gives text)."""
     return fields if not fields or isinstance(next(iter(fields)), bytes) else \
@@ -176,15 +180,30 @@ class EventStore:
         pipe.hget(key(match_id, "commands"), command_key)
         pipe.get(key(match_id, "secret"))
         answer, seed = pipe.execute()
-        if answer is not None:
-            self._confirm(match_id)
-        return (None if answer is None else _text(answer)), (None if seed is None else bytes.fromhex(_text(seed)))
+        return self.confirmed(match_id, answer), _seed(seed)
+
+    def action_reads(self, match_id: str, fields: list, command_keys: list) -> tuple[list, list, bytes | None]:
+        """``meta_fields``, the stored answers of ``command_keys`` (None: none) and the secret in one
+        round trip: an action reads all three before it is decided, knowing its seat only from the
+        meta (so the answers of its command id for several seats are read). The answers are not
+        confirmed yet (``confirmed``, once the seat is known)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hmget(key(match_id, "meta"), fields)
+        pipe.hmget(key(match_id, "commands"), command_keys)
+        pipe.get(key(match_id, "secret"))
+        values, answers, seed = pipe.execute()
+        return ([None if v is None else _text(v) for v in values], [None if a is None else _text(a) for a in answers],
+                _seed(seed))
+
+    def confirmed(self, match_id: str, answer) -> str | None:
+        """A stored answer, once it is on the replicas (``_confirm``); None stays None."""
+        if answer is None:
+            return None
+        self._confirm(match_id)
+        return _text(answer)
 
     def stored_answer(self, match_id: str, command_key: str) -> str | None:
-        answer = self.redis.hget(key(match_id, "commands"), command_key)
-        if answer is not None:
-            self._confirm(match_id)
-        return None if answer is None else _text(answer)
+        return self.confirmed(match_id, self.redis.hget(key(match_id, "commands"), command_key))
 
     def _confirm(self, match_id: str) -> None:
         """With ``wait_replicas``: make sure what the match's primary holds is on that many replicas

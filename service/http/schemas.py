@@ -120,6 +120,7 @@ def _version(**kw):
 
 ACTION_MAX_BYTES = 16 * 1024        # an action is stored in the hash-chained command for ever
 ACTION_MAX_DEPTH = 32
+COMMAND_ID_MAX = 128
 
 
 def _bounded_action(action: dict) -> None:
@@ -141,7 +142,7 @@ def _bounded_action(action: dict) -> None:
 class ActionIn(Schema):
     action = fields.Dict(keys=fields.Str(), required=True, validate=_bounded_action)
     expected_version = _version(strict=True, required=True)
-    command_id = fields.Str(required=True, validate=validate.Length(min=1, max=128))
+    command_id = fields.Str(required=True, validate=validate.Length(min=1, max=COMMAND_ID_MAX))
 
 
 class PartialAction(fields.Field):

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from tests.plugin_stack import request
 
+CREATE_SECONDS = 120     # a match is created within this, Redis outages (30 s) included, or the test fails
 KINDS = {
     "people": [{"name": "Reimu"}, {"name": "Marisa"}],
     "fast": [{"name": "Aya"}, {"name": "Hatate"}],
@@ -87,11 +88,13 @@ class Load:
             body["setup"] = {"first": 0, "total": 0, "secrets": [1, 1]}
         elif kind != "bots":
             body["deadline"] = {"minutes": 1, "on_timeout": "pass"}
+        give_up = time.monotonic() + CREATE_SECONDS
         while True:
             try:
                 status, created = self.api.call("POST", "/matches", body)
             except OSError:
                 status, created = None, None
+            assert time.monotonic() < give_up, f"no match created in {CREATE_SECONDS} s: {status} {created}"
             if status == 201:
                 with self.lock:
                     self.matches[created["match_id"]] = kind

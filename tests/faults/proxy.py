@@ -1,10 +1,14 @@
 """A TCP proxy between the web process and Redis, in the test process: transparent, until
-``cut_after_append(match_id)`` arms it. Then, once Redis has answered that match's append (the
-EVALSHA / EVAL naming its ``{id}:events`` key), every connection is dropped at once and new ones
-are refused until ``heal()``: the web process has its append acknowledged and nothing after it
-(the bot move's dispatch, the snapshot, the listing) reaches Redis."""
+``cut_after_append(match_id)`` arms it. Then, from the moment the web sends that match's append (the
+EVALSHA naming ``kifu:{id}:events`` as its first key) nothing more is forwarded to Redis on any
+connection; once Redis has answered the append, the answer is passed on, every connection is
+dropped and new ones are refused until ``heal()``: the web process has its append acknowledged and
+nothing after it (the bot move's dispatch, the snapshot) reaches Redis, on any pooled connection."""
+import re
 import socket
 import threading
+
+TAIL = 512          # bytes of a connection's stream kept to spot a command split across reads
 
 
 class Proxy:
@@ -14,18 +18,20 @@ class Proxy:
         self.listener = socket.create_server(("127.0.0.1", port))
         self.sockets: set = set()
         self.lock = threading.Lock()
-        self.refusing = False
-        self.armed: bytes | None = None
+        self.refusing = self.frozen = False
+        self.armed: re.Pattern | None = None
         self.cut = threading.Event()
         self.closed = False
         threading.Thread(target=self._accept, name="proxy-accept", daemon=True).start()
 
     def cut_after_append(self, match_id: str) -> None:
         self.cut.clear()
-        self.armed = b"{" + match_id.encode() + b"}:events"
+        self.armed = re.compile(rb"EVALSHA\r\n\$40\r\n[0-9a-f]{40}\r\n\$\d+\r\n\d+\r\n\$\d+\r\nkifu:\{"
+                                + re.escape(match_id.encode()) + rb"\}:events\r\n")
 
     def heal(self) -> None:
-        self.refusing = False
+        self.armed = None
+        self.refusing = self.frozen = False
 
     def close(self) -> None:
         self.closed = True
@@ -54,27 +60,32 @@ class Proxy:
             threading.Thread(target=self._down, args=(pair,), daemon=True).start()
 
     def _up(self, pair: dict) -> None:
-        """Client to Redis; spots the armed append going by."""
+        """Client to Redis; spots the armed append going by, and forwards nothing after it."""
+        tail = b""
         try:
             while data := pair["client"].recv(65536):
                 armed = self.armed
-                if armed is not None and armed in data and (b"EVALSHA" in data or b"EVAL\r\n" in data):
-                    pair["watch"] = True
+                if armed is not None and any(m.end() > len(tail) for m in armed.finditer(tail + data)):
+                    self.armed = None
+                    self.frozen = pair["watch"] = True      # this append goes on; nothing else after it
+                elif self.frozen:
+                    break
+                tail = (tail + data)[-TAIL:]
                 pair["server"].sendall(data)
         except OSError:
             pass
         self._close(pair)
 
     def _down(self, pair: dict) -> None:
-        """Redis to client; after the watched append's reply, everything is cut."""
+        """Redis to client; once the watched append is answered, everything is cut."""
         try:
             while data := pair["server"].recv(65536):
+                if pair["watch"]:
+                    self.refusing = True
+                    self.cut.set()                       # before the answer: the client may look at once
                 pair["client"].sendall(data)
                 if pair["watch"]:
-                    self.armed = None
-                    self.refusing = True
                     self._drop_all()
-                    self.cut.set()
                     return
         except OSError:
             pass

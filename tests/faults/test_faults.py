@@ -297,10 +297,12 @@ def test_a_bot_move_whose_dispatch_was_cut_right_after_the_append_still_comes(de
         status, answer = api.call("POST", f"/matches/{match_id}/actions", body, token)
     except OSError:
         status, answer = None, None
-    assert deployment.proxy.cut.is_set()
+    finally:
+        cut = deployment.proxy.cut.is_set()
+        deployment.proxy.heal()                    # whatever happened: the next tests need Redis
     appended = time.monotonic()
+    assert cut, f"the proxy saw no append of {match_id} (answer {status} {answer}, version {version(r, match_id)})"
     assert version(r, match_id) == created["version"] + 3            # Added, CardDealt, TurnPassed
-    deployment.proxy.heal()
     if status != 200:                                                 # the answer was lost: ask again
         status, answer = until(lambda: (a := api.call("POST", f"/matches/{match_id}/actions", body, token))[0]
                                == 200 and a, 10, every=0.2)

@@ -5,6 +5,7 @@ from service.application import auth, player_keys
 from service.application.errors import Invalid, Unauthenticated
 from service.application.loading import open_meta
 from service.http.redis_conn import get_redis
+from service.http.schemas import COMMAND_ID_MAX
 
 
 BODY_MAX_DEPTH = 64
@@ -97,11 +98,29 @@ def viewer(store, match_id: str) -> tuple[dict, int | None]:
     return meta, g.seat
 
 
-def actor(store, match_id: str) -> tuple[dict, int]:
-    """The match's meta and the acting seat: 404 unknown match, 401 no token, 403 a bad token."""
-    meta = open_meta(store, match_id, _token_hint())
+def actor(store, match_id: str, command_id: str | None = None) -> tuple[dict, int]:
+    """The match's meta and the acting seat: 404 unknown match, 401 no token, 403 a bad token.
+    ``command_id``: the action's (``command_hint``), whose stored answers come with the meta."""
+    meta = open_meta(store, match_id, _token_hint(), command_id)
     g.seat = auth.acting_seat(meta, bearer_token(), _player_seat())
     return meta, g.seat
+
+
+def command_hint() -> str | None:
+    """The body's ``command_id`` if it is one the action schema takes, else None: read with the meta
+    before the body is checked (which answers 400 only after the 404 and token checks)."""
+    try:
+        body = request.get_json(silent=True) if request.is_json else None
+    except RecursionError:
+        return None
+    command_id = body.get("command_id") if isinstance(body, dict) else None
+    if not isinstance(command_id, str) or not 1 <= len(command_id) <= COMMAND_ID_MAX:
+        return None
+    try:
+        command_id.encode("utf-8")               # a lone surrogate is refused by the schema later
+    except UnicodeEncodeError:
+        return None
+    return command_id
 
 
 def _token_hint() -> str | None:

@@ -6,7 +6,7 @@ from flask import Blueprint, current_app, request
 from service.application.errors import Forbidden
 from service.application import catalog, commands, disputes, players, queries
 from service.application.dispatch import queue_verify
-from service.http.api import actor, answer, json_body, viewer
+from service.http.api import actor, answer, command_hint, json_body, viewer
 from service.http.api.players import bound_player
 from service.http.redis_conn import get_store
 from service.http.schemas import (ActionIn, ActionOut, CreateMatchIn, LegalActionsOut, LegalActionsQuery, MatchCreatedOut,
@@ -49,7 +49,7 @@ def legal_actions(match_id: str):
 @bp.post("/<match_id>/actions")
 def act(match_id: str):
     store = get_store()
-    meta, seat = actor(store, match_id)
+    meta, seat = actor(store, match_id, command_hint())
     body = ActionIn().load(json_body())
     result, ended = commands.take_action(store, match_id, seat, body, meta)
     if ended and meta.get("continues"):
