@@ -57,7 +57,7 @@ def digest(store, match_id: str, seat: int | None, meta: dict) -> dict | None:
     after = int(meta.get(f"acted:{seat}", 0))
     current = int(meta["version"])
     game = match_game(meta)
-    records = store.read(match_id, after, count=DIGEST_LIMIT)
+    records = store.read(match_id, after, count=DIGEST_LIMIT) if after < current else []
     caller = visibility.Caller(seat=seat)
     narrator = Narrator(store, match_id, game, meta, seat, caller.sees_all(meta))
     events = [i for i in (narrator.tell(r, visibility.item(game, r, caller, meta)) for r in records) if i is not None]
