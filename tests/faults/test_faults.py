@@ -283,8 +283,10 @@ def test_a_gunicorn_worker_killed_mid_request(deployment, r, load, report):
                f"{load.retried - retried} sends repeated by clients meanwhile")
 
 
-def test_a_bot_move_whose_dispatch_was_cut_right_after_the_append_still_comes(deployment, r, load, report):
-    api = Api(deployment.url)
+def cut_after_append(deployment, api) -> tuple:
+    """A new match with a bot at seat 1; seat 0's move, with the web's Redis connections cut right
+    after its append is answered. (match_id, created, body, token, status, answer), or None if
+    the cut did not happen (the proxy is healed either way)."""
     status, created = api.call("POST", "/matches", {
         "game": "toy", "variant": "standard", "options": {"target": 100},
         "setup": {"first": 0, "total": 0, "secrets": [1, 2]},
@@ -300,8 +302,20 @@ def test_a_bot_move_whose_dispatch_was_cut_right_after_the_append_still_comes(de
     finally:
         cut = deployment.proxy.cut.is_set()
         deployment.proxy.heal()                    # whatever happened: the next tests need Redis
+    return (match_id, created, body, token, status, answer) if cut else None
+
+
+def test_a_bot_move_whose_dispatch_was_cut_right_after_the_append_still_comes(deployment, r, load, report):
+    api = Api(deployment.url)
+    missed = 0
+    for _ in range(3):       # (with the load's clients going on, the proxy has missed an append: tried again)
+        made = cut_after_append(deployment, api)
+        if made is not None:
+            break
+        missed += 1
+    assert made is not None, "the proxy saw none of three appends"
     appended = time.monotonic()
-    assert cut, f"the proxy saw no append of {match_id} (answer {status} {answer}, version {version(r, match_id)})"
+    match_id, created, body, token, status, answer = made
     assert version(r, match_id) == created["version"] + 3            # Added, CardDealt, TurnPassed
     if status != 200:                                                 # the answer was lost: ask again
         status, answer = until(lambda: (a := api.call("POST", f"/matches/{match_id}/actions", body, token))[0]
@@ -313,7 +327,8 @@ def test_a_bot_move_whose_dispatch_was_cut_right_after_the_append_still_comes(de
     assert moved < 30
     report.add("web's Redis connection dropped right after the append's reply",
                f"the bot's move was not dispatched (logged) and came {moved:.1f} s after the append "
-               f"(recorded due before it; a worker's sweep queued it)")
+               f"(recorded due before it; a worker's sweep queued it)"
+               + (f"; the proxy missed the append {missed} time(s) before, tried again" if missed else ""))
 
 
 def test_redis_killed_mid_play_and_back_30_s_later(deployment, r, load, report):
