@@ -91,6 +91,7 @@ def stop(proc: subprocess.Popen) -> None:
 class Client:
     def __init__(self, port: int, rnd: random.Random):
         self.port, self.rnd, self.conn = port, rnd, None
+        self.match = None            # (match id, seat tokens, actions posted) of a match under way
 
     def connect(self) -> None:
         """A new connection (gunicorn closes one left idle for its keep-alive, 2 s, between turns)."""
@@ -117,7 +118,7 @@ class Client:
     def play(self, deadline: float, latencies: list, errors: list) -> None:
         """Play matches until ``deadline``; a match cut by it goes on at the next call."""
         while time.monotonic() < deadline:
-            if getattr(self, "match", None) is None:
+            if self.match is None:
                 status, created = self.call("POST", "/matches", {
                     "game": "threebythree", "variant": "overlord", "seats": [{"name": "a"}, {"name": "b"}]})
                 if status != 201:

@@ -374,19 +374,25 @@ def test_a_late_your_move_for_a_wait_a_missed_deadline_ended_is_not_sent(app, cl
     assert _late_your_move(app, m.id, second_wait, late) == 1
 
 
+def _continued_after_a_dispute(client, m, version: int, auditor_token: str):
+    """A dispute filed at ``version`` by seat 0, overturned by the auditor, both seats consenting:
+    the id of the match it continues in."""
+    dispute = client.post(f"/matches/{m.id}/disputes", json={"version": version, "reason": "misdealt"},
+                          headers=m.headers(0)).get_json()["dispute"]
+    client.post(f"/matches/{m.id}/disputes/{dispute}/ruling", json={"decision": "overturned", "note": "re-deal"},
+                headers=bearer(auditor_token))
+    for seat in (0, 1):
+        client.post(f"/matches/{m.id}/disputes/{dispute}/consent", headers=m.headers(seat))
+    return client.get(f"/matches/{m.id}/disputes").get_json()["disputes"][0]["continued_in"]
+
+
 def test_a_late_your_move_in_a_match_continued_after_a_dispute_is_not_sent(app, client, outbox):
     m = ApiMatch(client)
     m.post(m.seat_to_act(), {"type": "add", "n": 1})
     waiting, version = m.seat_to_act(), m.info()["version"]
     client.post(f"/matches/{m.id}/seats/{waiting}/notifications", headers=m.headers(waiting),
                 json={"kind": "webhook", "url": "http://seat.example/hook", "events": ["your_move"]})
-    dispute = client.post(f"/matches/{m.id}/disputes", json={"version": version, "reason": "misdealt"},
-                          headers=m.headers(0)).get_json()["dispute"]
-    client.post(f"/matches/{m.id}/disputes/{dispute}/ruling", json={"decision": "overturned", "note": "re-deal"},
-                headers=bearer(m.created["auditor_token"]))
-    for seat in (0, 1):
-        client.post(f"/matches/{m.id}/disputes/{dispute}/consent", headers=m.headers(seat))
-    assert client.get(f"/matches/{m.id}/disputes").get_json()["disputes"][0]["continued_in"]
+    assert _continued_after_a_dispute(client, m, version, m.created["auditor_token"])
     assert _late_your_move(app, m.id, version, waiting) == 0      # the original is played on elsewhere
 
 
@@ -409,13 +415,7 @@ def test_a_seats_own_subscriptions_go_with_its_token_to_the_rematch_and_the_cont
     assert (m.id, "match_ended", 1) in told and (new.id, "your_move", 1) in told
     # A dispute's continuation carries them as well.
     version = new.info()["version"]
-    dispute = client.post(f"/matches/{new.id}/disputes", json={"version": version, "reason": "misdealt"},
-                          headers=new.headers(0)).get_json()["dispute"]
-    client.post(f"/matches/{new.id}/disputes/{dispute}/ruling", json={"decision": "overturned", "note": "re-deal"},
-                headers=bearer(m.created["auditor_token"]))
-    for seat in (0, 1):
-        client.post(f"/matches/{new.id}/disputes/{dispute}/consent", headers=new.headers(seat))
-    continued = client.get(f"/matches/{new.id}/disputes").get_json()["disputes"][0]["continued_in"]
+    continued = _continued_after_a_dispute(client, new, version, m.created["auditor_token"])
     subs = client.get(f"/matches/{continued}/seats/1/notifications", headers=m.headers(1)).get_json()["subscriptions"]
     assert [s["target"] for s in subs] == [hook["url"]]
 

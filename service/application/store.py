@@ -44,6 +44,10 @@ def _bytes(value) -> bytes:
     return value if isinstance(value, bytes) else value.encode("utf-8")
 
 
+def _texts(values) -> list:
+    return [None if v is None else _text(v) for v in values]
+
+
 def _seed(value) -> bytes | None:
     return None if value is None else bytes.fromhex(_text(value))
 
@@ -172,7 +176,7 @@ class EventStore:
 
     def meta_fields(self, match_id: str, fields: list) -> list:
         """The values of ``fields`` in the meta hash (None where it has none), one HMGET."""
-        return [None if v is None else _text(v) for v in self.redis.hmget(key(match_id, "meta"), fields)]
+        return _texts(self.redis.hmget(key(match_id, "meta"), fields))
 
     def answer_and_secret(self, match_id: str, command_key: str) -> tuple[str | None, bytes | None]:
         """``stored_answer`` and ``secret`` in one round trip (an action needs both)."""
@@ -192,8 +196,7 @@ class EventStore:
         pipe.hmget(key(match_id, "commands"), command_keys)
         pipe.get(key(match_id, "secret"))
         values, answers, seed = pipe.execute()
-        return ([None if v is None else _text(v) for v in values], [None if a is None else _text(a) for a in answers],
-                _seed(seed))
+        return _texts(values), _texts(answers), _seed(seed)
 
     def confirmed(self, match_id: str, answer) -> str | None:
         """A stored answer, once it is on the replicas (``_confirm``); None stays None."""
