@@ -54,3 +54,26 @@ def test_a_head_without_parts_is_complete_and_one_with_parts_is_not():
     step = headed({"type": "buy"}, LISTED, parts, ("tokens", "colour"))
     assert [(o.action, o.done) for o in step.options] == [({"type": "buy", "card": "a"}, False),
                                                            ({"type": "buy", "card": "b"}, False)]
+
+
+def test_a_random_walk_works_out_only_the_option_it_takes():
+    """An option's label, action and done are worked out when read (issue 22: the random bot walks
+    every step of every simulated game); what they read is what the full listing says."""
+    asked = []
+
+    def counted(action):
+        asked.append(action.get("card"))
+        return parts(action)
+
+    def labels(field, value):
+        asked.append(("label", value))
+        return f"{field} {value}"
+
+    step = headed({"type": "buy"}, LISTED, counted, ("tokens", "colour"), labels=labels)
+    assert asked == [] and len(step.options) == 2
+    taken = step.options[1]
+    assert (taken.action, taken.done, taken.label) == ({"type": "buy", "card": "b"}, False, "card b")
+    assert None not in asked and "a" not in asked and ("label", "a") not in asked   # the other one untouched
+    assert [o.to_dict() for o in step.options] == [
+        {"action": {"type": "buy", "card": "a"}, "label": "card a", "ref": "a", "done": False},
+        {"action": {"type": "buy", "card": "b"}, "label": "card b", "ref": "b", "done": False}]

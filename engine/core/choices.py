@@ -21,6 +21,7 @@ import json
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import partial as partial_fn
 
 from engine.core.canonical import canonical_json
 from engine.core.errors import IllegalAction
@@ -29,15 +30,47 @@ RULE = "kifu/choices"
 MAX_OPTIONS = 60     # no step offers more (tests/conformance/test_choices.py checks it)
 
 
-@dataclass(frozen=True)
 class Option:
-    action: dict                 # the partial action this option leads to (complete when ``done``)
-    label: str                   # what the option says ("緑1 (c12)", "square 2-3", "Done")
-    ref: str | None = None       # the thing on the table it names (card instance, square, pile, land)
-    done: bool = False           # ``action`` is complete: post it
+    """One option of a step: ``action``, the partial action it leads to (complete when ``done``: post
+    it); ``label``, what it says ("緑1 (c12)", "square 2-3", "Done"); ``ref``, the thing on the table it
+    names (card instance, square, pile, land) or None.
+
+    A step lists every option, but a walk takes one: an option may be given its label as a function
+    of nothing and its action and ``done`` as ``settle``, a function giving ``(action, done)`` (the
+    action may also be given at once), each worked out the first time it is read. A random walk then
+    pays for the one option it takes, and reads exactly what a full listing would."""
+    __slots__ = ("_action", "_label", "ref", "_done", "_settle")
+
+    def __init__(self, action, label, ref=None, done=False, *, settle=None):
+        self._action, self._label, self.ref, self._done, self._settle = action, label, ref, done, settle
+
+    @property
+    def action(self) -> dict:
+        if self._action is None:
+            self._settled()
+        return self._action
+
+    @property
+    def done(self) -> bool:
+        if self._settle is not None:
+            self._settled()
+        return self._done
+
+    @property
+    def label(self) -> str:
+        if callable(self._label):
+            self._label = self._label()
+        return self._label
+
+    def _settled(self) -> None:
+        self._action, self._done = self._settle()
+        self._settle = None
 
     def to_dict(self) -> dict:
         return {"action": self.action, "label": self.label, "ref": self.ref, "done": self.done}
+
+    def __repr__(self) -> str:
+        return f"Option({self.to_dict()!r})"
 
 
 @dataclass(frozen=True)
@@ -92,18 +125,18 @@ def from_actions(actions: list, partial: dict, *, prompts: dict | None = None, l
     the value itself); ``prompts`` maps a field to its prompt."""
     partial = check_partial(partial)
     prompts = prompts or {}
-    matching = [a for a in actions if _has(partial, a)]
+    matching = [a for a in actions if _has(partial, a)] if partial else actions
     if not matching:
         raise no_move(partial)
-    complete = [a for a in matching if a == partial]
     longer = [a for a in matching if a != partial]
     if not longer:
         return Step("This move is complete.", None, [Option(partial, "Done", None, True)])
-    options = [Option(partial, "As it is", None, True)] if complete else []
+    options = [Option(partial, "As it is", None, True)] if len(longer) < len(matching) else []
     seen, name = set(), None
-    one_more = [b for b in longer if len(b) == len(partial) + 1]    # the ones an option can equal
     for a in longer:
-        nxt_field = next(k for k in a if k not in partial)
+        for nxt_field in a:
+            if nxt_field not in partial:
+                break
         name = name or nxt_field
         value = a[nxt_field]
         key = (nxt_field, _value_key(value))     # options differ only in the field added and its value
@@ -111,11 +144,17 @@ def from_actions(actions: list, partial: dict, *, prompts: dict | None = None, l
             continue
         seen.add(key)
         nxt = {**partial, nxt_field: value}
-        done = nxt in one_more and not any(b != nxt and _has(nxt, b) for b in longer)
-        options.append(Option(nxt, labels(nxt_field, value) if labels else _default_label(nxt_field, value),
+        options.append(Option(nxt, partial_fn(labels, nxt_field, value) if labels else _default_label(nxt_field, value),
                               refs(nxt_field, value) if refs else None if nxt_field == "type" else ref_of(value),
-                              done))
+                              settle=partial_fn(_completes, nxt, nxt_field, value, longer)))
     return Step(prompts.get(name, f"Choose {name}"), name, options)
+
+
+def _completes(nxt: dict, field: str, value, longer: list) -> tuple:
+    """``(nxt, done)``: ``nxt`` (a partial action and one field more) is a listed action that no
+    other listed action extends (``longer``: the listed actions that extend the partial one)."""
+    extended = [b for b in longer if field in b and b[field] == value]
+    return nxt, nxt in extended and all(b == nxt for b in extended)
 
 
 def _value_key(value):
@@ -235,9 +274,8 @@ def sequence(partial: dict, parts_of, *, complete_prompt: str = "This move is co
 def _step(partial: dict, parts_of, i: int) -> Step:
     part = parts_of(partial)[i]
 
-    def option(action, label, ref):
-        action, done = _forward(action, parts_of)
-        return Option(action, label, ref, done)
+    def option(action, item):
+        return Option(None, partial_fn(part.label, item), part.ref(item), settle=partial_fn(_forward, action, parts_of))
 
     def prompt(chosen):
         return part.prompt(chosen) if callable(part.prompt) else part.prompt
@@ -248,7 +286,7 @@ def _step(partial: dict, parts_of, i: int) -> Step:
             key = canonical_json(item)
             if key not in seen and part.ok(item):
                 seen.add(key)
-                options.append(option({**partial, part.name: item}, part.label(item), part.ref(item)))
+                options.append(option({**partial, part.name: item}, item))
         return Step(prompt(None), part.name, options)
     chosen = list(partial.get(part.name, []))
     left = _rest(chosen, part.items(partial))
@@ -258,7 +296,7 @@ def _step(partial: dict, parts_of, i: int) -> Step:
             key = canonical_json(item)
             if key not in seen and part.ok(chosen + [item]):
                 seen.add(key)
-                options.append(option({**partial, part.name: chosen + [item]}, part.label(item), part.ref(item)))
+                options.append(option({**partial, part.name: chosen + [item]}, item))
     if part.need[0] <= len(chosen) and part.complete(chosen):
         closed = {**partial, part.name: chosen}
         after = parts_of(closed)
@@ -266,7 +304,8 @@ def _step(partial: dict, parts_of, i: int) -> Step:
         if j == len(after):
             options.insert(0, Option(closed, part.close_label, None, True))
         elif after[j].many:
-            options.insert(0, option({**closed, after[j].name: []}, part.close_label, None))
+            options.insert(0, Option(None, part.close_label, None,
+                                     settle=partial_fn(_forward, {**closed, after[j].name: []}, parts_of)))
         else:
             options += _step(closed, parts_of, j).options
     return Step(prompt(chosen), part.name, options, len(chosen), part.need)
@@ -274,9 +313,9 @@ def _step(partial: dict, parts_of, i: int) -> Step:
 
 def heads_of(actions: list, part_names) -> list:
     """The listed actions without their parts (``part_names``), each once, in listed order."""
-    heads = []
+    heads, parts = [], frozenset(part_names)
     for a in actions:
-        head = {k: v for k, v in a.items() if k not in part_names}
+        head = a if parts.isdisjoint(a) else {k: v for k, v in a.items() if k not in parts}
         if head not in heads:
             heads.append(head)
     return heads
@@ -309,15 +348,12 @@ def headed(partial: dict, actions: list, parts_of, part_names, *, prompts: dict 
 
 def _into_parts(options: list, head: dict, parts_of) -> list:
     """``from_actions``' options over heads, a completed head led on into its parts."""
-    out = []
-    for o in options:
-        if o.action == head:
-            continue                             # "as it is": the head goes on into its parts
-        if o.done:
-            action, done = _forward(o.action, parts_of)
-            o = Option(action, o.label, o.ref, done)
-        out.append(o)
-    return out
+    return [Option(None, o._label, o.ref, settle=partial_fn(_led_on, o, parts_of))
+            for o in options if o.action != head]  # "as it is": the head goes on into its parts
+
+
+def _led_on(option: Option, parts_of) -> tuple:
+    return _forward(option.action, parts_of) if option.done else (option.action, False)
 
 
 # (state, seat, its legal actions once listed) while a walk or a bot's weighing goes on: see ``listing``.
