@@ -9,6 +9,8 @@ import socket
 import threading
 
 TAIL = 512          # bytes of a connection's stream kept to spot a command split across reads
+APPEND = rb"EVALSHA\r\n\$40\r\n[0-9a-f]{40}\r\n\$\d+\r\n\d+\r\n\$\d+\r\nkifu:\{(%s)\}:events\r\n"
+ANY_APPEND = re.compile(APPEND % rb"[^}]+")
 
 
 class Proxy:
@@ -22,12 +24,13 @@ class Proxy:
         self.armed: re.Pattern | None = None
         self.cut = threading.Event()
         self.closed = False
+        self.others: list = []      # the matches whose appends went by while armed
         threading.Thread(target=self._accept, name="proxy-accept", daemon=True).start()
 
     def cut_after_append(self, match_id: str) -> None:
         self.cut.clear()
-        self.armed = re.compile(rb"EVALSHA\r\n\$40\r\n[0-9a-f]{40}\r\n\$\d+\r\n\d+\r\n\$\d+\r\nkifu:\{"
-                                + re.escape(match_id.encode()) + rb"\}:events\r\n")
+        self.others = []
+        self.armed = re.compile(APPEND % re.escape(match_id.encode()))
 
     def heal(self) -> None:
         self.armed = None
@@ -68,6 +71,9 @@ class Proxy:
                 if armed is not None and any(m.end() > len(tail) for m in armed.finditer(tail + data)):
                     self.armed = None
                     self.frozen = pair["watch"] = True      # this append goes on; nothing else after it
+                elif armed is not None:                     # (what went by instead: for a test's message)
+                    self.others += [m.group(1).decode() for m in ANY_APPEND.finditer(tail + data)
+                                    if m.end() > len(tail)]
                 elif self.frozen:
                     break
                 tail = (tail + data)[-TAIL:]

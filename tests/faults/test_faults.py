@@ -283,10 +283,11 @@ def test_a_gunicorn_worker_killed_mid_request(deployment, r, load, report):
                f"{load.retried - retried} sends repeated by clients meanwhile")
 
 
-def cut_after_append(deployment, api) -> tuple:
+def cut_after_append(deployment, api, r) -> tuple:
     """A new match with a bot at seat 1; seat 0's move, with the web's Redis connections cut right
-    after its append is answered. (match_id, created, body, token, status, answer), or None if
-    the cut did not happen (the proxy is healed either way)."""
+    after its append is answered. ``(made, missed)``: made is (match_id, created, body, token,
+    status, answer), or None if the cut did not happen (the proxy is healed either way), and then
+    missed says what happened instead."""
     status, created = api.call("POST", "/matches", {
         "game": "toy", "variant": "standard", "options": {"target": 100},
         "setup": {"first": 0, "total": 0, "secrets": [1, 2]},
@@ -297,23 +298,28 @@ def cut_after_append(deployment, api) -> tuple:
     deployment.proxy.cut_after_append(match_id)
     try:
         status, answer = api.call("POST", f"/matches/{match_id}/actions", body, token)
-    except OSError:
-        status, answer = None, None
+    except OSError as e:
+        status, answer = None, str(e)
     finally:
         cut = deployment.proxy.cut.is_set()
         deployment.proxy.heal()                    # whatever happened: the next tests need Redis
-    return (match_id, created, body, token, status, answer) if cut else None
+    if cut:
+        return (match_id, created, body, token, status, answer), None
+    now = version(r, match_id)
+    return None, (f"answer {status} {json.dumps(answer)[:300]}, version {created['version']} -> {now}, "
+                  f"appends seen meanwhile: {deployment.proxy.others[:5]}")
 
 
 def test_a_bot_move_whose_dispatch_was_cut_right_after_the_append_still_comes(deployment, r, load, report):
     api = Api(deployment.url)
-    missed = 0
+    misses = []
     for _ in range(3):       # (with the load's clients going on, the proxy has missed an append: tried again)
-        made = cut_after_append(deployment, api)
+        made, missed = cut_after_append(deployment, api, r)
         if made is not None:
             break
-        missed += 1
-    assert made is not None, "the proxy saw none of three appends"
+        misses.append(missed)
+        time.sleep(1)
+    assert made is not None, f"the proxy saw none of three appends: {misses}"
     appended = time.monotonic()
     match_id, created, body, token, status, answer = made
     assert version(r, match_id) == created["version"] + 3            # Added, CardDealt, TurnPassed
@@ -328,7 +334,8 @@ def test_a_bot_move_whose_dispatch_was_cut_right_after_the_append_still_comes(de
     report.add("web's Redis connection dropped right after the append's reply",
                f"the bot's move was not dispatched (logged) and came {moved:.1f} s after the append "
                f"(recorded due before it; a worker's sweep queued it)"
-               + (f"; the proxy missed the append {missed} time(s) before, tried again" if missed else ""))
+               + (f"; the proxy missed the append {len(misses)} time(s) before, tried again ({misses})"
+                  if misses else ""))
 
 
 def test_redis_killed_mid_play_and_back_30_s_later(deployment, r, load, report):
