@@ -5,9 +5,10 @@ For each game (its first variant for two seats), over positions met in random ga
 end of the game (the unit of work of plain MCTS, and what an ISMCTS iteration replaces with a
 tree step and an evaluation); (b) ISMCTS iterations per second (and per decision at the default
 budget); (c) greedy decisions per second; (d) whole simulated games per second (random vs random,
-and ismcts(16) vs random as in the strength test). And (e) ISMCTS iterations per CPU-second on the
-same positions with the engine of an earlier commit (bench/baseline.py: main before issue 22),
-measured in child processes alternating with the current engine's.
+and ismcts(16) vs random as in the strength test). And (e) ISMCTS iterations and (f) random-vs-random
+games per CPU-second, on the same positions and games with the engine of an earlier commit
+(bench/baseline.py: main before issue 22), measured in child processes alternating with the current
+engine's.
 
     .venv/bin/python bench/bench_bots.py [--game threebythree] [--positions 40] [--iterations 64]
                                          [--baseline c4195af | --no-baseline]
@@ -72,12 +73,26 @@ def ismcts_rate(game_id, n_positions, iterations) -> float:
     return len(states) * iterations / (time.process_time() - t0)
 
 
+def random_rate(game_id, games) -> float:
+    """Random-vs-random games per CPU-second, as simulations play them (the random bot walks the
+    choice protocol at every move; runs on whichever engine is imported)."""
+    game = get_game(game_id)
+    variant, bots = two_seat_variant(game), [{"bot": "random"}, {"bot": "random"}]
+    t0 = time.process_time()
+    for i in range(games):
+        play_game(game, variant, bots, "bench", i)
+    return games / (time.process_time() - t0)
+
+
 def against_baseline(game, args, where) -> None:
     from baseline import ROUNDS, best_of
     now, then = best_of(where, "bench_bots.py", ["ismcts", "--game", game.id, "--positions", args.positions,
                                                  "--iterations", args.iterations])
     print(f"  (e) ISMCTS per CPU-second, best of {ROUNDS} alternating child runs: {now:,.0f} iterations; "
           f"the engine of {args.baseline} on the same positions: {then:,.0f} -> {now / then:.2f}x", flush=True)
+    now, then = best_of(where, "bench_bots.py", ["random", "--game", game.id, "--games", args.games])
+    print(f"  (f) random vs random per CPU-second, best of {ROUNDS} alternating child runs: {now:,.1f} games; "
+          f"the engine of {args.baseline}, the same games: {then:,.1f} -> {now / then:.2f}x", flush=True)
 
 
 def bench(game, args, where=None):
@@ -115,10 +130,12 @@ def main():
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--baseline", default=None, help="the commit whose engine (e) compares with")
     parser.add_argument("--no-baseline", action="store_true")
-    parser.add_argument("--measure", choices=["ismcts"], help=argparse.SUPPRESS)   # a child run (bench/baseline.py)
+    parser.add_argument("--measure", choices=["ismcts", "random"], help=argparse.SUPPRESS)   # a child run (bench/baseline.py)
     args = parser.parse_args()
     if args.measure:
-        print(json.dumps({"rate": ismcts_rate(args.game[0], args.positions, args.iterations)}))
+        rate = ismcts_rate(args.game[0], args.positions, args.iterations) if args.measure == "ismcts" else \
+            random_rate(args.game[0], args.games)
+        print(json.dumps({"rate": rate}))
         return
     from baseline import BASELINE, checkout, cleanup
     args.baseline = args.baseline or BASELINE
