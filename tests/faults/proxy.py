@@ -71,11 +71,11 @@ class Proxy:
                 if armed is not None and any(m.end() > len(tail) for m in armed.finditer(tail + data)):
                     self.armed = None
                     self.frozen = pair["watch"] = True      # this append goes on; nothing else after it
+                elif self.frozen:
+                    break
                 elif armed is not None:                     # (what went by instead: for a test's message)
                     self.others += [m.group(1).decode() for m in ANY_APPEND.finditer(tail + data)
                                     if m.end() > len(tail)]
-                elif self.frozen:
-                    break
                 tail = (tail + data)[-TAIL:]
                 pair["server"].sendall(data)
         except OSError:
