@@ -274,8 +274,8 @@ def sequence(partial: dict, parts_of, *, complete_prompt: str = "This move is co
 def _step(partial: dict, parts_of, i: int) -> Step:
     part = parts_of(partial)[i]
 
-    def option(action, item):
-        return Option(None, partial_fn(part.label, item), part.ref(item), settle=partial_fn(_forward, action, parts_of))
+    def option(action, label, ref):
+        return Option(None, label, ref, settle=partial_fn(_forward, action, parts_of))
 
     def prompt(chosen):
         return part.prompt(chosen) if callable(part.prompt) else part.prompt
@@ -286,7 +286,7 @@ def _step(partial: dict, parts_of, i: int) -> Step:
             key = canonical_json(item)
             if key not in seen and part.ok(item):
                 seen.add(key)
-                options.append(option({**partial, part.name: item}, item))
+                options.append(option({**partial, part.name: item}, partial_fn(part.label, item), part.ref(item)))
         return Step(prompt(None), part.name, options)
     chosen = list(partial.get(part.name, []))
     left = _rest(chosen, part.items(partial))
@@ -296,7 +296,8 @@ def _step(partial: dict, parts_of, i: int) -> Step:
             key = canonical_json(item)
             if key not in seen and part.ok(chosen + [item]):
                 seen.add(key)
-                options.append(option({**partial, part.name: chosen + [item]}, item))
+                options.append(option({**partial, part.name: chosen + [item]}, partial_fn(part.label, item),
+                                      part.ref(item)))
     if part.need[0] <= len(chosen) and part.complete(chosen):
         closed = {**partial, part.name: chosen}
         after = parts_of(closed)
@@ -304,8 +305,7 @@ def _step(partial: dict, parts_of, i: int) -> Step:
         if j == len(after):
             options.insert(0, Option(closed, part.close_label, None, True))
         elif after[j].many:
-            options.insert(0, Option(None, part.close_label, None,
-                                     settle=partial_fn(_forward, {**closed, after[j].name: []}, parts_of)))
+            options.insert(0, option({**closed, after[j].name: []}, part.close_label, None))
         else:
             options += _step(closed, parts_of, j).options
     return Step(prompt(chosen), part.name, options, len(chosen), part.need)
