@@ -24,3 +24,16 @@ def evaluator(game):
             return game.results(outcome, seat_count(state))[seat]
         return own(state, seat) if own is not None else 0.5
     return value
+
+
+def seats_evaluator(game):
+    """``values(state)``: ``value(state, s)`` for every seat, by the game's ``evaluate_seats`` where it
+    has one (a position's seat-independent parts worked out once, not once per seat)."""
+    value = evaluator(game)
+    together = game.evaluate_seats if can(game, "evaluate_seats") else None
+
+    def values(state: dict) -> list[float]:
+        if together is not None and game.outcome(state) is None:
+            return together(state)
+        return [value(state, s) for s in range(seat_count(state))]
+    return values

@@ -16,7 +16,7 @@ import math
 import time
 
 from engine.core import ConfigError, can, canonical_json
-from engine.bots.evaluation import evaluator, seat_count
+from engine.bots.evaluation import seats_evaluator
 from engine.bots.moves import candidates
 from engine.bots.play import actor, advance
 
@@ -58,8 +58,7 @@ def choose(game, state: dict, seat: int, rng, budget: dict | None = None) -> dic
 
 def search(game, state: dict, seat: int, rng, budget: dict, actions: list | None = None) -> Node:
     """The tree after ``budget``; the root's moves are ``actions`` (default: the listed ones)."""
-    value = evaluator(game)
-    n_seats = seat_count(state)
+    values = seats_evaluator(game)
     root = Node()
     # The root's moves and their keys, once: a sample lists the searching seat the moves the real
     # state lists (determinize keeps what the seat can see; tests/conformance checks it).
@@ -68,7 +67,7 @@ def search(game, state: dict, seat: int, rng, budget: dict, actions: list | None
     deadline = None if iterations else time.perf_counter() + budget["ms"] / 1000
     done = 0
     while (done < iterations) if iterations else (done == 0 or time.perf_counter() < deadline):
-        iterate(game, game.determinize(state, seat, rng), seat, root, rng, value, n_seats, moves)
+        iterate(game, game.determinize(state, seat, rng), seat, root, rng, values, moves)
         done += 1
     return root
 
@@ -88,7 +87,7 @@ def key(action: dict):
     return tuple(sorted(action.items()))
 
 
-def iterate(game, sample: dict, seat: int, root: Node, rng, value, n_seats: int, moves: list) -> None:
+def iterate(game, sample: dict, seat: int, root: Node, rng, values, moves: list) -> None:
     node, path = root, [root]
     mover = seat
     while game.outcome(sample) is None:
@@ -113,16 +112,16 @@ def iterate(game, sample: dict, seat: int, root: Node, rng, value, n_seats: int,
         sample = advance(game, sample, mover, node.action, rng, copy=False)
         path.append(node)
         mover = actor(game, sample)
-    values = playout(game, sample, rng, value, n_seats)
+    rewards = playout(game, sample, rng, values)
     for n in path[1:]:
         n.visits += 1
-        n.total += values[n.seat]
+        n.total += rewards[n.seat]
 
 
-def playout(game, sample: dict, rng, value, n_seats: int) -> list[float]:
+def playout(game, sample: dict, rng, values) -> list[float]:
     """Per-seat values of a new leaf: evaluated at once, or played out at random to the end."""
     while not can(game, "evaluate") and game.outcome(sample) is None:
         mover = actor(game, sample)
         legal = game.legal_actions(sample, mover)
         sample = advance(game, sample, mover, legal[rng.below(len(legal))], rng, copy=False)
-    return [value(sample, s) for s in range(n_seats)]
+    return values(sample)

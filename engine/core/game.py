@@ -13,6 +13,7 @@ from engine.core.rng import Rng
 CAPABILITIES = frozenset({
     "determinize",    # determinize(state, seat, rng): hidden parts re-dealt (searching bots, seat forks)
     "evaluate",       # evaluate(state, seat) -> [0, 1]: a position's value from what the seat knows
+    "evaluate_seats", # evaluate_seats(state) -> [evaluate(state, s) for every seat], worked out at once
     "cards_named",    # cards_named(state, action) -> card ids an action names (per-card statistics)
     "narrate",        # narrate(event, reader) -> str | None: the event as a sentence (engine/core/narration.py)
     "compact_step",   # compact_step(state, seat, action, rng) -> state: the state after, no events built

@@ -1,6 +1,6 @@
 """A game declares the optional hooks it has (``capabilities``, engine/core/game.py CAPABILITIES) and
 keeps their promises: determinize re-deals only what the seat cannot see, evaluate is in [0, 1],
-cards_named is a set."""
+evaluate_seats is evaluate for every seat, cards_named is a set."""
 import pytest
 
 from engine.core import CAPABILITIES, Rng, can, clone, play, step
@@ -49,6 +49,14 @@ def test_evaluate_is_a_value_in_0_1(game, variant, seats):
         for seat in range(seats):
             value = game.evaluate(p.state, seat)
             assert 0 <= value <= 1, f"{game.id}: evaluate gave {value}"
+
+
+@pytest.mark.parametrize("game, variant, seats", params(lambda g: can(g, "evaluate_seats")))
+def test_evaluate_seats_is_evaluate_for_every_seat(game, variant, seats):
+    """Exactly equal, not close: ISMCTS backs these values up, and a bot's decisions repeat only if
+    they are the same floats however they are worked out."""
+    for p in positions(game, variant, seats):
+        assert game.evaluate_seats(p.state) == [game.evaluate(p.state, seat) for seat in range(seats)]
 
 
 @pytest.mark.parametrize("game, variant, seats", params(lambda g: can(g, "cards_named")))

@@ -14,7 +14,7 @@ from engine.games.shisoroku import complex_cards, effects, turn, vocabulary  # n
 from engine.games.shisoroku.card_text import text as card_text
 from engine.games.shisoroku.cards import CARDSET_VERSION, KINGDOM, START_DECKS, card_list
 from engine.games.shisoroku.determinize import determinize
-from engine.games.shisoroku.evaluate import evaluate
+from engine.games.shisoroku.evaluate import evaluate, evaluate_seats
 from engine.games.shisoroku.evolve import evolve
 from engine.games.shisoroku.narration import LINES
 from engine.games.shisoroku.rulebook import RULES
@@ -44,8 +44,9 @@ class Shisoroku(GameBase):
     secrets = staticmethod(secrets)              # who may know which card (secrets.py, l.191-204)
     action_fields = actions.FIELDS
     evaluate = staticmethod(evaluate)            # bots' position value for a seat (evaluate.py)
+    evaluate_seats = staticmethod(evaluate_seats)  # every seat's, at once (ISMCTS leaves)
     narrate = LINES                              # the log in sentences (narration.py)
-    capabilities = frozenset({"determinize", "evaluate", "narrate", "compact_step"})
+    capabilities = frozenset({"determinize", "evaluate", "evaluate_seats", "narrate", "compact_step"})
     bots = {big_money.NAME: big_money}          # the game's own bots, beside the generic ones
 
     def describe_more(self) -> dict:

@@ -1,6 +1,6 @@
 """A heuristic value of a position for one seat, in (0, 1): what bots score positions with.
 
-Reads what ``view(state, seat)`` shows (``seen``: the parts it needs) and, besides it, which cards each player owns (their whole deck as a
+Reads what ``view(state, seat)`` shows (``Position``: the parts it needs) and, besides it, which cards each player owns (their whole deck as a
 multiset, ``state.all_cards``). The view leaves the owned cards out on purpose (公開情報と非公開情報
 l.191-204: nobody sees a deck's or a discard pile's contents), but they follow from the public
 record: every gain is taken face up from the supply (「獲得する」 l.113) and every trash is public
@@ -23,6 +23,8 @@ between two *other* players is not public, yet counts with its new owner here.
   are worth the best buy they allow, so a treasure left unplayed or a buy left unused is a loss.
 """
 import math
+from functools import lru_cache
+from itertools import groupby
 
 from engine.games.shisoroku.cards import CARDS, COLONY, PROVINCE
 from engine.games.shisoroku.state import all_cards
@@ -102,17 +104,21 @@ class Deck:
 
     def hand_value(self):
         """The coins an average hand of this deck makes."""
-        if self.n == 0:
-            return 0.0
-        density = self.coins / self.n
-        total = self.coins + self.terminal_coins + DRAW_VALUE * density * self.cards
-        expected_terminals = HAND * self.terminals / self.n
-        if expected_terminals > 1:         # only one terminal can be played a turn
-            total -= self.terminal_coins * (1 - 1 / expected_terminals)
-        return HAND * total / self.n
+        return _hand_value(self.n, self.coins, self.cards, self.terminals, self.terminal_coins)
 
     def worth(self, weight):
         return self.points() + weight * self.hand_value()
+
+    def worth_with(self, c, weight):
+        """``worth`` of this deck with one more ``c``, as a copy given ``add(c)`` would have it."""
+        coins, cards, terminal, vp, per = STATS[c]
+        n = self.n + 1
+        points = self.vp + vp + (self.gardens + (1 if per else 0)) * (n // 10)
+        if terminal:
+            hand = _hand_value(n, self.coins, self.cards + cards, self.terminals + 1, self.terminal_coins + coins)
+        else:
+            hand = _hand_value(n, self.coins + coins, self.cards + cards, self.terminals, self.terminal_coins)
+        return points + weight * hand
 
     def copy(self):
         d = Deck.__new__(Deck)
@@ -121,26 +127,49 @@ class Deck:
         return d
 
 
-def turns_left(v) -> float:
+def _hand_value(n, coins, cards, terminals, terminal_coins):
+    if n == 0:
+        return 0.0
+    density = coins / n
+    total = coins + terminal_coins + DRAW_VALUE * density * cards
+    expected_terminals = HAND * terminals / n
+    if expected_terminals > 1:         # only one terminal can be played a turn
+        total -= terminal_coins * (1 - 1 / expected_terminals)
+    return HAND * total / n
+
+
+@lru_cache(maxsize=4096)
+def _deck_of(owned: tuple) -> Deck:
+    """The Deck of a sorted tuple of card ids (a search meets the same decks again and again);
+    shared, so never changed: ``_best_buy`` works on a copy."""
+    deck = Deck()
+    for c, copies in groupby(owned):
+        deck.add(c, sum(1 for _ in copies))
+    return deck
+
+
+def deck_of(player) -> Deck:
+    return _deck_of(tuple(sorted(all_cards(player))))
+
+
+def turns_left(supply) -> float:
     """How far the end is, in 6-VP cards: the 6-VP pile, the three emptiest piles, or the 10-VP pile
     where it is laid out (l.210-212)."""
-    left = {s["card"]: s["left"] for s in v["supply"]}
+    left = {s["card"]: s["left"] for s in supply}
     piles = sorted(left.values())[:3]
     return min(left.get(PROVINCE, 99), sum(piles) / 3.0, left.get(COLONY, 99))
 
 
-def _best_buy(v, deck, coins, buys, weight):
+def _best_buy(supply, deck, coins, buys, weight):
     """What ``coins`` and ``buys`` are worth to ``deck``: the best cards they buy, one by one."""
     gain = 0.0
     deck = deck.copy()
     for _ in range(max(0, min(buys, 3))):
         base = deck.worth(weight)
         best, best_card = 0.0, None
-        for s in v["supply"]:
+        for s in supply:
             if s["left"] > 0 and s["cost"] <= coins:
-                trial = deck.copy()
-                trial.add(s["card"])
-                delta = trial.worth(weight) - base
+                delta = deck.worth_with(s["card"], weight) - base
                 if delta > best:
                     best, best_card = delta, s
         if best_card is None:
@@ -151,49 +180,60 @@ def _best_buy(v, deck, coins, buys, weight):
     return gain
 
 
-def _turn_potential(v, seat, decks, weight):
-    """The active player's coins still to spend this turn, valued by the best buys."""
-    active = v["active"]
-    if active is None or v["phase"] not in ("action", "buy") or v["buys"] <= 0:
-        return 0.0
-    coins = v["coins"]
-    if not v["bought"]:
-        p = v["players"][active]
-        if active == seat:
-            coins += sum(STATS[c][0] for c in p["hand"] if CARDS[c].is_("treasure"))
-        else:
-            d = decks[active]
-            coins += p["hand_count"] * (d.coins / d.n if d.n else 0.0)
-    return _best_buy(v, decks[active], int(coins), v["buys"], weight)
+class Position:
+    """What every seat's value is read from, worked out once: the supply as views show it, each
+    player's owned cards, how far the end is. Only the turn in progress depends on the seat: the
+    active player knows its own hand, the others only its size (``turn_potential``)."""
 
+    def __init__(self, state):
+        self.state = state
+        self.supply = supply_seen(state)
+        self.decks = [deck_of(p) for p in state["players"]]
+        self.left = turns_left(self.supply)
+        self.weight = ECON_PER_TURN_LEFT * self.left
+        self.worth = [d.worth(self.weight) for d in self.decks]
+        self._potential = {}
 
-def seen(state, seat) -> dict:
-    """The part of ``view(state, seat)`` the value reads — the supply, the turn's counters, the
-    active player's hand as the seat may see it — built alone (the whole view was a third of a
-    searching bot's time)."""
-    active = state["active"]
-    players = {}
-    if active is not None:
-        p = state["players"][active]
-        players[active] = {"hand": list(p["hand"]) if sees("hand", active, seat) else None,
-                           "hand_count": len(p["hand"])}
-    return {"supply": supply_seen(state), "active": active, "phase": state["phase"], "buys": state["buys"],
-            "coins": state["coins"], "bought": state["bought"], "players": players}
+    def turn_potential(self, seat) -> float:
+        """The active player's coins still to spend this turn, valued by the best buys, as ``seat``
+        can know them: its own hand's treasures, or another's hand size at its deck's density."""
+        state = self.state
+        active = state["active"]
+        if active is None or state["phase"] not in ("action", "buy") or state["buys"] <= 0:
+            return 0.0
+        knows_hand = active == seat and sees("hand", active, seat)
+        if knows_hand not in self._potential:
+            coins = state["coins"]
+            if not state["bought"]:
+                if knows_hand:
+                    coins += sum(STATS[c][0] for c in state["players"][active]["hand"] if CARDS[c].is_("treasure"))
+                else:
+                    d = self.decks[active]
+                    coins += len(state["players"][active]["hand"]) * (d.coins / d.n if d.n else 0.0)
+            self._potential[knows_hand] = _best_buy(self.supply, self.decks[active], int(coins), state["buys"],
+                                                    self.weight)
+        return self._potential[knows_hand]
+
+    def value(self, seat) -> float:
+        worth = list(self.worth)
+        active = self.state["active"]
+        if active is not None:
+            worth[active] += self.turn_potential(seat)
+        best_other = max(w for s, w in enumerate(worth) if s != seat)
+        scale = SCALE + SCALE_PER_TURN_LEFT * self.left
+        margin = worth[seat] - best_other
+        # a tenth of the value on a ten times wider scale: a big lead still prefers a bigger one
+        return 0.9 * _sigmoid(margin / scale) + 0.1 * _sigmoid(margin / (10 * scale))
 
 
 def evaluate(state, seat) -> float:
-    v = seen(state, seat)
-    decks = [Deck(all_cards(p)) for p in state["players"]]
-    left = turns_left(v)
-    weight = ECON_PER_TURN_LEFT * left
-    worth = [d.worth(weight) for d in decks]
-    if v["active"] is not None:
-        worth[v["active"]] += _turn_potential(v, seat, decks, weight)
-    best_other = max(w for s, w in enumerate(worth) if s != seat)
-    scale = SCALE + SCALE_PER_TURN_LEFT * left
-    margin = worth[seat] - best_other
-    # a tenth of the value on a ten times wider scale: a big lead still prefers a bigger one
-    return 0.9 * _sigmoid(margin / scale) + 0.1 * _sigmoid(margin / (10 * scale))
+    return Position(state).value(seat)
+
+
+def evaluate_seats(state) -> list:
+    """``[evaluate(state, s) for s in seats]``, the position worked out once."""
+    position = Position(state)
+    return [position.value(s) for s in range(len(state["players"]))]
 
 
 def _sigmoid(x):
