@@ -1,6 +1,7 @@
 """Random full duels of every variant end by smash or deck (and best-of-3 matches by the match), one
 seat decides at a time outside sideboarding, and no hidden card leaks to a seat or a spectator (views
-and redacted events, against an independent statement of what each may see)
+and redacted events, against an independent statement of what each may see; the engine's own list of
+hidden ids agrees with its per-card predicate ``visible``)
 (generic conformance — fold equality, JSON round trips, decide's purity, to_act and legal_actions
 agreeing, every listed action accepted — is tests/conformance).
 DZ_PLAYOUTS sets the games per variant (default 250 to keep the suite near 60 s; DZ_PLAYOUTS=2000 is the issue's bar); leak checks run on every
@@ -14,6 +15,8 @@ import re
 import pytest
 
 from engine.core import MatchConfig, apply, create_events, fold, play
+from engine.games.dimension_zero import secrets
+from engine.games.dimension_zero.state import visible
 from tests.dimension_zero.table import GAME
 
 GAMES = int(os.environ.get("DZ_PLAYOUTS", "250"))
@@ -65,6 +68,7 @@ def check_no_leak(before, events):
 
 def check_view(state):
     for seat in (0, 1, None):
+        assert secrets.hidden_ids(state, seat) == sorted(c for c in state["cards"] if not visible(state, c, seat))
         v = GAME.view(state, seat)
         assert not set(v["cards"]) & hidden_ids(state, seat)
         if v["series"] is not None:                    # a seat sees its own deck list and sideboard only

@@ -11,14 +11,25 @@ best-of-3 the deck and sideboard lists a seat submits are its own.
 from engine.core import IllegalAction, Secrets
 from engine.games.dimension_zero.cards import CARDS
 from engine.games.dimension_zero.rulebook import rule
-from engine.games.dimension_zero.state import visible
+from engine.games.dimension_zero.state import plan_card, stacked_sources, visible
 
 ECHO = 40           # an echoed id is cut to this many characters
 
 
 def hidden_ids(state, seat) -> list:
-    """The instance ids whose identity ``seat`` (None: a spectator) cannot see, sorted."""
-    return sorted(c for c in state["cards"] if not visible(state, c, seat))
+    """The instance ids whose identity ``seat`` (None: a spectator) cannot see, sorted: those ``visible``
+    answers no for, read zone by zone (the other seat's hand but its cards on the stack, each deck but
+    its plan card, each smash zone) instead of card by card, which looked every card's zone up
+    (determinize's time in searches; tests/dimension_zero/test_playouts.py checks they agree)."""
+    hidden, stacked = [], None
+    for i, p in enumerate(state["players"]):
+        if i != seat:
+            stacked = stacked_sources(state) if stacked is None else stacked
+            hidden += [c for c in p["hand"] if c not in stacked]
+        plan = plan_card(state, i)
+        hidden += [c for c in p["deck"] if c != plan]
+        hidden += p["smash"]
+    return sorted(hidden)
 
 
 def secrets(state, seat) -> Secrets:
