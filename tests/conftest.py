@@ -28,19 +28,26 @@ LONG = {
 }
 
 
+# Files of many independent random-game tests (a minute or so each file, no module fixture): each
+# test a work unit of its own as well. Whole, the last of them sent out was the last minute of a run
+# with the other worker idle (a CPU sample of a clean-clone run: one core busy for its last 55 s).
+SPLIT = {"tests/threebythree/test_playouts.py", "tests/dimension_zero/test_playouts.py",
+         "tests/dokusenroku/test_playouts.py"}
+
+
 def long_for(nodeid: str) -> int:
     return LONG.get(nodeid, LONG.get(nodeid.split("[")[0], 0))
 
 
 def pytest_xdist_make_scheduler(config, log):
-    """--dist loadfile, each LONG test a work unit of its own."""
+    """--dist loadfile, each LONG test and each test of the SPLIT files a work unit of its own."""
     if config.getvalue("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling      # only where pytest-xdist schedules
 
     class LongTestsApart(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return nodeid if long_for(nodeid) else super()._split_scope(nodeid)
+            return nodeid if long_for(nodeid) or nodeid.split("::")[0] in SPLIT else super()._split_scope(nodeid)
 
     return LongTestsApart(config, log)
 
