@@ -15,7 +15,7 @@ from engine.games.dokusenroku.board import describe_board
 from engine.games.dokusenroku.card_text import text as card_text
 from engine.games.dokusenroku.cards import CARDSET_VERSION, card_list, card_of, preset_list
 from engine.games.dokusenroku.determinize import determinize
-from engine.games.dokusenroku.evaluate import evaluate
+from engine.games.dokusenroku.evaluate import evaluate, evaluate_seats
 from engine.games.dokusenroku.evolve import evolve
 from engine.games.dokusenroku.narration import LINES
 from engine.games.dokusenroku.rulebook import RULES
@@ -38,8 +38,9 @@ class Dokusenroku(GameBase):
     secrets = staticmethod(secrets_rules.secrets)    # who may know which card (secrets.py)
     determinize = staticmethod(determinize)
     evaluate = staticmethod(evaluate)       # bots' position value for a seat (evaluate.py)
+    evaluate_seats = staticmethod(evaluate_seats)   # every seat's, at once (ISMCTS leaves)
     narrate = LINES                         # the log in sentences (narration.py)
-    capabilities = frozenset({"determinize", "evaluate", "cards_named", "narrate"})
+    capabilities = frozenset({"determinize", "evaluate", "evaluate_seats", "cards_named", "narrate"})
 
     def describe_more(self) -> dict:
         return {"options": {"removed": "cards removed unseen from each deck after shuffling (デッキの枚数調整); "

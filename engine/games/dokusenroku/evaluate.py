@@ -1,6 +1,7 @@
 """A heuristic value of a position for one seat, in (0, 1): what bots score positions with.
 
-Reads only ``view(state, seat)`` (it builds the view and reads nothing else): money, positions,
+Reads only ``view(state, seat)`` (it builds the view and reads nothing else; ``evaluate_seats`` the
+spectator's view with the battle as each seat sees it, a part of that seat's view): money, positions,
 lands (owner, level, character, current toll and value), hand counts, the deck count, the debt and
 the battle as that seat sees it (a face-down support it did not commit stays unknown). No hand's
 contents are read, not even the seat's own, so every seat is valued alike.
@@ -32,7 +33,7 @@ import math
 from engine.games.dokusenroku.battle import ability, fight
 from engine.games.dokusenroku.cards import cost_of
 from engine.games.dokusenroku.board import BOARD_SIZE, ECON, HAND_LIMIT, land_at, lap_bonus
-from engine.games.dokusenroku.views import view
+from engine.games.dokusenroku.views import battle_seen, view
 
 HAND_CARD = 12            # 圓 per card in hand, up to the hand limit (more are discarded at the end of the turn)
 TOLL_TURNS = 0.07         # expected future toll income per remaining deck card, per 圓 of toll
@@ -160,7 +161,19 @@ def values(v, seat) -> dict:
 
 
 def evaluate(state, seat) -> float:
-    v = view(state, seat, ())                 # to_act is not read
+    return _value(view(state, seat, ()), seat)             # to_act is not read
+
+
+def evaluate_seats(state) -> list:
+    """``[evaluate(state, s) for s in seats]``, the view built once: as a spectator sees the table,
+    with for each seat the battle as that seat sees it, the one part of its view ``values`` reads
+    that depends on the seat (a face-down support is known to its owner only)."""
+    table = view(state, None, ())
+    return [_value({**table, "battle": battle_seen(state["battle"], seat)}, seat)
+            for seat in range(len(state["players"]))]
+
+
+def _value(v, seat) -> float:
     worth = values(v, seat)
     mine = worth[seat]
     best_other = max(w for s, w in worth.items() if s != seat)

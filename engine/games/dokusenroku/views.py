@@ -11,7 +11,8 @@ from engine.games.dokusenroku.secrets import search_hidden, support_hidden
 from engine.games.dokusenroku.state import chain
 
 
-def _battle(b, seat):
+def battle_seen(b, seat):
+    """The battle as ``seat`` sees it: a support still face down is None to all but its owner."""
     if b is None:
         return None
     out = {k: v for k, v in b.items() if k != "supports"}
@@ -47,7 +48,7 @@ def view(state, seat, to_act):
         "flags": dict(state["flags"]), "removal": state["removal"], "players": players, "lands": lands,
         "piles": [{"deck_count": len(p["deck"]), "removed_count": len(p["removed"]), "graveyard": list(p["graveyard"])}
                   for p in state["piles"]],
-        "battle": _battle(state["battle"], seat), "debt": state["debt"], "pending": _pending(state["pending"], seat),
+        "battle": battle_seen(state["battle"], seat), "debt": state["debt"], "pending": _pending(state["pending"], seat),
         "outcome": state["outcome"],
     }
 
