@@ -161,20 +161,26 @@ def values(v, seat) -> dict:
 
 
 def evaluate(state, seat) -> float:
-    return _value(view(state, seat, ()), seat)             # to_act is not read
+    v = view(state, seat, ())                 # to_act is not read
+    return _score(v, values(v, seat), seat)
 
 
 def evaluate_seats(state) -> list:
     """``[evaluate(state, s) for s in seats]``, the view built once: as a spectator sees the table,
     with for each seat the battle as that seat sees it, the one part of its view ``values`` reads
-    that depends on the seat (a face-down support is known to its owner only)."""
+    that depends on the seat (a face-down support is known to its owner only). Without a battle
+    every seat's worths are the same, worked out once."""
     table = view(state, None, ())
-    return [_value({**table, "battle": battle_seen(state["battle"], seat)}, seat)
-            for seat in range(len(state["players"]))]
+    seats = range(len(state["players"]))
+    if state["battle"] is None:
+        worth = values(table, None)
+        return [_score(table, worth, seat) for seat in seats]
+    seen = [{**table, "battle": battle_seen(state["battle"], seat)} for seat in seats]
+    return [_score(seen[seat], values(seen[seat], seat), seat) for seat in seats]
 
 
-def _value(v, seat) -> float:
-    worth = values(v, seat)
+def _score(v, worth, seat) -> float:
+    """The value to ``seat`` of each seat's expected ``worth``: its margin over the best rival."""
     mine = worth[seat]
     best_other = max(w for s, w in worth.items() if s != seat)
     margin = (mine - best_other) / max(SIZE, SIZE + (mine + best_other) / 2)
