@@ -8,7 +8,7 @@ from itertools import permutations
 from engine.games.dimension_zero import effects, series, zones
 from engine.games.dimension_zero.rulebook import rule
 from engine.games.dimension_zero.state import (area, battle_units, card, has_keyword, other,
-                                               owner, power, smash_to_win, units_on)
+                                               owner, power, smash_to_win, squares)
 
 PRIORITY_PHASES = ("main", "end")
 
@@ -39,14 +39,16 @@ def doomed(state) -> list:
     """(card, rule id) for every unit or base the rules destroy now (rule effects 3-7)."""
     out = []
     fighting = battle_units(state)
+    on = squares(state)
     for u, d in sorted(state["units"].items()):
-        if power(state, u) <= 0:
+        p = power(state, u)
+        if p <= 0:
             out.append((u, "rule.power"))
-        elif d["damage"] >= power(state, u):
+        elif d["damage"] >= p:
             out.append((u, "rule.lethal"))
-        elif any(owner(v) == owner(u) and state["units"][v]["seq"] < d["seq"] for v in units_on(state, d["square"])):
+        elif any(owner(v) == owner(u) and state["units"][v]["seq"] < d["seq"] for v in on[d["square"]]):
             out.append((u, "rule.same-unit"))
-        elif d["centre"] and u not in fighting and not any(owner(v) != owner(u) for v in units_on(state, d["square"])):
+        elif d["centre"] and u not in fighting and not any(owner(v) != owner(u) for v in on[d["square"]]):
             out.append((u, "rule.centre"))
     for b, d in sorted(state["bases"].items()):
         if any(owner(c) == owner(b) and e["line"] == d["line"] and e["seq"] < d["seq"] for c, e in state["bases"].items()):
@@ -76,8 +78,9 @@ def ask_grave_order(em, ordered, cause):
 
 def battle_to_start(state):
     fighting = battle_units(state)
+    on = squares(state)
     for sq in range(9):
-        here = [u for u in units_on(state, sq) if u not in fighting]
+        here = [u for u in on.get(sq, ()) if u not in fighting]
         if len({owner(u) for u in here}) == 2:
             by_seat = {}
             for u in here:

@@ -83,6 +83,16 @@ def units_on(state, square) -> list:
     return sorted((u for u, d in state["units"].items() if d["square"] == square), key=lambda u: state["units"][u]["seq"])
 
 
+def squares(state) -> dict:
+    """``units_on`` of every square holding a unit, in one pass over the units."""
+    on = {}
+    for u, d in state["units"].items():
+        on.setdefault(d["square"], []).append(u)
+    for units in on.values():
+        units.sort(key=lambda u: state["units"][u]["seq"])
+    return on
+
+
 def own_unit_on(state, seat, square) -> str | None:
     for u in units_on(state, square):
         if owner(u) == seat:
