@@ -3,7 +3,8 @@ import copy
 import random
 
 from engine.core import Rng
-from engine.games.shisoroku.evaluate import evaluate
+from engine.games.shisoroku.cards import CARDS
+from engine.games.shisoroku.evaluate import deck_of, evaluate
 from tests.positions import midgame as random_midgame
 from tests.shisoroku.agent import choose
 from tests.shisoroku.table import GAME, Table, position
@@ -114,3 +115,15 @@ def test_coins_left_unspent_at_the_end_of_the_turn_are_a_loss():
     wasted = copy.deepcopy(t)
     wasted.act(0, {"type": "end_turn"})
     assert evaluate(bought.state, 0) > evaluate(wasted.state, 0)
+
+
+def test_a_buys_worth_is_that_of_the_deck_with_the_card_added():
+    """``Deck.worth_with`` (the best-buy search's shortcut) gives the very float a copy of the deck
+    with the card added gives, for every card and every owned-card deck met in random games."""
+    decks = [deck_of(p) for _, state in positions(12) for p in state["players"]]
+    for deck in decks:
+        for weight in (0.0, 1.5, 6.0):
+            for c in CARDS:
+                added = deck.copy()
+                added.add(c)
+                assert deck.worth_with(c, weight) == added.worth(weight), (c, weight)
