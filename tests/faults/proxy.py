@@ -86,11 +86,15 @@ class Proxy:
         """Redis to client; once the watched append is answered, everything is cut."""
         try:
             while data := pair["server"].recv(65536):
-                if pair["watch"]:
+                # Decided once, before forwarding: the chunk may be the answer to the command before
+                # the append, and once the client has it, it sends the append (``_up`` sets "watch")
+                # before this thread looks again; that chunk must not cut.
+                answer = pair["watch"]
+                if answer:
                     self.refusing = True
                     self.cut.set()                       # before the answer: the client may look at once
                 pair["client"].sendall(data)
-                if pair["watch"]:
+                if answer:
                     self._drop_all()
                     return
         except OSError:
