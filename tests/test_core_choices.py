@@ -4,7 +4,7 @@ move starts with refused (the per-game protocols are tested in tests/conformance
 import pytest
 
 from engine.core import IllegalAction
-from engine.core.choices import Part, headed, sequence
+from engine.core.choices import Part, headed, heads_of, listed, listing, listing_memo, sequence
 
 LISTED = [{"type": "pass"}, {"type": "buy", "card": "a", "tokens": ["x"], "colour": "red"},
          {"type": "buy", "card": "b", "tokens": ["y"], "colour": "red"}]        # listed actions
@@ -77,3 +77,31 @@ def test_a_random_walk_works_out_only_the_option_it_takes():
     assert [o.to_dict() for o in step.options] == [
         {"action": {"type": "buy", "card": "a"}, "label": "card a", "ref": "a", "done": False},
         {"action": {"type": "buy", "card": "b"}, "label": "card b", "ref": "b", "done": False}]
+
+
+def test_a_walks_steps_share_what_the_position_gives_and_only_for_that_list():
+    """Within a ``listing`` (a walk, a bot's several walks from one position; issue 22), the heads of
+    the listed moves are worked out once and a game's ``listing_memo`` lives as long; a list that
+    is not the listed one (grown by a caller, or another position's) gets its own heads."""
+    state, listings = {"version": 3}, []
+
+    def legal(s, seat):
+        listings.append(seat)
+        return [dict(a) for a in LISTED]
+
+    names = ("tokens", "colour")
+    assert listing_memo(state, 0) is None
+    with listing(state, 0):
+        first = heads_of(listed(legal, state, 0), names)
+        assert heads_of(listed(legal, state, 0), names) is first and listings == [0]
+        assert first == [{"type": "pass"}, {"type": "buy", "card": "a"}, {"type": "buy", "card": "b"}]
+        grown = listed(legal, state, 0) + [{"type": "buy", "card": "c", "tokens": ["x"], "colour": "red"}]
+        assert heads_of(grown, names) == first + [{"type": "buy", "card": "c"}]
+        memo = listing_memo(state, 0)
+        memo["kept"] = 1
+        assert listing_memo(state, 0) is memo and listing_memo(state, 1) is None and listing_memo({}, 0) is None
+        with listing(state, 0):                      # a listing inside one of the same position keeps it
+            assert listing_memo(state, 0) is memo
+    assert listing_memo(state, 0) is None
+    with listing(state, 0):
+        assert "kept" not in listing_memo(state, 0)  # a new listing starts empty

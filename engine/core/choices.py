@@ -312,7 +312,19 @@ def _step(partial: dict, parts_of, i: int) -> Step:
 
 
 def heads_of(actions: list, part_names) -> list:
-    """The listed actions without their parts (``part_names``), each once, in listed order."""
+    """The listed actions without their parts (``part_names``), each once, in listed order; worked
+    out once per ``listing`` of the position these are the listed moves of (every step of a walk
+    asks again)."""
+    memo = _LISTED.get()
+    if memo is not None and memo[2] is not None and actions == memo[2]:      # a copy of them: cheap to compare
+        heads = memo[3].get(("heads", part_names))
+        if heads is None:
+            heads = memo[3][("heads", part_names)] = _heads_of(actions, part_names)
+        return heads
+    return _heads_of(actions, part_names)
+
+
+def _heads_of(actions: list, part_names) -> list:
     heads, parts = [], frozenset(part_names)
     for a in actions:
         head = a if parts.isdisjoint(a) else {k: v for k, v in a.items() if k not in parts}
@@ -356,7 +368,8 @@ def _led_on(option: Option, parts_of) -> tuple:
     return _forward(option.action, parts_of) if option.done else (option.action, False)
 
 
-# (state, seat, its legal actions once listed) while a walk or a bot's weighing goes on: see ``listing``.
+# [state, seat, its legal actions once listed, what steps worked out from them] while a walk or a
+# bot's weighing goes on: see ``listing``.
 _LISTED = ContextVar("kifu_listed", default=None)
 
 
@@ -370,11 +383,19 @@ def listing(state: dict, seat: int):
     if memo is not None and memo[0] is state and memo[1] == seat:
         yield
         return
-    token = _LISTED.set([state, seat, None])
+    token = _LISTED.set([state, seat, None, {}])
     try:
         yield
     finally:
         _LISTED.reset(token)
+
+
+def listing_memo(state: dict, seat: int) -> dict | None:
+    """A dict that lives as long as the ``listing`` of ``state`` and ``seat`` under way (None outside
+    one): what a game's step works out from the position alone (a move's parts, say) is kept there
+    for the walk's next steps and the next walks."""
+    memo = _LISTED.get()
+    return memo[3] if memo is not None and memo[0] is state and memo[1] == seat else None
 
 
 def listed(legal_actions, state: dict, seat: int) -> list:

@@ -7,7 +7,7 @@ card by card; a grave order (001 ch.3) is picked card by card; sideboarding (001
 picks the ten cards that stay out, the other cards being the deck.
 """
 from engine.core import canonical_json
-from engine.core.choices import Option, Part, Step, headed, listed
+from engine.core.choices import Option, Part, Step, headed, listed, listing_memo
 from engine.games.dimension_zero import costs, plays
 from engine.games.dimension_zero.actions import situation, to_act
 from engine.games.dimension_zero.cards import CARDS
@@ -35,7 +35,8 @@ def choices(state, seat, partial) -> Step:
             return "隊列召喚 (formation)"
         return labels(value) if field in ("card", "unit", "choice") else _default(field, value)
 
-    parts = {}                                  # a move's parts depend on its head only: built once per head
+    memo = listing_memo(state, seat)            # a move's parts depend on its head only: built once per head,
+    parts = {} if memo is None else memo.setdefault("parts", {})     # for the walk's every step
 
     def parts_of(action):
         head = canonical_json({k: v for k, v in action.items() if k not in PARTS})
