@@ -17,7 +17,7 @@ _STARTED = time.time()
 # The longest tests (roughly, seconds each on the quiet 2-core CI machine), by test or by test function.
 # `./dev test` runs --dist loadfile --no-loadscope-reorder: every file is a work unit of its own (module
 # fixtures start once), except that each of these tests is one by itself, and they are collected (so
-# sent out) first, longest first: a long test never waits at the end of a worker's queue.
+# sent out) first, in the order ``sent_out`` gives: a long test never waits at the end of a worker's queue.
 ISMCTS_200 = "tests/test_bots.py::test_ismcts_beats_random_in_90_percent_of_200_games"
 THOUSAND = "tests/test_simulations.py::test_a_thousand_games_report_progress_then_results_and_the_same_seed_repeats"
 LONG = {
@@ -26,6 +26,14 @@ LONG = {
     f"{THOUSAND}[dimension-zero]": 60, f"{THOUSAND}[shisoroku]": 35, f"{THOUSAND}[dokusenroku]": 25, THOUSAND: 15,
     "tests/test_audit_feed.py::test_a_follower_on_real_redis_waits_a_minute_and_gets_the_move_made_half_way": 60,
 }
+
+
+# Sent out first of all: LONG tests that mostly wait (seconds of sleep, little CPU); then the LONG
+# tests that play on every core (tests/parallel.py's pool), so that a wait overlaps them rather than a
+# single-threaded test with the other core idle (a clean-clone run's CPU sample: one core idle for
+# ~20 s while the audit feed's minute ran beside the Dimension Zero thousand games); then the rest.
+WAITING = {"tests/test_audit_feed.py::test_a_follower_on_real_redis_waits_a_minute_and_gets_the_move_made_half_way"}
+POOLED = {ISMCTS_200}
 
 
 # Files of many independent random-game tests (a minute or so each file, no module fixture): each
@@ -37,6 +45,13 @@ SPLIT = {"tests/threebythree/test_playouts.py", "tests/dimension_zero/test_playo
 
 def long_for(nodeid: str) -> int:
     return LONG.get(nodeid, LONG.get(nodeid.split("[")[0], 0))
+
+
+def sent_out(nodeid: str) -> tuple:
+    """Sort key: the WAITING tests, the POOLED ones, the other LONG ones (each longest first), the rest."""
+    test = nodeid.split("[")[0]
+    rank = 0 if test in WAITING else 1 if test in POOLED else 2 if long_for(nodeid) else 3
+    return rank, -long_for(nodeid)
 
 
 def pytest_xdist_make_scheduler(config, log):
@@ -54,8 +69,8 @@ def pytest_xdist_make_scheduler(config, log):
 
 def pytest_collection_modifyitems(config, items):
     """Tests marked slow (minutes to hours) run only with KIFU_SLOW=1, without the suite's time limit
-    per test (pyproject.toml, pytest-timeout); the LONG ones are collected first."""
-    items.sort(key=lambda item: -long_for(item.nodeid))          # stable: the others as collected
+    per test (pyproject.toml, pytest-timeout); the LONG ones are collected first (``sent_out``)."""
+    items.sort(key=lambda item: sent_out(item.nodeid))           # stable: the others as collected
     if os.environ.get("KIFU_SLOW") == "1":
         for item in items:
             if "slow" in item.keywords:
