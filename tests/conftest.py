@@ -28,11 +28,14 @@ LONG = {
 }
 
 
-# Sent out first of all: LONG tests that mostly wait (seconds of sleep, little CPU); then the LONG
-# tests that play on every core (tests/parallel.py's pool), so that a wait overlaps them rather than a
-# single-threaded test with the other core idle (a clean-clone run's CPU sample: one core idle for
-# ~20 s while the audit feed's minute ran beside the Dimension Zero thousand games); then the rest.
+# Sent out first of all, as one work unit run on a worker of their own: the tests that mostly wait
+# (seconds of sleep, an outage, a failover; their servers' CPU is small), WAITING by test and
+# WAITING_FILES by file. `./dev test` starts one xdist worker more than the machine has cores, so the
+# others keep every core busy meanwhile (a clean-clone run's CPU sample with a worker per core: ~70
+# core-seconds idle while these waited, one of the two cores each time). Then the LONG tests that
+# play on every core (tests/parallel.py's pool, POOLED), then the other LONG ones, then the rest.
 WAITING = {"tests/test_audit_feed.py::test_a_follower_on_real_redis_waits_a_minute_and_gets_the_move_made_half_way"}
+WAITING_FILES = {"tests/faults/test_faults.py", "tests/test_cluster.py", "tests/test_workers_integration.py"}
 POOLED = {ISMCTS_200}
 
 
@@ -47,21 +50,27 @@ def long_for(nodeid: str) -> int:
     return LONG.get(nodeid, LONG.get(nodeid.split("[")[0], 0))
 
 
+def waiting(nodeid: str) -> bool:
+    return nodeid.split("[")[0] in WAITING or nodeid.split("::")[0] in WAITING_FILES
+
+
 def sent_out(nodeid: str) -> tuple:
-    """Sort key: the WAITING tests, the POOLED ones, the other LONG ones (each longest first), the rest."""
-    test = nodeid.split("[")[0]
-    rank = 0 if test in WAITING else 1 if test in POOLED else 2 if long_for(nodeid) else 3
+    """Sort key: the waiting tests, the POOLED ones, the other LONG ones (each longest first), the rest."""
+    rank = 0 if waiting(nodeid) else 1 if nodeid.split("[")[0] in POOLED else 2 if long_for(nodeid) else 3
     return rank, -long_for(nodeid)
 
 
 def pytest_xdist_make_scheduler(config, log):
-    """--dist loadfile, each LONG test and each test of the SPLIT files a work unit of its own."""
+    """--dist loadfile, but the waiting tests one work unit, and each LONG test and each test of the
+    SPLIT files a unit of its own."""
     if config.getvalue("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling      # only where pytest-xdist schedules
 
     class LongTestsApart(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
+            if waiting(nodeid):
+                return "waiting"
             return nodeid if long_for(nodeid) or nodeid.split("::")[0] in SPLIT else super()._split_scope(nodeid)
 
     return LongTestsApart(config, log)
@@ -87,7 +96,7 @@ def pytest_collection_modifyitems(config, items):
 # KIFU_TEST_REDIS (host:port, default 127.0.0.1:6379) points them all at another server, so two
 # checkouts' suites can run side by side without flushing each other's databases.
 TEST_REDIS = os.environ.get("KIFU_TEST_REDIS", "127.0.0.1:6379")
-_DATABASES = [(15, 11, 13), (14, 12, 10), (9, 8, 7), (6, 5, 4)]
+_DATABASES = [(15, 11, 13), (14, 12, 10), (9, 8, 7), (6, 5, 4), (3, 2, 1)]
 _worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
 if _worker >= len(_DATABASES):
     raise RuntimeError(f"pytest-xdist worker {_worker}: at most {len(_DATABASES)} workers have Redis databases")

@@ -2,6 +2,8 @@
 the hash grows with every token, claim, dispute and player binding, and reading it whole on each
 request cost the action path (issue 22). Matches bound to players, or with subscriptions, are read
 the same way (issue 17's notices and player index look seat by seat)."""
+import threading
+
 import fakeredis
 import pytest
 import redis
@@ -56,16 +58,20 @@ def test_playing_with_players_and_subscriptions_reads_no_meta_whole(app, client,
 
 @pytest.fixture
 def round_trips(monkeypatch):
-    """Every round trip to Redis: a command, or a pipeline (the commands it sends at once)."""
-    sent = []
+    """Every round trip to Redis from the test's thread: a command, or a pipeline (the commands it
+    sends at once). (Another thread of the process, such as the job thread of an embedded server
+    an earlier test served, makes its own.)"""
+    sent, mine = [], threading.get_ident()
     command, execute = redis.Redis.execute_command, redis.client.Pipeline.execute
 
     def one(self, *args, **options):
-        sent.append([args[0]])
+        if threading.get_ident() == mine:
+            sent.append([args[0]])
         return command(self, *args, **options)
 
     def pipelined(self, *args, **options):
-        sent.append([c[0][0] for c in self.command_stack])
+        if threading.get_ident() == mine:
+            sent.append([c[0][0] for c in self.command_stack])
         return execute(self, *args, **options)
     monkeypatch.setattr(redis.Redis, "execute_command", one)
     monkeypatch.setattr(redis.client.Pipeline, "execute", pipelined)

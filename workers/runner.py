@@ -58,6 +58,7 @@ class EmbeddedRunner:
         self.connection = connection
         self._wake = threading.Event()
         self._idle = threading.Event()
+        self._stopping = False
         self._thread = threading.Thread(target=self._loop, name="kifu-jobs", daemon=True)
         self._thread.start()
 
@@ -69,10 +70,18 @@ class EmbeddedRunner:
         """True once a pass found nothing queued and nothing due (for tests and shutdown)."""
         return self._idle.wait(timeout)
 
+    def stop(self, timeout: float) -> None:
+        """End the thread once the pass under way is done."""
+        self._stopping = True
+        self._wake.set()
+        self._thread.join(timeout)
+
     def _loop(self) -> None:
         while True:
             self._wake.wait(POLL_SECONDS)
             self._wake.clear()
+            if self._stopping:
+                return
             try:
                 run_pending(self.connection)
             except Exception:  # noqa: BLE001 - keep the thread alive; the job records its failure
@@ -95,3 +104,12 @@ def runner_for(connection) -> EmbeddedRunner:
         if runner is None:
             runner = _runners[id(server)] = EmbeddedRunner(connect(server=server))
         return runner
+
+
+def stop(connection, timeout: float = 10.0) -> None:
+    """Stop the job thread of the embedded server behind ``connection``, if it has one (a test
+    done with a server it started: a thread left polling would run beside the tests after it)."""
+    with _lock:
+        runner = _runners.pop(id(connection.connection_pool.connection_kwargs.get("server")), None)
+    if runner is not None:
+        runner.stop(timeout)

@@ -12,6 +12,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from service import create_app
+from workers import runner
 
 CHROMIUM = os.environ.get("KIFU_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -70,6 +71,7 @@ def server():
     s.thread.start()
     yield s
     s.http.shutdown()
+    runner.stop(s.app.extensions["kifu_redis"])
 
 
 class Recorder:
