@@ -162,10 +162,10 @@ def test_the_embedded_job_thread_plays_bots_after_the_response(app, client, monk
     m = create(client, [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}], game="toy",
                variant="standard")
     with app.app_context():
-        thread = runner.runner_for(get_redis())
-        assert thread.wait_idle(30)
+        jobs = runner.runner_for(get_redis())
+        assert jobs.wait_idle(30)
         runner.stop(get_redis())                    # a test done with its server leaves no thread polling it
-        assert not thread._thread.is_alive() and runner.runner_for(get_redis()) is not thread
+        assert not jobs._thread.is_alive() and runner.runner_for(get_redis()) is not jobs
         runner.stop(get_redis())
     assert m.info()["outcome"] is not None
 
