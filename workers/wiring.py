@@ -12,7 +12,7 @@ from workers.queues import RqJobs, is_embedded
 
 def build_store(store_client, queue_client=None, snapshot_every: int = 50, cache_size: int = 0,
                 strict: bool = False, wait_replicas: int = 0, wait_ms: int = 1000) -> EventStore:
-    cache = StateCache(cache_size) if cache_size else None
+    cache = StateCache(cache_size, strict) if cache_size else None
     queue_client = store_client if queue_client is None else queue_client
     return EventStore(store_client, snapshot_every, cache, jobs=RqJobs(queue_client, wake=runner.wake),
                       strict=strict, wait_replicas=0 if is_embedded(store_client) else wait_replicas,

@@ -130,7 +130,7 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
                    else store.answer_and_secret(match_id, command_key))
     if known is not None:
         return json.loads(known), False
-    m = open_match(store, match_id, meta=meta)
+    m = open_match(store, match_id, meta=meta, shared=True)        # read only: commit folds a copy
     if body["expected_version"] != m.version:
         raise _stale(body["expected_version"], m.version)
     if m.outcome() is not None:
@@ -253,10 +253,11 @@ def _call_off(store, m, before: dict, after: dict) -> None:
 
 
 def _stored(store, match_id: str, state: dict, snapshots: list, dispatching: bool = True) -> None:
-    """After an append: snapshots, the state cache, and what the new position needs queued."""
+    """After an append: snapshots, the state cache (``state`` is handed over to it: nothing changes
+    it any more), and what the new position needs queued."""
     for snapshot in snapshots:
         store.save_snapshot(match_id, snapshot)
-    store.remember(match_id, state)
+    store.remember(match_id, state, handed_over=True)
     if not dispatching:
         return
     try:

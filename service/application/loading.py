@@ -145,16 +145,18 @@ def check_version(match_id: str, meta: dict, version: int) -> int:
     return version
 
 
-def open_match(store, match_id: str, version: int | None = None, meta: dict | None = None) -> Loaded:
+def open_match(store, match_id: str, version: int | None = None, meta: dict | None = None,
+               shared: bool = False) -> Loaded:
     """The match at ``version`` (default: now); 404 when the match or that version does not exist.
-    ``meta`` is the match's meta when the caller has just read it."""
+    ``meta`` is the match's meta when the caller has just read it; ``shared``: the caller only
+    reads the state (``EventStore.load``)."""
     meta = meta or open_meta(store, match_id)
     current = int(meta["version"])
     if version is not None:
         check_version(match_id, meta, version)
     game = match_game(meta)
     target = current if version is None else version
-    return Loaded(match_id, game, meta, target, current, store.load(game, match_id, target))
+    return Loaded(match_id, game, meta, target, current, store.load(game, match_id, target, shared))
 
 
 def match_game(meta: dict):

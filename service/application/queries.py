@@ -10,7 +10,7 @@ from service.application.seats import is_unclaimed, join_mode
 
 
 def match_view(store, match_id: str, seat: int | None, meta: dict | None = None) -> dict:
-    m = open_match(store, match_id, meta=meta)
+    m = open_match(store, match_id, meta=meta, shared=True)
     outcome = m.outcome()
     return {"match_id": match_id, "game": m.meta["game"], "variant": m.meta["variant"],
             "version": m.version, "seat": seat, "analysis": m.meta.get("analysis") == "1",
@@ -49,7 +49,7 @@ def legal_actions(store, match_id: str, seat: int | None, meta: dict | None = No
     next step of the choice protocol after ``partial`` (engine/core/choices.py; ``{}`` when not
     given). Nothing for a spectator or a seat not to act; a partial action no move starts with is an
     IllegalAction."""
-    m = open_match(store, match_id, meta=meta)
+    m = open_match(store, match_id, meta=meta, shared=True)
     waiting = seat is not None and m.outcome() is None and seat in m.to_act()
     if not waiting:
         return {"version": m.version, "actions": [], "partial": partial or {}, "step": None}

@@ -280,9 +280,14 @@ class EventStore:
             raw = self.redis.zrangebyscore(key(match_id, "snap"), bottom, top)
         return [load_json(r) for r in raw]
 
-    def load(self, game, match_id: str, version: int) -> dict:
+    def load(self, game, match_id: str, version: int, shared: bool = False) -> dict:
         """The full state at ``version``: the newest of the cached state and the snapshots at or
-        below it, then the events after that folded."""
+        below it, then the events after that folded. ``shared``: for reading only, so the cached
+        state itself may be given, and a state folded here is kept without a copy (state_cache)."""
+        if shared and self.cache is not None:
+            state = self.cache.shared(match_id, version)
+            if state is not None:
+                return state
         state = self.cache.base(match_id, version) if self.cache else None
         if state is None or state["version"] < version:
             newer = self.snapshots(match_id, version, newest_only=True,
@@ -291,9 +296,10 @@ class EventStore:
                 state = newer[0]["state"]
             for record in self.read(match_id, state["version"] if state else 0, version):
                 state = apply(game, state, record.event)
-            self.remember(match_id, state)          # (a state just taken from the cache is there already)
+            self.remember(match_id, state, handed_over=shared)   # (one just taken from the cache is there)
         return state
 
-    def remember(self, match_id: str, state: dict) -> None:
+    def remember(self, match_id: str, state: dict, handed_over: bool = False) -> None:
+        """Keep ``state`` in the state cache (``handed_over``: nothing changes it any more, so no copy)."""
         if self.cache is not None:
-            self.cache.remember(match_id, state)
+            self.cache.remember(match_id, state, handed_over)
