@@ -22,8 +22,9 @@ def test_a_reader_is_handed_the_kept_state_at_its_version_and_anyone_else_a_copy
     assert cache.shared("m", 8) is None and cache.shared("m", 6) is None    # a fold from 7, or a snapshot
     copy = cache.base("m", 8)
     assert copy == kept and copy is not kept and copy["players"][0]["hand"] is not kept["players"][0]["hand"]
-    cache.remember("m", state(9))                     # not handed over: a copy is kept
-    assert cache.shared("m", 9) == state(9) and cache.shared("m", 9) is not state(9)
+    nine = state(9)
+    cache.remember("m", nine)                         # not handed over: a copy is kept
+    assert cache.shared("m", 9) == nine and cache.shared("m", 9) is not nine
 
 
 def test_a_later_state_is_kept_an_earlier_one_is_not():
