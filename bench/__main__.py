@@ -18,7 +18,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-# name -> (full arguments, quick arguments); the API, load and export benches use Redis db 14
+# name -> (full arguments, quick arguments); the API, load and export benches use Redis db 3
 # (KIFU_BENCH_REDIS_URL names another database, e.g. another server's).
 BENCHES = {
     "engine": ([], ["--games", "60"]),

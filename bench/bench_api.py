@@ -3,7 +3,7 @@ endpoint served the same way.
 
 Starts gunicorn (or ``kifu serve``) on a free loopback port with REDIS_URL pointing at a Redis
 database that is flushed before and after (``KIFU_BENCH_REDIS_URL``, default
-redis://127.0.0.1:6379/14), and measures, one after another:
+redis://127.0.0.1:6379/3), and measures, one after another:
 
 - the trivial endpoint (bench/trivial_app.py: one HGETALL answered as JSON by Flask, the same
   gunicorn settings): requests/s of the same 16 client threads, the same-run baseline;

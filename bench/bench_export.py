@@ -2,7 +2,7 @@
 with each seat's view and legal actions) beside the raw Redis read rate (XRANGE pages of 500) of
 the same streams, and the peak RSS of the export process (resource.getrusage).
 
-Fills db 14 (``KIFU_BENCH_REDIS_URL`` names another; flushed before and after) with ``--matches`` random-bot 3x3Wars matches stored
+Fills db 3 (``KIFU_BENCH_REDIS_URL`` names another; flushed before and after) with ``--matches`` random-bot 3x3Wars matches stored
 through the normal creation and commit path (``kifu simulate --store``'s), then measures, each in
 a fresh child process so its peak RSS is its own: the raw read of every stream, and the export.
 ``--copies K`` then stores every match K-1 more times under new ids (its keys DUMPed and RESTOREd,

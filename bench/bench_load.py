@@ -2,7 +2,7 @@
 
 Stores one 東方祀爭録 match of at least ``--events`` events through the normal commit path
 (service.application.commands.take_action) in a Redis database that is flushed before and after
-(``KIFU_BENCH_REDIS_URL``, default redis://127.0.0.1:6379/14): two seats that only ever end their
+(``KIFU_BENCH_REDIS_URL``, default redis://127.0.0.1:6379/3): two seats that only ever end their
 turn, so the match never ends (each turn is a clean-up, a draw, a shuffle now and then, the next
 turn: about five events). Then loads the state at ``--loads`` random versions through the read
 side (loading.open_match: the newest snapshot at or below the version, then the events after it

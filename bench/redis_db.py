@@ -1,10 +1,11 @@
-"""The Redis database the benches on real Redis fill and flush: db 14 of the local server, or the one
-``KIFU_BENCH_REDIS_URL`` names (another helper's or CI's server, say)."""
+"""The Redis database the benches on real Redis fill and flush: db 3 of the local server (the test
+suite's workers use 4-15, so a bench may run beside `./dev test`), or the one ``KIFU_BENCH_REDIS_URL``
+names (another helper's or CI's server, say)."""
 import os
 
 import redis
 
-REDIS_URL = os.environ.get("KIFU_BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
+REDIS_URL = os.environ.get("KIFU_BENCH_REDIS_URL", "redis://127.0.0.1:6379/3")
 
 
 def flushed() -> redis.Redis:

@@ -96,7 +96,7 @@ def pytest_collection_modifyitems(config, items):
 # KIFU_TEST_REDIS (host:port, default 127.0.0.1:6379) points them all at another server, so two
 # checkouts' suites can run side by side without flushing each other's databases.
 TEST_REDIS = os.environ.get("KIFU_TEST_REDIS", "127.0.0.1:6379")
-_DATABASES = [(15, 11, 13), (14, 12, 10), (9, 8, 7), (6, 5, 4), (3, 2, 1)]
+_DATABASES = [(15, 11, 13), (14, 12, 10), (9, 8, 7), (6, 5, 4)]     # 0-3 left: the developer's, the benches'
 _worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
 if _worker >= len(_DATABASES):
     raise RuntimeError(f"pytest-xdist worker {_worker}: at most {len(_DATABASES)} workers have Redis databases")
