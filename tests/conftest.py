@@ -121,6 +121,16 @@ def jobs_in_the_test_thread(monkeypatch):
 
 
 @pytest.fixture
+def job_thread(app, monkeypatch):
+    """The embedded job thread, as `kifu serve` runs it (bots and deadlines move on their own);
+    stopped after the test, so that it does not poll beside the tests after it."""
+    from workers import runner
+    monkeypatch.setattr(runner, "THREAD", True)
+    yield
+    runner.stop(app.extensions["kifu_redis"])
+
+
+@pytest.fixture
 def app():
     return create_app({"TESTING": True, "FAKEREDIS_SERVER": fakeredis.FakeServer(),
                        "SNAPSHOT_EVERY": 5})

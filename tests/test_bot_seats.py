@@ -1,8 +1,13 @@
 """Bot seats on the embedded store: jobs queued when a bot is to act, moving through the append path."""
+import threading
+import time
+
+import fakeredis
 import pytest
 from rq import Queue
 from rq.serializers import JSONSerializer
 
+from service.application.connections import connect
 from service.http.redis_conn import get_redis, get_store
 from service.application.store import EventStore
 from tests.helpers import ApiMatch
@@ -157,8 +162,7 @@ def test_random_and_greedy_seat_a_game_without_determinize(app, client):
     assert m.info()["outcome"] is not None
 
 
-def test_the_embedded_job_thread_plays_bots_after_the_response(app, client, monkeypatch):
-    monkeypatch.setattr(runner, "THREAD", True)
+def test_the_embedded_job_thread_plays_bots_after_the_response(app, client, job_thread):
     m = create(client, [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}], game="toy",
                variant="standard")
     with app.app_context():
@@ -181,3 +185,24 @@ def test_a_bot_move_is_due_until_the_bot_has_moved(app, client):
         assert due.pending(get_redis(), job_id)
         run_jobs(app)
         assert m.info()["version"] > version and not due.pending(get_redis(), job_id)
+
+
+def test_a_job_thread_stopped_mid_pass_is_not_started_again_by_that_pass(monkeypatch):
+    """A bot job of the last pass queues more work (wakes the thread): it wakes the stopping thread,
+    which ends, rather than making the server a new one."""
+    server = fakeredis.FakeServer()
+    started = threading.Event()
+
+    def a_pass(connection, now=None):
+        started.set()
+        time.sleep(0.2)
+        runner.wake(connection)
+        return 1
+    monkeypatch.setattr(runner, "THREAD", True)
+    monkeypatch.setattr(runner, "run_pending", a_pass)
+    connection = connect(server=server)
+    jobs = runner.runner_for(connection)
+    jobs.wake()
+    assert started.wait(5)
+    runner.stop(connection)
+    assert not jobs._thread.is_alive() and id(server) not in runner._runners

@@ -240,10 +240,8 @@ def test_a_match_with_missed_deadlines_still_re_decides_cleanly(client, app, man
     assert report["ok"] and report["seed_revealed"] and report["redecided"] > 10, report
 
 
-def test_the_embedded_job_thread_fires_a_deadline_though_nothing_else_was_queued(client, manual_clock, monkeypatch):
+def test_the_embedded_job_thread_fires_a_deadline_though_nothing_else_was_queued(client, manual_clock, job_thread):
     import time
-    from workers import runner
-    monkeypatch.setattr(runner, "THREAD", True)        # `kifu serve`: the job thread sweeps the due jobs
     m = create(client, "forfeit", minutes=1)
     manual_clock.advance(minutes=2)
     end = time.monotonic() + 15

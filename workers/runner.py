@@ -108,8 +108,15 @@ def runner_for(connection) -> EmbeddedRunner:
 
 def stop(connection, timeout: float = 10.0) -> None:
     """Stop the job thread of the embedded server behind ``connection``, if it has one (a test
-    done with a server it started: a thread left polling would run beside the tests after it)."""
+    done with a server it started: a thread left polling would run beside the tests after it).
+    It stays the server's runner until its last pass is over: a job of that pass that queues more
+    work wakes it rather than starting another."""
+    server = id(connection.connection_pool.connection_kwargs.get("server"))
     with _lock:
-        runner = _runners.pop(id(connection.connection_pool.connection_kwargs.get("server")), None)
-    if runner is not None:
-        runner.stop(timeout)
+        runner = _runners.get(server)
+    if runner is None:
+        return
+    runner.stop(timeout)
+    with _lock:
+        if _runners.get(server) is runner:
+            del _runners[server]
