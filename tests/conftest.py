@@ -9,6 +9,7 @@ import redis
 from engine.core import registry
 from service import create_app
 from tests import plaingame, toygame
+from workers import runner
 
 registry.register(toygame.GAME)
 registry.register(plaingame.GAME)
@@ -116,7 +117,6 @@ AUDIT_REDIS_TEST_URL = os.environ["AUDIT_REDIS_TEST_URL"]   # audit tests
 @pytest.fixture(autouse=True)
 def jobs_in_the_test_thread(monkeypatch):
     """No embedded job thread: tests run queued and due jobs themselves (workers.runner.run_pending)."""
-    from workers import runner
     monkeypatch.setattr(runner, "THREAD", False)
 
 
@@ -124,7 +124,6 @@ def jobs_in_the_test_thread(monkeypatch):
 def job_thread(app, monkeypatch):
     """The embedded job thread, as `kifu serve` runs it (bots and deadlines move on their own);
     stopped after the test, so that it does not poll beside the tests after it."""
-    from workers import runner
     monkeypatch.setattr(runner, "THREAD", True)
     yield
     runner.stop(app.extensions["kifu_redis"])

@@ -169,8 +169,7 @@ def test_the_embedded_job_thread_plays_bots_after_the_response(app, client, job_
         jobs = runner.runner_for(get_redis())
         assert jobs.wait_idle(30)
         runner.stop(get_redis())                    # a test done with its server leaves no thread polling it
-        assert not jobs._thread.is_alive() and runner.runner_for(get_redis()) is not jobs
-        runner.stop(get_redis())
+        assert not jobs._thread.is_alive() and runner.runner_for(get_redis()) is not jobs     # (job_thread stops it)
     assert m.info()["outcome"] is not None
 
 

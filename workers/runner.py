@@ -98,7 +98,7 @@ def wake(connection) -> None:
 
 def runner_for(connection) -> EmbeddedRunner:
     """The job thread of the embedded server behind ``connection`` (one per server, made lazily)."""
-    server = connection.connection_pool.connection_kwargs.get("server")
+    server = _server_of(connection)
     with _lock:
         runner = _runners.get(id(server))
         if runner is None:
@@ -111,7 +111,7 @@ def stop(connection, timeout: float = 10.0) -> None:
     done with a server it started: a thread left polling would run beside the tests after it).
     It stays the server's runner until its last pass is over: a job of that pass that queues more
     work wakes it rather than starting another."""
-    server = id(connection.connection_pool.connection_kwargs.get("server"))
+    server = id(_server_of(connection))
     with _lock:
         runner = _runners.get(server)
     if runner is None:
@@ -120,3 +120,8 @@ def stop(connection, timeout: float = 10.0) -> None:
     with _lock:
         if _runners.get(server) is runner:
             del _runners[server]
+
+
+def _server_of(connection):
+    """The embedded (fakeredis) server behind ``connection``: one job thread each."""
+    return connection.connection_pool.connection_kwargs.get("server")
