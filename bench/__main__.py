@@ -18,13 +18,14 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-# name -> (full arguments, quick arguments); the API, load and export benches use Redis db 3
+# name -> (full arguments, quick arguments); the API, parts, load and export benches use Redis db 3
 # (KIFU_BENCH_REDIS_URL names another database, e.g. another server's).
 BENCHES = {
     "engine": ([], ["--games", "60"]),
     "shisoroku": ([], ["--games", "40"]),
     "bots": ([], ["--positions", "10", "--games", "10"]),
     "api": (["--server", "gunicorn"], ["--seconds", "5", "--server", "gunicorn"]),
+    "parts": ([], ["--games", "3"]),
     "load": ([], ["--events", "3000", "--loads", "100"]),
     "export": ([], ["--matches", "40"]),
     "cluster": ([], ["--seconds", "2"]),
@@ -64,7 +65,8 @@ def main(argv=None) -> int:
                 "the work (bots threebythree (e), at least 2x); the state at a random version of a "
                 "10,000-event match (load, at most 20 ms); the action loop against the trivial endpoint and "
                 "the POST latencies (api: at least 1/4, p50 8 ms and p99 25 ms with 16 clients, p50 2 ms "
-                "with one).", ""]
+                "with one; api's floor and server CPU lines and parts say what of an action no glue "
+                "trimming removes).", ""]
     failed = []
     for name in names:
         full, quick = BENCHES[name]

@@ -1,5 +1,5 @@
 """API throughput on real Redis: clients play 3x3Wars (Overlord) through HTTP, beside a trivial
-endpoint served the same way.
+endpoint served the same way, and beside the floor of the action loop on that endpoint.
 
 Starts gunicorn (or ``kifu serve``) on a free loopback port with REDIS_URL pointing at a Redis
 database that is flushed before and after (``KIFU_BENCH_REDIS_URL``, default
@@ -7,6 +7,9 @@ redis://127.0.0.1:6379/3), and measures, one after another:
 
 - the trivial endpoint (bench/trivial_app.py: one HGETALL answered as JSON by Flask, the same
   gunicorn settings): requests/s of the same 16 client threads, the same-run baseline;
+- the floor of the action loop on the same trivial server: the same three requests (GET, GET with a
+  token, POST of a JSON body with it) and four HGETALLs, as kifu's action makes four Redis round
+  trips, with no work of kifu's: loops/s as a fraction of the trivial rate, the best kifu could reach;
 - 16 clients playing (GET match, GET legal-actions, POST action): actions/s, as a fraction of the
   trivial request rate (issue 22: at least 1/4), and the p50/p99 latency of POST /actions;
 - one client playing: the p50/p99 latency of POST /actions with nothing else in flight;
@@ -115,6 +118,16 @@ class Client:
                 return
             latencies.append(0.0)
 
+    def floor(self, deadline: float, latencies: list, errors: list) -> None:
+        """kifu's action loop with none of kifu's work (bench/trivial_app.py)."""
+        while time.monotonic() < deadline:
+            for method, body, token in (("GET", None, None), ("GET", None, "t"), ("POST", {"action": {}}, "t")):
+                status, _ = self.call(method, "/trivial", body, token)
+                if status != 200:
+                    errors.append((status, None))
+                    return
+            latencies.append(0.0)
+
     def play(self, deadline: float, latencies: list, errors: list) -> None:
         """Play matches until ``deadline``; a match cut by it goes on at the next call."""
         while time.monotonic() < deadline:
@@ -159,6 +172,26 @@ def xadd_round_trips(r: redis.Redis, seconds: float) -> float:
     return n / (time.perf_counter() - t0)
 
 
+def server_cpu(proc: subprocess.Popen) -> float:
+    """CPU seconds (user + system) the server's processes have used: its gunicorn workers (or kifu
+    serve) and the master, read from /proc (Linux)."""
+    pids, ticks = [proc.pid], 0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == proc.pid:
+                    pids.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                pass                                # gone meanwhile
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])    # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def run_clients(clients: list, seconds: float, loop: str, latencies: list, errors: list) -> float:
     """The ``clients`` each running ``Client.<loop>`` in a thread for ``seconds``; returns the time taken."""
     for c in clients:
@@ -174,17 +207,19 @@ def run_clients(clients: list, seconds: float, loop: str, latencies: list, error
 
 
 def take_turns(runs: list, rounds: int, seconds: float) -> list:
-    """``runs``: (clients, loop) pairs, run one after another ``rounds`` times (the first of them
-    first in even rounds, last in odd ones), ``seconds / rounds`` each time; for each run
-    (latencies, errors, total elapsed)."""
-    out = [([], [], 0.0) for _ in runs]
+    """``runs``: (clients, loop, server process) triples, run one after another ``rounds`` times (the
+    first of them first in even rounds, last in odd ones), ``seconds / rounds`` each time; for each
+    run (latencies, errors, total elapsed, the server's CPU seconds meanwhile)."""
+    out = [([], [], 0.0, 0.0) for _ in runs]
     for k in range(rounds):
         for i in (range(len(runs)) if k % 2 == 0 else reversed(range(len(runs)))):
-            latencies, errors, elapsed = out[i]
-            if not any(e for _, e, _ in out):
-                clients, loop = runs[i]
+            latencies, errors, elapsed, cpu = out[i]
+            if not any(e for _, e, _, _ in out):
+                clients, loop, server = runs[i]
+                before = server_cpu(server)
                 elapsed += run_clients(clients, seconds / rounds, loop, latencies, errors)
-            out[i] = latencies, errors, elapsed
+                cpu += server_cpu(server) - before
+            out[i] = latencies, errors, elapsed, cpu
     return out
 
 
@@ -201,22 +236,24 @@ def main() -> int:
     try:
         servers.append(start_server(args.server))
         players = [Client(servers[0][1], random.Random(i)) for i in range(args.clients)]
-        runs = [(players, "play")]
+        runs = [(players, "play", servers[0][0])]
         if args.server == "gunicorn":
             servers.append(start_server("gunicorn", "trivial_app:create_app()"))
-            runs.append(([Client(servers[1][1], random.Random(i)) for i in range(args.clients)], "trivial"))
+            baseline = [Client(servers[1][1], random.Random(i)) for i in range(args.clients)]
+            runs += [(baseline, "trivial", servers[1][0]), (baseline, "floor", servers[1][0])]
         results = take_turns(runs, args.rounds, args.seconds)
-        (many, errors, elapsed), trivial = results[0], (results[1] if len(results) > 1 else None)
-        errors = errors or (trivial[1] if trivial else [])
+        (many, errors, elapsed, cpu), trivial, floor = results[0], *(results[1:] or (None, None))
+        errors = errors or (trivial[1] + floor[1] if trivial else [])
         if not errors:
-            one, errors, _ = take_turns([([Client(servers[0][1], random.Random(99))], "play")], 1,
-                                        args.seconds / 3)[0]
+            one, errors, _, _ = take_turns([([Client(servers[0][1], random.Random(99))], "play", servers[0][0])],
+                                           1, args.seconds / 3)[0]
     finally:
         for proc, _ in servers:
             stop(proc)
         xadd = xadd_round_trips(r, 2.0)
         r.flushdb()
     trivial_rate = len(trivial[0]) / trivial[2] if trivial else None
+    floor_rate = len(floor[0]) / floor[2] if floor else None
     if errors:
         print(f"errors: {len(errors)}, first: {errors[0]}")
         return 1
@@ -232,6 +269,16 @@ def main() -> int:
     print(f"API actions/s, {args.clients} clients:  {rate:8.1f}  ({len(many)} POST /actions in {elapsed:.1f} s, "
           f"each after GET match + GET legal-actions)"
           + (f" = 1/{trivial_rate / rate:.2f} of the trivial request rate" if trivial_rate else ""))
+    if floor_rate:
+        per = {"action": cpu / len(many), "floor": floor[3] / len(floor[0]), "trivial": trivial[3] / len(trivial[0])}
+        print(f"floor of the action loop (the same three requests and four HGETALLs on the trivial server, none of "
+              f"kifu's work): {floor_rate:8.1f}/s = 1/{trivial_rate / floor_rate:.2f} of the trivial request rate; "
+              f"kifu's loop takes {floor_rate / rate:.2f}x its time, {(1 / rate - 1 / floor_rate) * 1000:.2f} ms more "
+              f"per action at this load, where 1/4 of the trivial rate leaves {(4 / trivial_rate - 1 / floor_rate) * 1000:.2f} ms")
+        print(f"server CPU (its processes' user + system time): {per['action'] * 1000:.2f} ms per action, "
+              f"{per['floor'] * 1000:.2f} ms per floor loop, {per['trivial'] * 1000:.2f} ms per trivial request: "
+              f"so kifu's own work takes {(per['action'] - per['floor']) * 1000:.2f} ms of an action, where 4 trivial "
+              f"requests' CPU leaves it {(4 * per['trivial'] - per['floor']) * 1000:.2f} ms")
     lat = sorted(many)
     print(f"POST /actions latency, {args.clients} clients: p50 {percentile(lat, 0.50) * 1000:6.1f} ms   "
           f"p99 {percentile(lat, 0.99) * 1000:6.1f} ms")

@@ -1,10 +1,15 @@
 """The trivial endpoint issue 22 measures kifu's action loop against: one Redis HGETALL of a hash
 shaped like a two-seat match's meta, answered as JSON by Flask, served by gunicorn with the same
-settings as kifu in bench_api.py."""
+settings as kifu in bench_api.py.
+
+And ``POST /trivial``, the floor of an action's POST: the JSON body and the bearer token read, two
+HGETALLs (an action's two round trips), the hash answered as JSON. bench_api.py's floor loop (GET,
+GET with a token, POST) is kifu's action loop with nothing of kifu's own work: what no change to
+kifu's routes can go below."""
 import os
 
 import redis
-from flask import Flask, jsonify
+from flask import Flask, abort, jsonify, request
 
 KEY = "bench:trivial"
 
@@ -21,6 +26,13 @@ def create_app() -> Flask:
 
     @app.get("/trivial")
     def trivial():
+        return jsonify({k.decode(): v.decode() for k, v in client.hgetall(KEY).items()})
+
+    @app.post("/trivial")
+    def floor_of_an_action():
+        if not isinstance(request.get_json(), dict) or not request.headers.get("Authorization"):
+            abort(400)
+        client.hgetall(KEY)
         return jsonify({k.decode(): v.decode() for k, v in client.hgetall(KEY).items()})
 
     return app
