@@ -13,6 +13,7 @@ the run; a part called inside another counts once, in the outer).
 """
 import argparse
 import inspect
+import os
 import random
 import sys
 import time
@@ -86,7 +87,6 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args()
-    import os
     os.environ["REDIS_URL"] = REDIS_URL
     redis = flushed()
     instrument()
