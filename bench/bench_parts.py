@@ -22,7 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import marshmallow  # noqa: E402
+from engine.core import get_game  # noqa: E402
 from redis_db import REDIS_URL, flushed  # noqa: E402
+from service import create_app  # noqa: E402
+from service.application import commands, queries  # noqa: E402
 
 spent = Counter()
 _inside = [False]
@@ -51,9 +55,6 @@ def wrap(owner, name: str, part: str) -> None:
 
 
 def instrument() -> None:
-    import marshmallow
-    from engine.core import get_game
-    from service.application import commands, queries
     game = type(get_game("threebythree"))
     for owner, name, part in ((commands, "_decide", "engine: the decision"),
                               (commands, "_fold", "engine: the fold (and its copy)"),
@@ -90,7 +91,6 @@ def main() -> int:
     os.environ["REDIS_URL"] = REDIS_URL
     redis = flushed()
     instrument()
-    from service import create_app
     client, rnd = create_app().test_client(), random.Random(0)
     try:
         play(client, rnd)                           # warm: imports, scripts loaded, caches
