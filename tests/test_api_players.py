@@ -26,7 +26,8 @@ def test_a_key_is_shown_once_and_kept_only_as_its_hash(app, client):
     assert made["key"].startswith("kp_") and made["name"] == "Reimu"
     me = client.get("/players/me", headers=bearer(made["key"])).get_json()
     assert me["player_id"] == made["player_id"] and me["key_id"] == made["key_id"]
-    assert me["keys"] == [{"key_id": made["key_id"], "label": "desk", "created_at": me["keys"][0]["created_at"]}]
+    assert me["keys"] == [{"key_id": made["key_id"], "label": "desk", "created_at": me["keys"][0]["created_at"],
+                           "made_by": None, "may_revoke": True}]
     with app.app_context():
         everything = [k.decode() + repr(get_redis().dump(k)) for k in get_redis().keys("*")]
     assert not any(made["key"] in x for x in everything)

@@ -243,7 +243,8 @@ def test_a_primary_killed_mid_play_loses_no_acknowledged_action(cluster, queue_s
 def test_players_table_moves_and_notifications_on_a_cluster(cluster, queue_server, worker, monkeypatch):
     """Issue 17's cross-match keys on the cluster: player keys, sign-in codes, a player's match list,
     subscriptions and delivery logs each in their own slot (single-key writes after the append), the
-    table moves through the one append path, a webhook delivered by the worker."""
+    table moves through the one append path, a webhook delivered by the worker; issue 33's revocation
+    of a key's line."""
     monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "1")         # the receiver listens on loopback
     hooks = WebhookReceiver()
     try:
@@ -270,5 +271,13 @@ def test_players_table_moves_and_notifications_on_a_cluster(cluster, queue_serve
         until(lambda: {"chat", "match_ended"} <= {x["event"] for x in hooks.accepted("/marisa", secret)}, timeout=30)
         assert client.get(f"/matches/{m}").get_json()["outcome"]["reason"] == "draw_agreed"
         assert verified(client, m) and verified(client, rematch.get_json()["match_id"])
+        # Issue 33's scripts, each on one key's slot: a key made from the phone's code, the phone
+        # revoked with its line.
+        code = client.post("/players/me/sign-in-codes", headers=bearer(phone["key"])).get_json()["code"]
+        tablet = client.post("/players/sign-in", json={"code": code}).get_json()
+        assert client.get("/players/me", headers=bearer(tablet["key"])).status_code == 200
+        assert client.delete(f"/players/me/keys/{phone['key_id']}", headers=bearer(tablet["key"])).status_code == 403
+        assert client.delete(f"/players/me/keys/{phone['key_id']}", headers=bearer(reimu["key"])).status_code == 204
+        assert client.get("/players/me", headers=bearer(tablet["key"])).status_code == 403
     finally:
         hooks.stop()

@@ -9,8 +9,9 @@ the seats bound to it and the list of its matches.
   keeps its seat token, and the player's keys open it too, on any device. One seat per player in a
   match (a player does not play itself).
 - A second device signs in with a one-time code (``sign_in_code``: ``kifu:signin:{<sha256>}`` ->
-  player id, ``SIGN_IN_SECONDS`` to live, taken with GETDEL so it works once), the page's link being
-  ``#/sign-in/<code>``; it gets a key of its own.
+  "<player id>:<key id of the key that made it>", ``SIGN_IN_SECONDS`` to live, taken with GETDEL so it
+  works once), the page's link being ``#/sign-in/<code>``; it gets a key of its own, made by that key
+  (so revoking that key revokes it too, and refuses the codes it made: player_keys).
 - ``kifu:player:{p}:matches``: sorted set of the player's match ids, scored by creation time. Written
   the cluster-safe way, like the listing's indexes: one ZADD per bound player before the append
   that creates the match (``index``, from ``commands.store_new_match``; an entry whose match is
@@ -52,21 +53,23 @@ def register(redis, name: str, label: str) -> dict:
 
 
 def describe(redis, player_id: str, key_id: str) -> dict:
-    """The player as its own key sees it: name, keys (``key_id``: the one asking)."""
+    """The player as its own key sees it: name, keys (``key_id``: the one asking; which of them it may
+    revoke)."""
     name, created = (None if v is None else text(v)
                      for v in redis.hmget(player_keys.player_key(player_id), ["name", "created_at"]))
     return {"player_id": player_id, "name": name or "", "created_at": created, "key_id": key_id,
-            "keys": player_keys.keys(redis, player_id)}
+            "keys": player_keys.keys(redis, player_id, key_id)}
 
 
 def name_of(redis, player_id: str) -> str:
     return text(redis.hget(player_keys.player_key(player_id), "name") or b"")
 
 
-def sign_in_code(redis, player_id: str) -> dict:
-    """A one-time code that signs another device in as this player, for ``SIGN_IN_SECONDS``."""
+def sign_in_code(redis, player_id: str, key_id: str) -> dict:
+    """A one-time code, made by key ``key_id``, that signs another device in as this player, for
+    ``SIGN_IN_SECONDS``."""
     code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-    redis.set(signin_key(token_hash(code)), player_id, ex=SIGN_IN_SECONDS)
+    redis.set(signin_key(token_hash(code)), f"{player_id}:{key_id}", ex=SIGN_IN_SECONDS)
     shown = "-".join(code[i:i + 4] for i in range(0, CODE_LENGTH, 4))
     return {"code": shown, "expires_at": clock.iso(clock.now() + timedelta(seconds=SIGN_IN_SECONDS))}
 
@@ -77,14 +80,18 @@ def normal_code(code: str) -> str:
 
 
 def sign_in(redis, code: str, label: str) -> dict:
-    """A new key for this device, against a code ``sign_in_code`` gave (each code works once)."""
-    player_id = redis.getdel(signin_key(token_hash(normal_code(code))))
-    if player_id is None:
+    """A new key for this device, against a code ``sign_in_code`` gave (each code works once, and
+    only while the key that made it stands)."""
+    found = redis.getdel(signin_key(token_hash(normal_code(code))))
+    player_id, _, made_by = text(found or "").rpartition(":")
+    if not player_id:
         raise Unauthenticated("bad_sign_in_code", "that sign-in code is not known, was used already or has "
                               f"expired (a code lives {SIGN_IN_SECONDS // 60} minutes): make a new one on a "
                               "signed-in device")
-    player_id = text(player_id)
-    issued = player_keys.issue(redis, player_id, label, clock.iso(clock.now()))
+    issued = player_keys.issue(redis, player_id, label, clock.iso(clock.now()), made_by)
+    if issued is None:
+        raise Unauthenticated("bad_sign_in_code", "the key that made this sign-in code has been revoked, and "
+                              "its codes with it: make a new one on a signed-in device")
     return {"player_id": player_id, "name": name_of(redis, player_id), **issued}
 
 

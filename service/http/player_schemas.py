@@ -33,6 +33,8 @@ class KeyOut(Schema):
     key_id = fields.Str(required=True)
     label = fields.Str(required=True)
     created_at = fields.Str(required=True)
+    made_by = fields.Str(required=True, allow_none=True)    # the key whose sign-in code made it
+    may_revoke = fields.Bool(required=True)                 # by the key asking: itself, or one made after it
 
 
 class PlayerOut(Schema):

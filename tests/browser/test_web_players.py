@@ -2,7 +2,8 @@
 device by the sign-in link and finds the match there; table talk reaches the other seat; the page's
 title (and, allowed, a browser notification) says when it becomes your move; a draw by agreement,
 a rematch and a resignation from the pages; the lobby's notification settings — and no answer the
-pages received while the match ran carries the other seat's hidden cards."""
+pages received while the match ran carries the other seat's hidden cards. A device lists the keys
+it may revoke with a button, the older ones with why not (issue 33)."""
 import pytest
 
 from tests.browser.conftest import PHONE, screenshot
@@ -147,8 +148,16 @@ def test_a_revoked_device_is_signed_out_and_unsubscribing_is_one_click(browsing,
     phone.click("#sign-in-here")
     phone.wait_for_selector("#player-signed-in")
     phone_key = phone.evaluate("JSON.parse(localStorage.getItem('kifu.player.v1')).key_id")
+    # The phone may not revoke the desk, which came before it: no button, and it says why.
+    phone.click("#player details summary")
+    phone.wait_for_selector(f"#keys [data-key='{reimu['key_id']}'] .older-key")
+    assert phone.locator(f"#keys [data-key='{reimu['key_id']}'] button").count() == 0
+    assert phone.locator(f"#keys [data-key='{phone_key}'] button").inner_text() == "Revoke (sign out)"
     desk.goto("/")
     desk.click("#player details summary")
+    # The desk may revoke both; revoking itself would take the phone it signed in with it.
+    desk.wait_for_selector(f"#keys [data-key='{reimu['key_id']}'] .revokes-too")
+    assert desk.locator("#keys .older-key").count() == 0
     desk.click(f"#keys [data-key='{phone_key}'] button")
     desk.wait_for_function("k => !document.querySelector(`#keys [data-key='${k}']`)", arg=phone_key)
     phone.goto("/")                     # the lobby opens signed in, then learns the key was revoked

@@ -36,16 +36,17 @@ def me():
 
 @bp.delete("/me/keys/<key_id>")
 def revoke(key_id: str):
-    """Revoke a key (this device's or another's): it opens nothing from now on."""
-    player_id, _ = the_player()
-    player_keys.revoke(get_redis(), player_id, key_id)
+    """Revoke a key (this device's, or one made after it) and the keys made from it: they open
+    nothing from now on."""
+    player_id, by = the_player()
+    player_keys.revoke(get_redis(), player_id, by, key_id)
     return "", 204
 
 
 @bp.post("/me/sign-in-codes")
 def sign_in_code():
-    player_id, _ = the_player()
-    return answer(SignInCodeOut(), players.sign_in_code(get_redis(), player_id), 201)
+    player_id, key_id = the_player()
+    return answer(SignInCodeOut(), players.sign_in_code(get_redis(), player_id, key_id), 201)
 
 
 @bp.post("/sign-in")

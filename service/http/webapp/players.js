@@ -1,7 +1,8 @@
 // Players (issue 17): this browser's player — its key kept in localStorage —, making one, signing
-// another device in with a one-time code or link (#/sign-in/<code>), the keys of every device (each
-// revocable), and the player's matches from the server kept beside the seats this browser holds
-// (held.js, the key standing for the seat), so "My matches" is the same on every device.
+// another device in with a one-time code or link (#/sign-in/<code>), the keys of every device (a key
+// revokes itself and the keys made after it, and with each the devices signed in from it: issue 33),
+// and the player's matches from the server kept beside the seats this browser holds (held.js, the key
+// standing for the seat), so "My matches" is the same on every device.
 import {api, get, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 import {dropPlayerSeats, heldSeats, holdSeat} from "./held.js";
@@ -105,12 +106,26 @@ async function addDevice(player, box) {
 async function loadKeys(player, list, render) {
   let me;
   try { me = await get("/players/me", player.key); } catch { return; }
-  replace(list, me.keys.map(k => h("li", {"data-key": k.key_id}, `${k.label || "a device"} · since ${k.created_at.slice(0, 10)}`,
-    k.key_id === me.key_id ? " (this one) " : " ",
-    h("button", {type: "button", onclick: async () => {
-      await api("DELETE", `/players/me/keys/${encodeURIComponent(k.key_id)}`, {token: player.key}).catch(e => notify(e.message, "error"));
-      if (k.key_id === me.key_id) { signOut(); render(); } else loadKeys(player, list, render);
-    }}, k.key_id === me.key_id ? "Revoke (sign out)" : "Revoke"))));
+  const label = id => me.keys.find(k => k.key_id === id)?.label || "a device";
+  replace(list, me.keys.map(k => {
+    const line = madeFrom(me.keys, k.key_id).map(x => label(x.key_id));
+    return h("li", {"data-key": k.key_id}, `${label(k.key_id)} · since ${k.created_at.slice(0, 10)}`,
+      k.made_by ? ` · signed in from ${label(k.made_by)}` : "",
+      k.key_id === me.key_id ? " (this one) " : " ",
+      k.may_revoke ? [
+        h("button", {type: "button", onclick: async () => {
+          await api("DELETE", `/players/me/keys/${encodeURIComponent(k.key_id)}`, {token: player.key}).catch(e => notify(e.message, "error"));
+          if (k.key_id === me.key_id) { signOut(); render(); } else loadKeys(player, list, render);
+        }}, k.key_id === me.key_id ? "Revoke (sign out)" : "Revoke"),
+        line.length ? h("span", {class: "none revokes-too"}, ` also revokes the devices signed in from it: ${line.join(", ")}`) : null,
+      ] : h("span", {class: "none older-key"}, "signed in before this device: only it, or a device older still, can revoke it"));
+  }));
+}
+
+/** The keys made, directly or not, from sign-in codes of key ``id`` (revoking it revokes them). */
+function madeFrom(keys, id) {
+  const children = keys.filter(k => k.made_by === id);
+  return children.concat(children.flatMap(k => madeFrom(keys, k.key_id)));
 }
 
 function deviceLabel() {

@@ -1,0 +1,130 @@
+"""Player keys after issue 33: revoking a key revokes its line of descent (the sign-in codes it made
+and, transitively, the keys made from them); a key revokes itself and the keys made after it, never
+an older one."""
+from service.application import player_keys, players
+from service.http.redis_conn import get_redis
+from tests.helpers import bearer
+from tests.test_api_players import create, new_player
+
+
+def code_of(client, key) -> str:
+    r = client.post("/players/me/sign-in-codes", headers=bearer(key))
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()["code"]
+
+
+def sign_in(client, code, label):
+    return client.post("/players/sign-in", json={"code": code, "label": label})
+
+
+def device(client, key, label) -> dict:
+    """A new device signed in with a code ``key`` made."""
+    r = sign_in(client, code_of(client, key), label)
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()
+
+
+def works(client, key) -> bool:
+    status = client.get("/players/me", headers=bearer(key)).status_code
+    assert status in (200, 403)
+    return status == 200
+
+
+def test_revoking_a_key_refuses_its_codes_and_revokes_the_keys_made_from_them(client):
+    """The review's case: the phone makes a code, the desk revokes the phone, the code must not
+    sign anything in; and what the phone signed in before (a tablet, which signed in a watch) goes too."""
+    desk = new_player(client)
+    made = create(client, desk["key"], [{"name": "Reimu", "player": True}, {"name": "Marisa"}])
+    phone = device(client, desk["key"], "phone")
+    laptop = device(client, desk["key"], "laptop")               # the desk's too, not the phone's
+    tablet = device(client, phone["key"], "tablet")
+    watch = device(client, tablet["key"], "watch")
+    pending = code_of(client, phone["key"])                       # made, not used yet
+    listed = {k["label"]: k for k in client.get("/players/me", headers=bearer(desk["key"])).get_json()["keys"]}
+    assert listed["tablet"]["made_by"] == phone["key_id"] and listed["watch"]["made_by"] == tablet["key_id"]
+    assert listed["phone"]["made_by"] == listed["laptop"]["made_by"] == desk["key_id"]
+
+    assert client.delete(f"/players/me/keys/{phone['key_id']}", headers=bearer(desk["key"])).status_code == 204
+    r = sign_in(client, pending, "thief")
+    assert r.status_code == 401 and r.get_json()["error"]["code"] == "bad_sign_in_code", r.get_json()
+    assert "revoked" in r.get_json()["error"]["message"]
+    for gone in (phone, tablet, watch):
+        assert not works(client, gone["key"])
+        assert client.get(f"/matches/{made['match_id']}", headers=bearer(gone["key"])).status_code == 403
+        assert client.get("/players/me/matches", headers=bearer(gone["key"])).status_code == 403
+    assert works(client, desk["key"]) and works(client, laptop["key"])
+    assert client.get(f"/matches/{made['match_id']}", headers=bearer(laptop["key"])).get_json()["seat"] == 0
+    labels = [k["label"] for k in client.get("/players/me", headers=bearer(desk["key"])).get_json()["keys"]]
+    assert labels == ["desk", "laptop"]
+    with client.application.app_context():                       # nothing of the revoked keys is left behind
+        fields = {k.decode() for k in get_redis().hkeys(player_keys.player_key(desk["player_id"]))}
+    assert not {f for f in fields if f.startswith("revoked:")}
+    assert {f for f in fields if f.startswith("key:")} == {f"key:{desk['key_id']}", f"key:{laptop['key_id']}"}
+
+
+def test_a_key_revokes_itself_and_later_keys_never_an_older_one(client):
+    desk = new_player(client)
+    phone = device(client, desk["key"], "phone")
+    laptop = device(client, desk["key"], "laptop")
+    tablet = device(client, laptop["key"], "tablet")
+    # Refused: a younger key against an older one (the phone against the desk that signed it in, the
+    # laptop against the phone signed in before it); the older key keeps working.
+    for by, older in ((phone, desk), (laptop, phone), (tablet, desk)):
+        r = client.delete(f"/players/me/keys/{older['key_id']}", headers=bearer(by["key"]))
+        assert r.status_code == 403 and r.get_json()["error"]["code"] == "older_key", r.get_json()
+        assert works(client, older["key"])
+    seen = {k["label"]: k["may_revoke"] for k in client.get("/players/me", headers=bearer(laptop["key"])).get_json()["keys"]}
+    assert seen == {"desk": False, "phone": False, "laptop": True, "tablet": True}
+    # Allowed: an older key against a younger one that is not of its line (the phone and the laptop's
+    # tablet), and a key against itself.
+    assert client.delete(f"/players/me/keys/{tablet['key_id']}", headers=bearer(phone["key"])).status_code == 204
+    assert not works(client, tablet["key"]) and works(client, laptop["key"])
+    assert client.delete(f"/players/me/keys/{laptop['key_id']}", headers=bearer(laptop["key"])).status_code == 204
+    assert not works(client, laptop["key"])
+    # The first key revokes any other.
+    assert client.delete(f"/players/me/keys/{phone['key_id']}", headers=bearer(desk["key"])).status_code == 204
+    assert [k["label"] for k in client.get("/players/me", headers=bearer(desk["key"])).get_json()["keys"]] == ["desk"]
+    assert client.delete(f"/players/me/keys/{phone['key_id']}", headers=bearer(desk["key"])).status_code == 404
+
+
+def test_a_key_made_while_its_line_is_revoked_is_revoked_too(app):
+    """The code's key is recorded, then its maker revoked before the new key's lookup is written:
+    issue's look after the write finds it and takes the lookup back (no key outlives its line)."""
+    with app.app_context():
+        redis = get_redis()
+        desk = players.register(redis, "Reimu", "desk")
+        phone = player_keys.issue(redis, desk["player_id"], "phone", "2026-01-01T00:00:00.000Z", desk["key_id"])
+
+        class RevokedMeanwhile:
+            """The store, but the desk revokes the phone just before the tablet's lookup is written."""
+            def __getattr__(self, name):
+                return getattr(redis, name)
+
+            def set(self, *args, **kwargs):
+                player_keys.revoke(redis, desk["player_id"], desk["key_id"], phone["key_id"])
+                return redis.set(*args, **kwargs)
+
+        assert player_keys.issue(RevokedMeanwhile(), desk["player_id"], "tablet", "2026-01-01T00:00:01.000Z",
+                                 phone["key_id"]) is None
+        assert [k["label"] for k in player_keys.keys(redis, desk["player_id"], desk["key_id"])] == ["desk"]
+        assert not [k for k in redis.keys("kifu:playerkey:*")
+                    if player_keys.text(redis.get(k)) != f"{desk['player_id']}:{desk['key_id']}"]
+
+
+def test_a_revocation_cut_off_half_way_is_finished_by_the_next(app):
+    """REVOKE marked the line, then the process died before the lookups went: the keys still open
+    (and are still listed, so they can be seen and revoked); the player's next revocation ends them."""
+    with app.app_context():
+        redis = get_redis()
+        desk = players.register(redis, "Reimu", "desk")
+        now = "2026-01-01T00:00:00.000Z"
+        phone = player_keys.issue(redis, desk["player_id"], "phone", now, desk["key_id"])
+        laptop = player_keys.issue(redis, desk["player_id"], "laptop", now, desk["key_id"])
+        redis.register_script(player_keys.REVOKE)(keys=[player_keys.player_key(desk["player_id"])],
+                                                  args=[desk["key_id"], phone["key_id"]])
+        assert player_keys.resolve(redis, player_keys.token_hash(phone["key"])) is not None
+        assert player_keys.issue(redis, desk["player_id"], "tablet", now, phone["key_id"]) is None
+        assert "phone" in [k["label"] for k in player_keys.keys(redis, desk["player_id"], desk["key_id"])]
+        player_keys.revoke(redis, desk["player_id"], desk["key_id"], laptop["key_id"])
+        assert player_keys.resolve(redis, player_keys.token_hash(phone["key"])) is None
+        assert [k["label"] for k in player_keys.keys(redis, desk["player_id"], desk["key_id"])] == ["desk"]
