@@ -1,10 +1,19 @@
 """Player keys after issue 33: revoking a key revokes its line of descent (the sign-in codes it made
 and, transitively, the keys made from them); a key revokes itself and the keys made after it, never
-an older one."""
+an older one; sign-ins are limited per client address and sign-in codes per player (429 with
+Retry-After), on fakeredis and on a real Redis."""
+import time
+
+import fakeredis
+import pytest
+
+from service import create_app
 from service.application import player_keys, players
 from service.http.redis_conn import get_redis
 from tests.helpers import bearer
 from tests.test_api_players import create, new_player
+
+BOTH_STORES = ["app", pytest.param("real_app", marks=pytest.mark.redis)]
 
 
 def code_of(client, key) -> str:
@@ -13,8 +22,8 @@ def code_of(client, key) -> str:
     return r.get_json()["code"]
 
 
-def sign_in(client, code, label):
-    return client.post("/players/sign-in", json={"code": code, "label": label})
+def sign_in(client, code, label, address="127.0.0.1"):
+    return client.post("/players/sign-in", json={"code": code, "label": label}, environ_base={"REMOTE_ADDR": address})
 
 
 def device(client, key, label) -> dict:
@@ -30,9 +39,11 @@ def works(client, key) -> bool:
     return status == 200
 
 
-def test_revoking_a_key_refuses_its_codes_and_revokes_the_keys_made_from_them(client):
+@pytest.mark.parametrize("store", BOTH_STORES)
+def test_revoking_a_key_refuses_its_codes_and_revokes_the_keys_made_from_them(request, store):
     """The review's case: the phone makes a code, the desk revokes the phone, the code must not
     sign anything in; and what the phone signed in before (a tablet, which signed in a watch) goes too."""
+    client = request.getfixturevalue(store).test_client()
     desk = new_player(client)
     made = create(client, desk["key"], [{"name": "Reimu", "player": True}, {"name": "Marisa"}])
     phone = device(client, desk["key"], "phone")
@@ -128,3 +139,56 @@ def test_a_revocation_cut_off_half_way_is_finished_by_the_next(app):
         player_keys.revoke(redis, desk["player_id"], desk["key_id"], laptop["key_id"])
         assert player_keys.resolve(redis, player_keys.token_hash(phone["key"])) is None
         assert [k["label"] for k in player_keys.keys(redis, desk["player_id"], desk["key_id"])] == ["desk"]
+
+
+@pytest.mark.parametrize("store", BOTH_STORES)
+def test_a_sign_in_flood_from_one_address_gets_429_with_retry_after(request, store):
+    app = request.getfixturevalue(store)
+    app.config.update(SIGN_IN_PER_ADDRESS=5, SIGN_IN_WINDOW_SECONDS=2)
+    client = app.test_client()
+    reimu = new_player(client)
+    right = code_of(client, reimu["key"])
+    wrong = [sign_in(client, f"WRONG-CODE-{i:04d}", "x", "203.0.113.7") for i in range(8)]
+    assert [r.status_code for r in wrong] == [401] * 5 + [429] * 3
+    refused = wrong[-1]
+    assert refused.get_json()["error"]["code"] == "too_many_sign_ins"
+    assert 1 <= int(refused.headers["Retry-After"]) <= 2
+    # Past the limit even the right code is refused, and not used up by it.
+    assert sign_in(client, right, "phone", "203.0.113.7").status_code == 429
+    # Each address has its own count; an IPv6 host counts by its /64.
+    assert sign_in(client, right, "phone", "198.51.100.1").status_code == 201
+    v6 = [sign_in(client, "WRONG-CODE", "x", f"2001:db8:1:2::{i}").status_code for i in range(1, 7)]
+    assert v6 == [401] * 5 + [429]
+    assert sign_in(client, "WRONG-CODE", "x", "2001:db8:1:3::1").status_code == 401
+    time.sleep(int(refused.headers["Retry-After"]) + 0.2)        # the window has passed
+    assert sign_in(client, "WRONG-CODE", "x", "203.0.113.7").status_code == 401
+
+
+@pytest.mark.parametrize("store", BOTH_STORES)
+def test_sign_in_codes_are_limited_per_player(request, store):
+    app = request.getfixturevalue(store)
+    app.config.update(SIGN_IN_CODES_PER_PLAYER=3)
+    client = app.test_client()
+    reimu, marisa = new_player(client), new_player(client, "Marisa")
+    made = [client.post("/players/me/sign-in-codes", headers=bearer(reimu["key"])) for _ in range(4)]
+    assert [r.status_code for r in made] == [201, 201, 201, 429]
+    assert made[-1].get_json()["error"]["code"] == "too_many_sign_in_codes"
+    assert 0 < int(made[-1].headers["Retry-After"]) <= app.config["SIGN_IN_WINDOW_SECONDS"]
+    phone = sign_in(client, made[0].get_json()["code"], "phone").get_json()      # the player's keys share it
+    assert client.post("/players/me/sign-in-codes", headers=bearer(phone["key"])).status_code == 429
+    assert client.post("/players/me/sign-in-codes", headers=bearer(marisa["key"])).status_code == 201
+
+
+def test_the_client_address_comes_from_x_forwarded_for_only_behind_trusted_proxies(app):
+    app.config.update(SIGN_IN_PER_ADDRESS=2)
+    client = app.test_client()
+    spoofed = [client.post("/players/sign-in", json={"code": "WRONG-CODE"},
+                           headers={"X-Forwarded-For": f"192.0.2.{i}"}).status_code for i in range(3)]
+    assert spoofed == [401, 401, 429]                  # no proxy trusted: the header changes nothing
+    behind = create_app({"TESTING": True, "FAKEREDIS_SERVER": fakeredis.FakeServer(), "TRUSTED_PROXIES": 1,
+                         "SIGN_IN_PER_ADDRESS": 2}).test_client()
+    forwarded = [behind.post("/players/sign-in", json={"code": "WRONG-CODE"},
+                             headers={"X-Forwarded-For": f"192.0.2.{i // 2}"}).status_code for i in range(5)]
+    assert forwarded == [401, 401, 401, 401, 401]      # two clients' two attempts each, then a third's
+    assert behind.post("/players/sign-in", json={"code": "WRONG-CODE"},
+                       headers={"X-Forwarded-For": "192.0.2.0"}).status_code == 429

@@ -16,7 +16,9 @@ TABLE = (Path(__file__).resolve().parents[1] / "docs" / "DEVELOPING.md").read_te
 VALUES = {"SNAPSHOT_EVERY": "7", "STATE_CACHE_SIZE": "0", "STORE_WAIT_REPLICAS": "0", "STORE_WAIT_MS": "250",
           "VERIFY_ON_END": "false", "VERIFY_INLINE_MAX": "3", "SSE_BLOCK_MS": "2000", "SSE_MAX_SECONDS": "9",
           "MAX_BODY_BYTES": "4096", "SIM_MAX_GAMES": "11", "SIM_MAX_MOVE_MS": "12", "SIM_MAX_ITERATIONS": "13",
-          "SIM_MAX_CPU_SECONDS": "14", "SIM_CHUNK_SECONDS": "15", "SIM_DAILY_CPU_SECONDS": "16"}
+          "SIM_MAX_CPU_SECONDS": "14", "SIM_CHUNK_SECONDS": "15", "SIM_DAILY_CPU_SECONDS": "16",
+          "SIGN_IN_PER_ADDRESS": "17", "SIGN_IN_CODES_PER_PLAYER": "18", "SIGN_IN_WINDOW_SECONDS": "19",
+          "TRUSTED_PROXIES": "1"}
 
 
 def app_from(monkeypatch, **env):

@@ -244,7 +244,7 @@ def test_players_table_moves_and_notifications_on_a_cluster(cluster, queue_serve
     """Issue 17's cross-match keys on the cluster: player keys, sign-in codes, a player's match list,
     subscriptions and delivery logs each in their own slot (single-key writes after the append), the
     table moves through the one append path, a webhook delivered by the worker; issue 33's revocation
-    of a key's line."""
+    of a key's line and the sign-in counters."""
     monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "1")         # the receiver listens on loopback
     hooks = WebhookReceiver()
     try:
@@ -272,12 +272,15 @@ def test_players_table_moves_and_notifications_on_a_cluster(cluster, queue_serve
         assert client.get(f"/matches/{m}").get_json()["outcome"]["reason"] == "draw_agreed"
         assert verified(client, m) and verified(client, rematch.get_json()["match_id"])
         # Issue 33's scripts, each on one key's slot: a key made from the phone's code, the phone
-        # revoked with its line.
+        # revoked with its line, the sign-in and code counters.
         code = client.post("/players/me/sign-in-codes", headers=bearer(phone["key"])).get_json()["code"]
         tablet = client.post("/players/sign-in", json={"code": code}).get_json()
         assert client.get("/players/me", headers=bearer(tablet["key"])).status_code == 200
         assert client.delete(f"/players/me/keys/{phone['key_id']}", headers=bearer(tablet["key"])).status_code == 403
         assert client.delete(f"/players/me/keys/{phone['key_id']}", headers=bearer(reimu["key"])).status_code == 204
         assert client.get("/players/me", headers=bearer(tablet["key"])).status_code == 403
+        store = client.application.extensions["kifu_redis"]
+        for counter in ("signin:127.0.0.1", f"signin-codes:{reimu['player_id']}"):
+            assert store.ttl(f"kifu:rate:{{{counter}}}") > 0
     finally:
         hooks.stop()

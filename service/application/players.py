@@ -11,7 +11,10 @@ the seats bound to it and the list of its matches.
 - A second device signs in with a one-time code (``sign_in_code``: ``kifu:signin:{<sha256>}`` ->
   "<player id>:<key id of the key that made it>", ``SIGN_IN_SECONDS`` to live, taken with GETDEL so it
   works once), the page's link being ``#/sign-in/<code>``; it gets a key of its own, made by that key
-  (so revoking that key revokes it too, and refuses the codes it made: player_keys).
+  (so revoking that key revokes it too, and refuses the codes it made: player_keys). Rate-limited
+  (``SignInLimits``, service.application.rate_limits): sign-ins per client address, and codes made per
+  player. A wrong code names no player, so wrong codes are counted by address only; each code signs
+  in once, so the limit on codes is the limit on the devices a player adds in a window.
 - ``kifu:player:{p}:matches``: sorted set of the player's match ids, scored by creation time. Written
   the cluster-safe way, like the listing's indexes: one ZADD per bound player before the append
   that creates the match (``index``, from ``commands.store_new_match``; an entry whose match is
@@ -19,9 +22,10 @@ the seats bound to it and the list of its matches.
 """
 import json
 import secrets
+from dataclasses import dataclass
 from datetime import timedelta
 
-from service.application import clock, notifying, player_keys
+from service.application import clock, notifying, player_keys, rate_limits
 from service.application.player_keys import text
 from service.application.auth import token_hash
 from service.application.catalog import score_of
@@ -35,6 +39,18 @@ SIGN_IN_SECONDS = 600
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"      # no 0/O, 1/I: read off one screen, typed on another
 CODE_LENGTH = 12                                        # 60 bits, alive 10 minutes, good once
 RUNNING_MAX = 500                                       # running matches listed at most (all of them, in practice)
+
+
+@dataclass(frozen=True)
+class SignInLimits:
+    """``KIFU_SIGN_IN_*`` (service.application.settings); 0: no limit."""
+    per_address: int               # sign-ins (right or wrong codes) from one client address in a window
+    codes_per_player: int          # sign-in codes one player makes in a window
+    window: int                    # seconds
+
+    @classmethod
+    def from_settings(cls, values: dict) -> "SignInLimits":
+        return cls(values["SIGN_IN_PER_ADDRESS"], values["SIGN_IN_CODES_PER_PLAYER"], values["SIGN_IN_WINDOW_SECONDS"])
 
 
 def matches_key(player_id: str) -> str:
@@ -65,9 +81,11 @@ def name_of(redis, player_id: str) -> str:
     return text(redis.hget(player_keys.player_key(player_id), "name") or b"")
 
 
-def sign_in_code(redis, player_id: str, key_id: str) -> dict:
+def sign_in_code(redis, player_id: str, key_id: str, limits: SignInLimits) -> dict:
     """A one-time code, made by key ``key_id``, that signs another device in as this player, for
-    ``SIGN_IN_SECONDS``."""
+    ``SIGN_IN_SECONDS``; 429 past the player's codes in a window."""
+    rate_limits.take(redis, f"signin-codes:{player_id}", limits.codes_per_player, limits.window,
+                     "too_many_sign_in_codes", "sign-in codes made by one player")
     code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
     redis.set(signin_key(token_hash(code)), f"{player_id}:{key_id}", ex=SIGN_IN_SECONDS)
     shown = "-".join(code[i:i + 4] for i in range(0, CODE_LENGTH, 4))
@@ -79,9 +97,12 @@ def normal_code(code: str) -> str:
     return "".join(c for c in code.upper() if c.isalnum())
 
 
-def sign_in(redis, code: str, label: str) -> dict:
+def sign_in(redis, code: str, label: str, address: str, limits: SignInLimits) -> dict:
     """A new key for this device, against a code ``sign_in_code`` gave (each code works once, and
-    only while the key that made it stands)."""
+    only while the key that made it stands); 429 past the sign-ins from ``address`` in a window,
+    before the code is looked at (so a refused attempt does not use it up)."""
+    rate_limits.take(redis, f"signin:{address}", limits.per_address, limits.window, "too_many_sign_ins",
+                     "sign-ins from one address")
     found = redis.getdel(signin_key(token_hash(normal_code(code))))
     player_id, _, made_by = text(found or "").rpartition(":")
     if not player_id:

@@ -28,9 +28,14 @@ DEFAULTS = {
     "SIM_MAX_CPU_SECONDS": 3600,     # the run's estimated CPU time
     "SIM_CHUNK_SECONDS": 5,          # the estimated CPU time of one chunk job (at least one game)
     "SIM_DAILY_CPU_SECONDS": 36_000,  # an API key's quota per UTC day unless issued with its own
+    # sign-ins of players' devices (service.application.players.SignInLimits; 0: no limit)
+    "SIGN_IN_PER_ADDRESS": 20,       # POST /players/sign-in from one client address in a window
+    "SIGN_IN_CODES_PER_PLAYER": 10,  # sign-in codes one player makes in a window
+    "SIGN_IN_WINDOW_SECONDS": 900,
+    "TRUSTED_PROXIES": 0,            # reverse proxies in front whose X-Forwarded-For names the client
 }
 POSITIVE = {"SNAPSHOT_EVERY", "SSE_BLOCK_MS", "SSE_MAX_SECONDS", "MAX_BODY_BYTES", "SIM_MAX_GAMES",
-            "SIM_CHUNK_SECONDS"}      # 0 would mean no snapshots ever, a wait without end, ...
+            "SIM_CHUNK_SECONDS", "SIGN_IN_WINDOW_SECONDS"}  # 0 would mean no snapshots ever, a wait without end, ...
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 

@@ -3,6 +3,7 @@ schemas, the mapping of the application's domain errors to status codes, and the
 import os
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.application import settings
 from service.application.connections import SOCKET_TIMEOUT
@@ -22,7 +23,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     in-process, 512; 0 turns the cache off), VERIFY_INLINE_MAX (GET /verify runs inline up to this
     many events, else as an RQ job; 2000), SSE_BLOCK_MS (one blocking wait of the live feed, 15000),
     SSE_MAX_SECONDS (a feed connection's life before the client reconnects with Last-Event-ID, 300),
-    MAX_BODY_BYTES (MAX_CONTENT_LENGTH), the SIM_* limits of simulations. ``test_config`` overrides
+    MAX_BODY_BYTES (MAX_CONTENT_LENGTH), the SIM_* limits of simulations, the SIGN_IN_* limits of
+    players' sign-ins, TRUSTED_PROXIES (reverse proxies in front: the client's address is then read
+    from that many hops of X-Forwarded-For, werkzeug's ProxyFix). ``test_config`` overrides
     any of them. The games of the modules ``KIFU_GAMES`` names are registered beside those of
     ``engine/games/``."""
     app = Flask(__name__, static_folder=None)
@@ -35,6 +38,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
     app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_BODY_BYTES"]
+    if app.config["TRUSTED_PROXIES"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["TRUSTED_PROXIES"])
 
     if app.config["SSE_BLOCK_MS"] >= SOCKET_TIMEOUT * 1000:
         raise settings.SettingError(f"KIFU_SSE_BLOCK_MS ({app.config['SSE_BLOCK_MS']}) must be shorter than the "

@@ -1,7 +1,9 @@
 """Players: make one, see it and its keys, revoke a key, sign another device in, list its matches
 on any device, and bind a seat held by token (service.application.players). The player's key is the
-bearer of every ``/players/me`` route."""
-from flask import Blueprint, request
+bearer of every ``/players/me`` route. Sign-ins are counted per client address (``client_address``)."""
+import ipaddress
+
+from flask import Blueprint, current_app, request
 
 from service.application import player_keys, players
 from service.http.api import answer, bearer_token, json_body
@@ -15,6 +17,23 @@ bp = Blueprint("players", __name__, url_prefix="/players")
 def the_player() -> tuple[str, str]:
     """The request's player and key id (its key as the bearer): 401 without one, 403 a bad one."""
     return player_keys.authenticate(get_redis(), bearer_token())
+
+
+def client_address() -> str:
+    """The client's address as the sign-in limit counts it (behind reverse proxies, as
+    TRUSTED_PROXIES says: create_app): an IPv6 address by its /64, the share one host usually has."""
+    raw = request.remote_addr or ""
+    try:
+        address = ipaddress.ip_address(raw)
+    except ValueError:
+        return raw or "unknown"
+    if address.version == 6:
+        return str(address.ipv4_mapped or ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
+def limits() -> players.SignInLimits:
+    return players.SignInLimits.from_settings(current_app.config)
 
 
 def bound_player(seats: list[dict]) -> str | None:
@@ -46,13 +65,14 @@ def revoke(key_id: str):
 @bp.post("/me/sign-in-codes")
 def sign_in_code():
     player_id, key_id = the_player()
-    return answer(SignInCodeOut(), players.sign_in_code(get_redis(), player_id, key_id), 201)
+    return answer(SignInCodeOut(), players.sign_in_code(get_redis(), player_id, key_id, limits()), 201)
 
 
 @bp.post("/sign-in")
 def sign_in():
     body = SignInIn().load(json_body())
-    return answer(PlayerKeyOut(), players.sign_in(get_redis(), body["code"], body["label"]), 201)
+    return answer(PlayerKeyOut(), players.sign_in(get_redis(), body["code"], body["label"], client_address(),
+                                                  limits()), 201)
 
 
 @bp.get("/me/matches")
