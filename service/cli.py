@@ -39,14 +39,11 @@ MATCH_ID_HELP = "the match's id (one made before ids stopped beginning with '-' 
 
 
 class RedactingHandler(WSGIRequestHandler):
-    """Werkzeug's request log without the secret an unsubscribe link carries (service.http.logs.redact)."""
+    """Werkzeug's request and error log without the secrets a URL may carry (service.http.logs.redact):
+    each request's line, and a request line it could not parse."""
 
-    def log_request(self, code="-", size="-") -> None:
-        path, self.path = self.path, redact(self.path)
-        try:
-            super().log_request(code, size)
-        finally:
-            self.path = path
+    def log(self, type: str, message: str, *args) -> None:
+        super().log(type, "%s", redact(message % args if args else message))
 
 
 def serve(args) -> int:

@@ -1,5 +1,7 @@
-"""GET /matches/<id>/legal-actions?partial=...: the choice protocol through the API (issue 15) — a
-move built step by step from the options offered, posted as any action, nothing appended before."""
+"""POST /matches/<id>/legal-actions {"partial": ...} (and the deprecated GET ?partial=...): the choice
+protocol through the API (issue 15) — a move built step by step from the options offered, posted as
+any action, nothing appended before; the POST answers what the GET answers (issue 33: the partial
+move out of the URL, which access logs write)."""
 import json
 import random
 
@@ -9,10 +11,23 @@ from tests.helpers import ApiMatch
 
 
 def step(m, seat, partial=None, status=200):
+    """The step after ``partial`` as the POST answers it (``partial`` None: a body without one)."""
+    code, answer = step_by_post(m, seat, partial)
+    assert code == status, answer
+    return answer
+
+
+def step_by_post(m, seat, partial=None):
+    body = {} if partial is None else {"partial": partial}
+    r = m.client.post(f"/matches/{m.id}/legal-actions", headers=m.headers(seat), json=body)
+    return r.status_code, r.get_json()
+
+
+def step_by_get(m, seat, partial=None):
+    """The same through the deprecated ``GET ?partial=``: (status, answer)."""
     query = {} if partial is None else {"partial": json.dumps(partial)}
     r = m.client.get(f"/matches/{m.id}/legal-actions", headers=m.headers(seat), query_string=query)
-    assert r.status_code == status, r.get_json()
-    return r.get_json()
+    return r.status_code, r.get_json()
 
 
 def build(m, seat, rnd, limit=100):
@@ -56,6 +71,48 @@ def test_the_first_step_comes_with_the_listed_actions_and_spectators_get_none(cl
     assert spectator["step"] is None and spectator["actions"] == []
 
 
+def test_the_post_answers_what_the_deprecated_get_answers_step_after_step(client):
+    rnd = random.Random(33)
+    m = ApiMatch(client, game="threebythree", variant="overlord")
+    seat, other = m.seat_to_act(), 1 - m.seat_to_act()
+    partial, steps = None, 0
+    while True:
+        answer = step(m, seat, partial)
+        assert step_by_get(m, seat, partial) == (200, answer)
+        assert step_by_post(m, other, partial) == step_by_get(m, other, partial)    # the other seat's own setup
+        assert step_by_post(m, None, partial) == step_by_get(m, None, partial)      # a spectator: no step
+        steps += 1
+        option = rnd.choice(answer["step"]["options"])
+        if option["done"]:
+            break
+        partial = option["action"]
+    assert steps >= 3                                     # setup: territories one at a time, then the magic
+    for wrong in ({"type": "fly"}, {"type": "choose", "magic": "nope"}):
+        refused = step(m, seat, wrong, status=422)
+        assert step_by_get(m, seat, wrong) == (422, refused)
+
+
+@pytest.mark.parametrize("body, names", [({"partial": "{"}, "partial"), ({"partial": [1]}, "partial"),
+                                         ({"partial": "play"}, "partial"), ({"partial": None}, "partial"),
+                                         ({"partial": {"type": "choose", "x": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}},
+                                          "partial"),
+                                         ({"partial": {"type": "choose", "pad": "x" * 17000}}, "partial"),
+                                         ({"partial": {}, "token": "secret"}, "token"), ([{}], "the body")])
+def test_a_post_body_that_is_not_a_partial_move_is_400_naming_the_field(client, body, names):
+    m = ApiMatch(client, game="threebythree", variant="overlord")
+    r = client.post(f"/matches/{m.id}/legal-actions", headers=m.headers(m.seat_to_act()), json=body)
+    assert r.status_code == 400, r.get_json()
+    message = r.get_json()["error"]["message"]
+    assert message.startswith(names) and "secret" not in message, message
+
+
+def test_the_post_checks_the_match_and_the_token_before_the_body(client):
+    m = ApiMatch(client, game="threebythree", variant="overlord")
+    assert client.post("/matches/nope/legal-actions", json="not a body").status_code == 404
+    bad = {"Authorization": "Bearer not-a-token"}
+    assert client.post(f"/matches/{m.id}/legal-actions", headers=bad, json="not a body").status_code == 403
+
+
 @pytest.mark.parametrize("raw, names", [("{", "partial"), ("[1]", "partial"), ('"play"', "partial"),
                                         ("[" * 40 + "]" * 40, "partial")])
 def test_a_partial_that_is_not_a_json_object_is_400_naming_it(client, raw, names):
@@ -72,7 +129,5 @@ def test_a_partial_no_move_starts_with_is_422_and_names_no_hidden_card(client):
     other = 1 - seat
     hidden = m.info(other)["view"]["players"][other]["hand"][0]
     for partial in ({"type": "fly"}, {"type": "choose", "magic": hidden}, {"type": "choose", "magic": "nope"}):
-        r = m.client.get(f"/matches/{m.id}/legal-actions", headers=m.headers(seat),
-                         query_string={"partial": json.dumps(partial)})
-        assert r.status_code == 422, r.get_json()
-        assert r.get_json()["error"]["rule"] == "kifu/choices"
+        answer = step(m, seat, partial, status=422)
+        assert answer["error"]["rule"] == "kifu/choices"

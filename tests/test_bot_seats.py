@@ -90,6 +90,7 @@ def test_a_duplicated_or_late_bot_job_never_moves_twice(app, client):
         first = play_bot_turn(get_store(), m.id, 0, version)
         again = play_bot_turn(get_store(), m.id, 0, version)
     assert first["status"] == "moved" and again["status"] == "stale"
+    assert set(first) == {"status", "version", "type"}          # never the action itself: rq logs a result
     assert bot_commands(app, m.id) == [f"bot-{version}"]
 
 

@@ -3,8 +3,10 @@ import http.client
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
+from urllib.parse import quote
 
 import pytest
 
@@ -41,11 +43,24 @@ def test_serve_prints_its_url_and_serves_the_api_without_redis():
         assert status == 200 and legal["version"] == created["version"]
         status, _ = request(port, "POST", "/unsubscribe/tok3n-0f-an-unsubscribe-link")
         assert status == 404
+        token = created["seats"][0]["token"]
+        partial = quote(json.dumps({"type": "choose", "territories": legal["actions"][0]["territories"][:1]}))
+        status, _ = request(port, "GET", f"/matches/{created['match_id']}/legal-actions?partial={partial}",
+                            headers={"Authorization": f"Bearer {token}"})
+        assert status == 200                                  # the deprecated form still answers
+        status, _ = request(port, "GET", f"/games?access_token={token}")
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:   # a request line it cannot parse
+            raw.sendall(f"GET /games?invite={token} HTTP/1.1 junk\r\n\r\n".encode())
+            assert b" 400 " in raw.recv(1000)
     finally:
         proc.terminate()
         err = proc.communicate(timeout=10)[1]
-    # the request log names each request, never the secret an unsubscribe link carries
+    # the request log names each request, never the secret an unsubscribe link carries, the partial
+    # move of the deprecated GET, nor a token a client put in a query string
     assert "POST /unsubscribe/… HTTP/1.1" in err and "tok3n" not in err, err[-2000:]
+    assert "legal-actions?partial=… HTTP/1.1" in err and "/games?… HTTP/1.1" in err, err[-2000:]
+    card = legal["actions"][0]["territories"][0]
+    assert token not in err and not re.search(rf"(?<![0-9A-Za-z]){card}(?![0-9A-Za-z])", err), err[-2000:]
 
 
 def test_verify_needs_redis_url(monkeypatch, capsys):

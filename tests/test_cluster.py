@@ -245,11 +245,11 @@ def test_players_table_moves_and_notifications_on_a_cluster(cluster, queue_serve
     subscriptions and delivery logs each in their own slot (single-key writes after the append), the
     table moves through the one append path, a webhook delivered by the worker; issue 33's revocation
     of a key's line and the sign-in counters."""
-    monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "1")         # the receiver listens on loopback
+    monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "loopback")  # the receiver listens on loopback (tests only)
     hooks = WebhookReceiver()
     try:
         client = app_for(cluster, queue_server).test_client()
-        worker(KIFU_WEBHOOK_PRIVATE="1", KIFU_NOTIFY_RETRIES="1")
+        worker(KIFU_WEBHOOK_PRIVATE="loopback", KIFU_NOTIFY_RETRIES="1")
         reimu = client.post("/players", json={"name": "Reimu"}).get_json()
         marisa = client.post("/players", json={"name": "Marisa"}).get_json()
         code = client.post("/players/me/sign-in-codes", headers=bearer(reimu["key"])).get_json()["code"]

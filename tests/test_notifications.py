@@ -263,25 +263,29 @@ def test_webhooks_to_private_addresses_are_refused_unless_allowed(monkeypatch):
         assert not ok and detail.startswith("refused"), (private, detail)
 
 
-def fake_network(monkeypatch, host, lookups, unreachable):
+def fake_network(monkeypatch, host, lookups, unreachable=frozenset()):
     """``host`` resolves to ``lookups[i]`` (a list of addresses) at its i-th lookup (the last one after
-    that); connecting to an address in ``unreachable`` is refused (no network here)."""
+    that); connecting to an address in ``unreachable`` is refused (no network here). Answers the
+    lookups made and the socket addresses connected to (or tried)."""
     import socket
-    real_lookup, real_connect, seen = socket.getaddrinfo, socket.create_connection, []
+    real_lookup, real_open, seen, tried = socket.getaddrinfo, senders.open_socket, [], []
 
     def lookup(name, port, *args, **kwargs):
         if name != host:
             return real_lookup(name, port, *args, **kwargs)
         seen.append(name)
         found = lookups[min(len(seen), len(lookups)) - 1]
-        return [(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (a, port)) for a in found]
+        return [(socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "",
+                 (a, port, 0, 0) if ":" in a else (a, port)) for a in found]
 
-    def connect(address, *args, **kwargs):
-        if address[0] in unreachable:
+    def open_socket(info, *args):
+        tried.append(info[3])
+        if info[3][0] in unreachable:
             raise ConnectionRefusedError("refused")
-        return real_connect(address, *args, **kwargs)
+        return real_open(info, *args)
     monkeypatch.setattr(socket, "getaddrinfo", lookup)
-    monkeypatch.setattr(socket, "create_connection", connect)
+    monkeypatch.setattr(senders, "open_socket", open_socket)
+    return seen, tried
 
 
 def test_a_webhook_goes_to_the_address_that_was_checked_not_to_a_second_lookup(monkeypatch):
@@ -290,20 +294,21 @@ def test_a_webhook_goes_to_the_address_that_was_checked_not_to_a_second_lookup(m
     from tests.receivers import WebhookReceiver
     monkeypatch.delenv("KIFU_WEBHOOK_PRIVATE", raising=False)
     hooks = WebhookReceiver()
-    fake_network(monkeypatch, "rebind.example", [["8.8.8.8"], ["127.0.0.1"]], unreachable={"8.8.8.8"})
+    seen, tried = fake_network(monkeypatch, "rebind.example", [["8.8.8.8"], ["127.0.0.1"]], unreachable={"8.8.8.8"})
     try:
         ok, detail = senders.webhook(f"http://rebind.example:{hooks.http.server_port}/hook", "whsec_x",
                                      {"delivery": "d", "event": "chat"})
     finally:
         hooks.stop()
     assert hooks.received == [] and not ok, detail
+    assert seen == ["rebind.example"] and tried == [("8.8.8.8", hooks.http.server_port)]   # one lookup
 
 
 def test_a_webhook_tries_each_checked_address_in_turn(monkeypatch):
     """A host with two addresses, the first not answering (an IPv6 route missing, say): the request
     goes to the second, as a connection by name would."""
     from tests.receivers import WebhookReceiver
-    monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "1")
+    monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "loopback")
     hooks = WebhookReceiver()
     fake_network(monkeypatch, "two.example", [["192.0.2.1", "127.0.0.1"]], unreachable={"192.0.2.1"})
     try:
@@ -316,7 +321,7 @@ def test_a_webhook_tries_each_checked_address_in_turn(monkeypatch):
 
 @pytest.mark.parametrize("url", ["http://x.example:99999/h", "http://x ample/h", "https://x.example/\x00"])
 def test_a_webhook_url_kept_from_before_its_checks_fails_its_attempt_without_crashing(url, monkeypatch):
-    monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "1")
+    monkeypatch.setenv("KIFU_WEBHOOK_PRIVATE", "loopback")
     ok, detail = senders.webhook(url, "whsec_x", {"delivery": "d", "event": "chat"})
     assert not ok and "URL" in detail
 

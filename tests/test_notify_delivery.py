@@ -29,7 +29,7 @@ def receivers():
 def stack(receivers):
     hooks, smtp = receivers
     saved = {k: os.environ.get(k) for k in ("KIFU_WEBHOOK_PRIVATE", "KIFU_SMTP_URL", "KIFU_NOTIFY_RETRIES")}
-    os.environ.update(KIFU_WEBHOOK_PRIVATE="1", KIFU_SMTP_URL=smtp.url, KIFU_NOTIFY_RETRIES="1,1,1")
+    os.environ.update(KIFU_WEBHOOK_PRIVATE="loopback", KIFU_SMTP_URL=smtp.url, KIFU_NOTIFY_RETRIES="1,1,1")
     try:
         s = Stack(flushed(URL), games="tests.toygame")
     finally:

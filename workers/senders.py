@@ -8,11 +8,13 @@ Webhook: ``POST`` the message as compact JSON (service.application.messages.body
   X-Kifu-Delivery: <delivery id>   (the same on every retry: receivers deduplicate on it)
   X-Kifu-Event: your_move | deadline_near | match_ended | dispute | chat
 A 2xx answer is delivered; anything else (another status, a redirect — never followed —, a timeout, a
-refused connection) is a failed attempt, retried by the application. Unless
-``KIFU_WEBHOOK_PRIVATE=1``, a URL whose host resolves to a loopback, private, link-local or other
-non-public address is refused (so a webhook cannot be pointed at the service's own network); the
-host is looked up once and the request goes to the address checked (service.application.webhook_urls
-checks the URL itself when it is subscribed to). No proxy is used.
+refused connection) is a failed attempt, retried by the application. A URL whose host resolves to an
+address webhooks may not reach (service.application.webhook_urls.reachable: a loopback, private,
+link-local or other non-public one, or an IPv6 form of one, unless ``KIFU_WEBHOOK_PRIVATE`` allows it)
+is refused, so a webhook cannot be pointed at the service's own network: the host is looked up once,
+every address found is checked, and the connection is made to those exact socket addresses, with
+nothing looked up again (the Host header and the TLS server name stay the URL's host). No proxy is
+used.
 
 E-mail: text/plain, with ``List-Unsubscribe`` (one-click, RFC 8058) and ``Message-ID`` from the
 delivery id; ``smtp://`` (``?starttls=1`` to upgrade) or ``smtps://``, with a user and password
@@ -42,19 +44,21 @@ def signature(secret: str, body: bytes) -> str:
     return "sha256=" + hmac.new(secret.encode("utf-8"), body, hashlib.sha256).hexdigest()
 
 
-def resolve(host: str, port: int) -> list[str]:
-    """The addresses ``host`` resolves to ([] when it does not)."""
+def resolve(host: str, port: int) -> list[tuple]:
+    """Where a TCP connection to ``host`` may go: getaddrinfo's (family, type, proto, socket address)
+    for each address ([] when it does not resolve)."""
     try:
-        return [info[4][0] for info in socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)]
+        return [(family, kind, proto, address) for family, kind, proto, _, address
+                in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)]
     except (socket.gaierror, UnicodeError):
         return []
 
 
 def webhook(url: str, secret: str, message: dict) -> tuple[bool, str]:
-    """POST the signed message to ``url``. The host is looked up once: the addresses are checked and
-    the connection is made to one of them (the first that answers), so a name cannot resolve to a
-    public address for the check and to a private one for the request (DNS rebinding). No proxy is
-    used."""
+    """POST the signed message to ``url``. The host is looked up once, each address found is checked
+    (webhook_urls.reachable) and the connection is made to the first of those exact socket addresses
+    that answers, so a name cannot resolve to a public address for the check and to a private one
+    for the request (DNS rebinding). No proxy is used."""
     try:
         parts = urlsplit(url)
         port = parts.port or (443 if parts.scheme == "https" else 80)
@@ -63,15 +67,16 @@ def webhook(url: str, secret: str, message: dict) -> tuple[bool, str]:
     found = resolve(parts.hostname or "", port)
     if not found:
         return False, "not reached (the URL's host is not known)"
-    if not notify_settings.private_targets() and not all(webhook_urls.public_ip(a) for a in found):
-        return False, "refused: the URL's host is not a public address"
+    reach = notify_settings.webhook_reach()
+    if not all(webhook_urls.reachable(address[0], reach) for *_, address in found):
+        return False, "refused: the URL's host is not an address webhooks may reach (not a public one)"
     body = messages.body(message)
     headers = {"Content-Type": "application/json; charset=utf-8", "User-Agent": "kifu-notify/1",
                "X-Kifu-Signature": signature(secret, body), "X-Kifu-Delivery": message["delivery"],
                "X-Kifu-Event": message["event"]}
     kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
     connection = kind(parts.hostname, port, timeout=TIMEOUT)        # Host and TLS name: the URL's host
-    connection._create_connection = lambda _, *rest: _connect(found, port, *rest)
+    connection._create_connection = lambda _, timeout, source=None: _connect(found, timeout, source)
     try:
         connection.request("POST", (parts.path or "/") + (f"?{parts.query}" if parts.query else ""), body, headers)
         status = connection.getresponse().status                     # a redirect is not followed
@@ -86,15 +91,31 @@ def webhook(url: str, secret: str, message: dict) -> tuple[bool, str]:
     return (True, f"HTTP {status}") if 200 <= status < 300 else (False, f"HTTP {status}")
 
 
-def _connect(addresses: list[str], port: int, *rest) -> socket.socket:
-    """A connection to the first of ``addresses`` that answers (as a connection by name tries each)."""
+def _connect(found: list[tuple], timeout: float, source=None) -> socket.socket:
+    """A connection to the first of ``found`` (resolve's, checked) that answers, as a connection by
+    name tries each."""
     error = OSError("no address")
-    for address in addresses:
+    for info in found:
         try:
-            return socket.create_connection((address, port), *rest)
+            return open_socket(info, timeout, source)
         except OSError as e:
             error = e
     raise error
+
+
+def open_socket(info: tuple, timeout: float, source=None) -> socket.socket:
+    """A TCP connection to exactly ``info``'s socket address (family, type, proto, address): no name
+    is looked up."""
+    sock = socket.socket(*info[:3])
+    try:
+        sock.settimeout(timeout)
+        if source:
+            sock.bind(source)
+        sock.connect(info[3])
+        return sock
+    except BaseException:
+        sock.close()
+        raise
 
 
 def smtp_settings(url: str) -> dict:

@@ -17,6 +17,8 @@ one exits, and sweeps the due jobs (``workers.due``) every second.
   horse per job could hold a lock across the fork. Every ``kifu worker`` sweeps (each Procfile
   line), so the due jobs are served while any one of them lives; claims are atomic, so each is
   queued once.
+- A ``KIFU_WEBHOOK_PRIVATE`` that is no setting stops it at start; ``loopback`` (tests only) is
+  warned of (service.application.notify_settings).
 - SIGTERM / SIGINT are passed on to the rq workers (the first: finish the current job, then stop;
   a second: stop now) and this process exits once they have.
 """
@@ -33,7 +35,7 @@ import redis
 from rq.executions import WORKER_EXECUTIONS_KEY_TEMPLATE
 from rq.utils import parse_composite_key
 
-from service.application import clock
+from service.application import clock, notify_settings
 from workers import due
 from workers.queues import QUEUES
 
@@ -166,4 +168,6 @@ def main(url: str, queues: list[str], quiet: bool = False) -> int:
     if unknown:
         print(f"kifu worker: unknown queue {', '.join(unknown)}; queues are {', '.join(QUEUES)}", file=sys.stderr)
         return 2
+    if warning := notify_settings.loopback_warning():   # a KIFU_WEBHOOK_PRIVATE that is no setting: kifu exits 2
+        log.warning(warning)
     return Supervisor(url, queues, ["--quiet"] if quiet else []).run()

@@ -38,4 +38,6 @@ def play_bot_turn(store, match_id: str, seat: int, version: int) -> dict:
         return {"status": "stale", "version": version}
     if ended:
         queue_verify(store.jobs, match_id)
-    return {"status": "moved", "version": answer["version"], "action": action}
+    # the action's type only: a job's result is kept in Redis and written by rq's debug log, and the
+    # action may hold the seat's hidden choices
+    return {"status": "moved", "version": answer["version"], "type": action.get("type")}

@@ -11,6 +11,7 @@ queued (service.application.dispatch), so a crash in between loses nothing.
 import json
 import logging
 import secrets
+import traceback
 from collections import ChainMap
 
 from engine.core import (GENESIS_HASH, TABLE_RULE, Event, MatchConfig, apply, clone,
@@ -269,13 +270,16 @@ def _stored(store, match_id: str, state: dict, snapshots: list, dispatching: boo
 def _decide(store, m, seat: int, action: dict, seed: bytes) -> list:
     """The game's decision. Deciders refuse malformed actions with IllegalAction; should one crash
     on an odd shape anyway, the client still gets a 4xx (and the log the traceback) — except on a
-    ``strict`` store (tests), where the crash must surface as the engine bug it is."""
+    ``strict`` store (tests), where the crash must surface as the engine bug it is. The log names the
+    action's type and the error's, never the action's values nor the error's message (a seat's hidden
+    choices: face-down cards, a card in hand)."""
     try:
         return list(play(m.game, m.state, seat, action, seed))
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
         if store.strict:
             raise
-        log.exception("decider %s failed on action %r", m.game.id, action)
+        log.error("decider %s failed on a %.40r action (%s), at:\n%s", m.game.id, action.get("type"),
+                  type(e).__name__, "".join(traceback.format_tb(e.__traceback__)).rstrip())
         raise Illegal("illegal_action", f"the action could not be processed "
                        f"({type(e).__name__}); check its shape against legal-actions") from e
 

@@ -1,11 +1,12 @@
 """The HTTP adapter: the Flask app factory (flaskr style), its blueprints (``api/``), request
 schemas, the mapping of the application's domain errors to status codes, and the web client."""
+import logging
 import os
 
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from service.application import settings
+from service.application import notify_settings, settings
 from service.application.connections import SOCKET_TIMEOUT
 from service.http import logs, redis_conn
 from service.http.api import (audit, disputes, exports, forks, games, health, history, jobs, lobby, matches,
@@ -45,10 +46,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         raise settings.SettingError(f"KIFU_SSE_BLOCK_MS ({app.config['SSE_BLOCK_MS']}) must be shorter than the "
                                     f"Redis socket timeout ({SOCKET_TIMEOUT:.0f} s), or every wait of the live "
                                     "feed fails")
+    warning = notify_settings.loopback_warning()   # and a KIFU_WEBHOOK_PRIVATE that is no setting stops here
     settings.register_plugin_games()
     redis_conn.init_app(app)
     register_error_handlers(app)
     logs.init_app(app)
+    if warning:
+        logging.getLogger(__name__).warning(warning)
     for module in (games, matches, history, audit, disputes, forks, simulations, exports, jobs, lobby, spec,
                    health, players, notifications, table, web):
         app.register_blueprint(module.bp)

@@ -2,9 +2,12 @@
 request id (the client's ``X-Request-ID`` when it is a short token, else a new one; echoed in the
 answer), method, route (the URL rule, never the raw URL), match id and, once a token was checked,
 seat; with ``KIFU_LOG_FORMAT=json`` (the default outside tests) the service's records are written
-as one JSON object per line on stderr. Nothing of a request's body is logged, and the one secret a
-URL path carries (the unsubscribe token every notification links to) is cut from the access logs of
-gunicorn and `kifu serve` (``redact``)."""
+as one JSON object per line on stderr. Nothing of a request's body is logged; what a URL may carry
+that is secret is cut from every line kifu writes — gunicorn's access and error logs, `kifu serve`'s
+request log, these records' messages (``redact``): the unsubscribe token every notification links
+to, the deprecated ``legal-actions?partial=`` (a move being built may hold a seat's hidden choices),
+and the value of every query parameter kifu does not read as plain (``PLAIN_QUERY``), so a token a
+client put in a query string is not written either."""
 import json
 import logging
 import os
@@ -12,17 +15,39 @@ import re
 import sys
 import uuid
 from datetime import datetime, timezone
+from urllib.parse import unquote_plus
 
 from flask import g, has_request_context, request
 
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 FIELDS = ("request_id", "method", "route", "match_id", "seat")
 SECRET_IN_PATH = re.compile(r"(/unsubscribe/)[^\s/?#]+")
+QUERY = re.compile(r"\?(\S*)")
+# The query parameters of openapi.yaml whose values hold nothing secret (tests/test_logs.py keeps the
+# two in step): written as sent. ``partial`` is written as ``partial=…``; any other parameter — a
+# token a client put in a URL, say — as ``…``, name and value.
+PLAIN_QUERY = frozenset({"game", "variant", "status", "player", "since", "cursor", "limit", "after", "version",
+                         "follow", "finished"})
+SECRET_QUERY = frozenset({"partial"})
 
 
 def redact(text: str) -> str:
-    """A request line or path with the secrets URLs may carry replaced by "…"."""
-    return SECRET_IN_PATH.sub(r"\1…", text)
+    """A request line, path or log message with the secrets URLs may carry replaced by "…"."""
+    if "?" not in text and "/unsubscribe/" not in text:         # most lines: nothing to look at
+        return text
+    return QUERY.sub(lambda found: "?" + redact_query(found.group(1)), SECRET_IN_PATH.sub(r"\1…", text))
+
+
+def redact_query(query: str) -> str:
+    """A query string with the value of each parameter not in PLAIN_QUERY replaced by "…"."""
+    return "".join(_plain(part) for part in re.split(r"([&;])", query))
+
+
+def _plain(part: str) -> str:
+    name = unquote_plus(part.partition("=")[0])
+    if part in ("", "&", ";") or name in PLAIN_QUERY:
+        return part
+    return f"{name}=…" if name in SECRET_QUERY else "…"
 
 
 class RequestContext(logging.Filter):
@@ -42,7 +67,7 @@ class RequestContext(logging.Filter):
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         out = {"ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
-               "level": record.levelname.lower(), "logger": record.name, "message": record.getMessage()}
+               "level": record.levelname.lower(), "logger": record.name, "message": redact(record.getMessage())}
         out.update({name: getattr(record, name, None) for name in FIELDS})
         if record.exc_info:
             out["exception"] = self.formatException(record.exc_info)

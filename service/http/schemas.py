@@ -146,7 +146,8 @@ class ActionIn(Schema):
 
 
 class PartialAction(fields.Field):
-    """A partial action as a query parameter: a JSON object, bounded as an action is."""
+    """A partial action as a query parameter (``GET legal-actions?partial=``, deprecated: the URL is
+    written to access logs): a JSON object, bounded as an action is."""
 
     def _deserialize(self, value, attr, data, **kwargs):
         if len(value) > ACTION_MAX_BYTES:
@@ -163,6 +164,11 @@ class PartialAction(fields.Field):
 
 class LegalActionsQuery(Schema):
     partial = PartialAction(load_default=None)
+
+
+class LegalActionsIn(Schema):
+    """``POST legal-actions``: the partial move in the body, where no access log writes it."""
+    partial = fields.Dict(keys=fields.Str(), load_default=None, allow_none=False, validate=_bounded_action)
 
 
 class EventsQuery(Schema):

@@ -38,5 +38,10 @@ tokens of the fork show re-dealt cards drawn from the same pool as the truth, wh
 can tell apart, so there the suite checks the fork's true state differs from the original's at the
 hidden places at least once per game (``test_forks``).
 
+Logs (``test_logs``): a 3x3Wars match over gunicorn as the Procfile starts it, every move built step
+by step through ``POST legal-actions`` and the deprecated ``GET ?partial=``; no line of the access log,
+the error log or the service's JSON records holds any identity some caller could not be told at some
+version, nor any credential the service handed out.
+
 Probe counts per game are printed at the end of the session (``probes.COUNTS``).
 """

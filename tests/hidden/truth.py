@@ -62,3 +62,7 @@ class Truth:
 
     def handles(self, v, caller) -> frozenset:
         return self._handles[v, caller]
+
+    def ever(self) -> frozenset:
+        """Every identity some caller (any seat, a spectator) could not be told at some version fed."""
+        return frozenset().union(*self._strict.values())

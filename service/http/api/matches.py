@@ -9,8 +9,8 @@ from service.application.dispatch import queue_verify
 from service.http.api import actor, answer, command_hint, json_body, viewer
 from service.http.api.players import bound_player
 from service.http.redis_conn import get_store
-from service.http.schemas import (ActionIn, ActionOut, CreateMatchIn, LegalActionsOut, LegalActionsQuery, MatchCreatedOut,
-                             MatchListOut, MatchListQuery, MatchOut)
+from service.http.schemas import (ActionIn, ActionOut, CreateMatchIn, LegalActionsIn, LegalActionsOut, LegalActionsQuery,
+                             MatchCreatedOut, MatchListOut, MatchListQuery, MatchOut)
 
 log = logging.getLogger(__name__)
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -40,9 +40,21 @@ def show(match_id: str):
 
 @bp.get("/<match_id>/legal-actions")
 def legal_actions(match_id: str):
+    """The seat's moves and first step; ``?partial=`` (deprecated: a URL is written to access logs,
+    and a partial move may hold hidden choices) the step after it, as the POST answers it."""
+    return _step(match_id, lambda: LegalActionsQuery().load(request.args.to_dict()))
+
+
+@bp.post("/<match_id>/legal-actions")
+def next_step(match_id: str):
+    """The step after the body's ``partial`` (none: the moves and first step), kept out of the URL."""
+    return _step(match_id, lambda: LegalActionsIn().load(json_body()))
+
+
+def _step(match_id: str, read_partial):
     store = get_store()
-    meta, seat = viewer(store, match_id)
-    partial = LegalActionsQuery().load(request.args.to_dict())["partial"]
+    meta, seat = viewer(store, match_id)                 # 404 and token checks before the partial's
+    partial = read_partial()["partial"]
     return answer(LegalActionsOut(), queries.legal_actions(store, match_id, seat, meta, partial))
 
 

@@ -1,5 +1,6 @@
 // The move builder: a move made a few small choices at a time through the choice protocol
-// (GET /legal-actions?partial=..., README "Choosing a move"). It shows the step's text, its options
+// (POST /legal-actions {"partial": ...}, README "Choosing a move": never in the URL, which access
+// logs write, as a partial move may hold hidden choices). It shows the step's text, its options
 // as buttons, how many are picked of a list part, a way back, and the complete move before it is
 // sent; the things on the field whose `data-ref` an option names (cards, squares, piles, lands)
 // become clickable too. Every option comes from the server: nothing is built here but the path.

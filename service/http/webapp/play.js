@@ -118,8 +118,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     else if (builtAt !== legal.version) {              // a new position: a new move to build
       builtAt = legal.version;
       builder = moveBuilder({info: known, first: legal.step, send: play, notify,
-        next: partial => get(`${path}/legal-actions?partial=${encodeURIComponent(JSON.stringify(partial))}`, token)
-          .then(answer => answer.step)});
+        next: partial => post(`${path}/legal-actions`, {partial}, token).then(answer => answer.step)});
     }
     replace(el.actions, h("h3", {id: "act-h"}, yourMove ? "Your move" : "Actions"),
       builder ? builder.element : null,
