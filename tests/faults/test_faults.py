@@ -249,7 +249,8 @@ def began(deployment, job_id: str, since: int = 0) -> bool:
 
 def lapse_logged(deployment, job_id: str) -> bool:
     """Whether a ``kifu worker``'s sweep found the heartbeat of a run of ``job_id`` lapsed."""
-    return any(f"due job {job_id}: its run stopped beating" in deployment.log(line) for line in ("worker", "background"))
+    return any(f"due job {job_id}: its run stopped beating" in deployment.log(line)
+               for line in ("worker", "background"))
 
 
 def sleep_until(moment: float) -> None:
