@@ -15,22 +15,38 @@ worker that dies mid-run is lost unless something watches it. So each due job li
   kifu:due:plans     hash: job id -> its retries, seconds, space-separated ("10 60 300")
   kifu:due:claims    hash: job id -> how often a sweep or a dispatcher queued it
   kifu:due:runs      hash: job id -> how often a worker began it
+  kifu:due:beats     sorted set: job id -> when the heartbeat of its run under way lapses
 
 Its life: ``record`` (before the append that creates the need; nothing happens if the id is
 recorded already or RQ knows the job) -> due at ``at`` -> *claimed* by whoever sees it due first
 (``sweep``, run every second by every ``kifu worker``, or the dispatcher right after the append),
 atomically in one script, so one claimer queues it on RQ; a claim moves it ``START_SECONDS`` on,
 so a claimer that died before queueing it is covered -> *begun* by the job itself (``begin``),
-which moves it the next retry's seconds on (the lease: how long a run may take) -> ``done`` when
-the job returns. A run that was killed with its work horse or worker, or lost with its Redis
-connection, never reports done, and the job is due again when its lease ends; a worker that sees
-its work horse die, and the supervisor that sees its worker die or its Redis come back, make it
-due at once (``retry_now``); a run that raised makes it due again in a few seconds
-(``retry_soon``). The last retry's run drops the entry when it begins. The jobs themselves are idempotent (against the stream version
-and their command ids), so a job run twice changes nothing.
+which moves it the next retry's seconds on (the lease: how long a run may take) and, on a real
+Redis, starts its heartbeat -> ``done`` when the job returns. A run that was killed with its work
+horse or worker, or lost with its Redis connection, never reports done, and the job is due again
+when its lease ends; sooner, a worker that sees its work horse die, and the supervisor that sees
+its worker die or its Redis come back, make it due at once (``retry_now``), and a run whose
+heartbeat lapsed is made due at once by the next sweep; a run that raised makes it due again in a
+few seconds (``retry_soon``). The last retry's run drops the entry when it begins. The jobs
+themselves are idempotent (against the stream version and their command ids), so a job run twice
+changes nothing.
+
+The heartbeat (``beating``) is a thread of the process running the job (the work horse), which
+moves the job's entry in ``kifu:due:beats`` ``BEAT_SECONDS`` on every ``BEAT_EVERY`` seconds
+while the job runs. It is how a sweep tells a run whose every process was killed — the work horse
+and its ``kifu worker`` together, so no one saw it die — from a live one: such a run was made due
+again only when its lease ended (the bot watchdog: 120 s and more), now ``BEAT_SECONDS`` after its
+last beat. A run that is only slow (an ISMCTS move with a long budget) beats on and keeps its
+lease; so does a work horse whose worker was killed around it (RQ gives the horse a process group
+of its own), which finishes its job. RQ's own liveness is no help here: a worker's key, refreshed
+by the rq worker and not by its horse, lives ``job_monitoring_interval + 60`` s (90 s) while a job
+runs, and says nothing of the horse.
 """
+import contextlib
 import json
 import logging
+import threading
 import time
 import uuid
 
@@ -40,24 +56,27 @@ from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
 
 log = logging.getLogger(__name__)
-KEYS = ["kifu:due", "kifu:due:calls", "kifu:due:plans", "kifu:due:claims", "kifu:due:runs"]
+KEYS = ["kifu:due", "kifu:due:calls", "kifu:due:plans", "kifu:due:claims", "kifu:due:runs", "kifu:due:beats"]
 START_SECONDS = 3       # a claimed job that has not begun by then is looked at again (queued
 #                         again unless it still waits in its queue: a backlog is no loss)
 MAX_CLAIMS = 100        # a job queued this often without finishing is given up (and logged)
 BATCH = 100             # due jobs claimed per script call
+BEAT_SECONDS = 5        # a run whose heartbeat has not moved for this long is taken for dead
+BEAT_EVERY = 1          # how often a run under way beats
 
 _FORGET = """
 local function forget(id)
   redis.call('ZREM', KEYS[1], id)
   for k = 2, 5 do redis.call('HDEL', KEYS[k], id) end
+  redis.call('ZREM', KEYS[6], id)
 end
 """
 
 RECORD = _FORGET + """
--- ARGV: id, at, call, plan, now, start seconds; KEYS[6]: RQ's job key
+-- ARGV: id, at, call, plan, now, start seconds; KEYS[7]: RQ's job key
 local id, at, now = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[5])
 if redis.call('HEXISTS', KEYS[2], id) == 0 then
-  if redis.call('EXISTS', KEYS[6]) == 1 then return {'known'} end
+  if redis.call('EXISTS', KEYS[7]) == 1 then return {'known'} end
   redis.call('HSET', KEYS[2], id, ARGV[3])
   redis.call('HSET', KEYS[3], id, ARGV[4])
   redis.call('ZADD', KEYS[1], at, id)
@@ -85,6 +104,7 @@ for i = 1, #found, 2 do
     table.insert(out, id); table.insert(out, found[i + 1]); table.insert(out, '')
   else
     redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), id)
+    redis.call('ZREM', KEYS[6], id)   -- a run still beating (its lease over) beats no more
     table.insert(out, id); table.insert(out, found[i + 1]); table.insert(out, call)
   end
 end
@@ -92,8 +112,8 @@ return out
 """
 
 BEGIN = _FORGET + """
--- ARGV: id, now -> the run's number (0: not a due job)
-local id = ARGV[1]
+-- ARGV: id, now, beat seconds (0: no heartbeat) -> the run's number (0: not a due job)
+local id, now, beat = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
 local plan = redis.call('HGET', KEYS[3], id)
 if not plan then return 0 end
 local run = redis.call('HINCRBY', KEYS[5], id, 1)
@@ -101,7 +121,8 @@ local k = 0
 for lease in string.gmatch(plan, '%S+') do
   k = k + 1
   if k == run then
-    redis.call('ZADD', KEYS[1], tonumber(ARGV[2]) + tonumber(lease), id)
+    redis.call('ZADD', KEYS[1], now + tonumber(lease), id)
+    if beat > 0 then redis.call('ZADD', KEYS[6], now + beat, id) end
     return run
   end
 end
@@ -110,6 +131,17 @@ return run
 """
 
 FORGET = _FORGET + "forget(ARGV[1]) return 1"
+
+LAPSED = """
+-- ARGV: now, batch -> the ids of the runs whose heartbeat lapsed, each made due at now
+local now = tonumber(ARGV[1])
+local out = {}
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[6], '-inf', now, 'LIMIT', 0, tonumber(ARGV[2]))) do
+  redis.call('ZREM', KEYS[6], id)
+  if redis.call('ZADD', KEYS[1], 'XX', 'LT', 'CH', now, id) == 1 then table.insert(out, id) end
+end
+return out
+"""
 
 _scripts: dict = {}
 
@@ -152,6 +184,8 @@ def sweep(connection, now: float | None = None) -> list[tuple[str, float]]:
     ``(job id, seconds late)`` for each job queued. A job that is still waiting in its queue (a
     backlog, not a loss) is left there."""
     now = time.time() if now is None else now
+    for job_id in lapsed(connection, now):
+        log.warning("due job %s: its run stopped beating %g s ago or more; due again now", job_id, BEAT_SECONDS)
     started = []
     while True:
         found = _script(connection, "claim", CLAIM)(keys=KEYS, args=[now, BATCH, START_SECONDS, MAX_CLAIMS])
@@ -168,6 +202,16 @@ def sweep(connection, now: float | None = None) -> list[tuple[str, float]]:
             started.append((job_id, now - due))
         if len(found) < 3 * BATCH:
             return started
+
+
+def lapsed(connection, now: float) -> list[str]:
+    """Make due at ``now`` every job whose run's heartbeat lapsed (its process is gone); their ids."""
+    found = []
+    while True:
+        batch = [_text(i) for i in _script(connection, "lapsed", LAPSED)(keys=KEYS, args=[now, BATCH])]
+        found += batch
+        if len(batch) < BATCH:
+            return found
 
 
 def _waiting(connection, job_id: str, queue: str) -> bool:
@@ -190,11 +234,45 @@ def enqueue(connection, job_id: str, spec: dict, at_front: bool = False) -> None
     _queue(connection, spec["queue"]).enqueue_call(f"workers.jobs.{spec['job']}", args=spec["args"], **options)
 
 
-def begin(connection, job_id: str, now: float | None = None) -> int:
-    """A worker begins the job: due again when this run's lease (its retry's seconds) ends. Returns
-    the run's number, 0 for a job that is not due-tracked."""
+def begin(connection, job_id: str, now: float | None = None, beats: bool = False) -> int:
+    """A worker begins the job: due again when this run's lease (its retry's seconds) ends, or,
+    for a run that ``beats``, once its heartbeat (``beating``) lapses. Returns the run's number,
+    0 for a job that is not due-tracked."""
     now = time.time() if now is None else now
-    return int(_script(connection, "begin", BEGIN)(keys=KEYS, args=[job_id, now]))
+    return int(_script(connection, "begin", BEGIN)(keys=KEYS, args=[job_id, now, BEAT_SECONDS if beats else 0]))
+
+
+def beat(connection, job_id: str, now: float | None = None) -> bool:
+    """The run under way lives: its heartbeat lapses ``BEAT_SECONDS`` from ``now`` (nothing once its
+    job is done, raised, or was claimed again: that run no longer counts)."""
+    now = time.time() if now is None else now
+    return bool(connection.zadd(KEYS[5], {job_id: now + BEAT_SECONDS}, xx=True, ch=True))
+
+
+@contextlib.contextmanager
+def beating(connection, job_id: str, clock=time.time):
+    """While the block runs, a thread beats for the run of ``job_id`` every ``BEAT_EVERY`` seconds
+    (``clock``: the sweepers' time). A beat that comes after the run reported its end changes
+    nothing (``beat`` only moves an entry that is there)."""
+    stopped = threading.Event()
+
+    def beat_on():
+        failing = False
+        while not stopped.wait(BEAT_EVERY):
+            try:
+                beat(connection, job_id, clock())
+                failing = False
+            except Exception as e:  # noqa: BLE001 - Redis away: the beat lapses, the job is run again
+                if not failing:
+                    log.warning("the run of %s could not beat: %s", job_id, e)
+                failing = True
+    thread = threading.Thread(target=beat_on, name=f"kifu-beat-{job_id}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stopped.set()
+        thread.join(BEAT_EVERY)
 
 
 def done(connection, job_id: str) -> None:
@@ -213,9 +291,13 @@ def retry_now(connection, job_id: str, now: float | None = None) -> bool:
 
 
 def retry_soon(connection, job_id: str, run: int, now: float | None = None) -> None:
-    """Run number ``run`` raised: due again after 2, 4, 8... seconds (never later than its lease)."""
+    """Run number ``run`` raised: due again after 2, 4, 8... seconds (never later than its lease);
+    it beats no more."""
     now = time.time() if now is None else now
-    connection.zadd(KEYS[0], {job_id: now + 2 ** max(run, 1)}, xx=True, lt=True)
+    with connection.pipeline() as pipe:
+        pipe.zadd(KEYS[0], {job_id: now + 2 ** max(run, 1)}, xx=True, lt=True)
+        pipe.zrem(KEYS[5], job_id)
+        pipe.execute()
 
 
 def release_scheduled(connection, queues, now: float | None = None) -> int:

@@ -10,10 +10,12 @@ is the job's connection itself only when neither is set (the queues share the st
 the embedded store's job thread).
 
 Each job tells the due-job set (``workers.due``) when it begins (its lease starts) and when it has
-returned (nothing more is due), so a bot move or deadline whose run raised or was killed is run
-again; for a job that was not due-tracked both are no-ops."""
+returned (nothing more is due), and, on a real Redis, beats while it runs, so a bot move or
+deadline whose run raised or was killed is run again; for a job that was not due-tracked all are
+no-ops."""
 import functools
 import os
+from contextlib import nullcontext
 
 from rq import get_current_job
 
@@ -52,14 +54,17 @@ def _store():
 
 
 def tracked(job):
-    """``job`` reporting its run to the due-job set: begun, then done once it returns (or, if it
+    """``job`` reporting its run to the due-job set: begun, beating while it runs (on a real Redis:
+    the sweepers there tell a killed run by its silence), then done once it returns (or, if it
     raised, due again soon)."""
     @functools.wraps(job)
     def run(*args):
         current = get_current_job()
-        number = due_jobs.begin(current.connection, current.id, clock.now().timestamp())
+        beats = not is_embedded(current.connection)       # embedded: its one thread runs and sweeps
+        number = due_jobs.begin(current.connection, current.id, _now(), beats)
         try:
-            result = job(*args)
+            with due_jobs.beating(current.connection, current.id, _now) if number and beats else nullcontext():
+                result = job(*args)
         except Exception:
             if number:
                 _retry_soon(current, number)
@@ -69,9 +74,13 @@ def tracked(job):
     return run
 
 
+def _now() -> float:
+    return clock.now().timestamp()
+
+
 def _retry_soon(current, number: int) -> None:
     try:
-        due_jobs.retry_soon(current.connection, current.id, number, clock.now().timestamp())
+        due_jobs.retry_soon(current.connection, current.id, number, _now())
     except Exception:  # noqa: BLE001 - Redis away too: the run's lease brings the job back
         pass
 

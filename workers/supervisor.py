@@ -12,7 +12,9 @@ one exits, and sweeps the due jobs (``workers.due``) every second.
 - Before the successor starts, the jobs the dead worker was running (its RQ executions) are made
   due again at once: a bot move or deadline killed with its worker runs again within a second.
   So are the jobs the running workers had begun when the queue Redis went away, once it is back
-  (a run cut off from Redis cannot report that it failed).
+  (a run cut off from Redis cannot report that it failed). A run whose ``kifu worker`` died with
+  it, so that no one saw it die, is found by its silence: the sweep makes due again every job
+  whose run's heartbeat has lapsed (``workers.due``).
 - The sweep runs in this process, not in ``rq worker``: a thread in a process that forks a work
   horse per job could hold a lock across the fork. Every ``kifu worker`` sweeps (each Procfile
   line), so the due jobs are served while any one of them lives; claims are atomic, so each is

@@ -8,7 +8,7 @@ connection or restart between the append and the queueing can leave a match wait
   connection dropped right after the append's reply), a worker's sweep queues it when it falls due.
   Its retries are the watchdog: a run that has not returned after ``watchdog_seconds`` (doubling
   each time, ``MAX_ATTEMPTS`` runs in all) runs again; a run whose work horse or worker was killed
-  runs again at once (workers.due).
+  runs again at once, or once its heartbeat lapses when nothing saw it die (workers.due).
 - A deadline job is due at the deadline, on the ``default`` queue (an rq worker of its own, so it
   never waits behind a bot's move on ``high``); a run that dies runs again at once or after
   ``DEADLINE_RETRIES``.

@@ -76,23 +76,33 @@ class Deployment:
         self.url = f"http://127.0.0.1:{self.port}"
         self.logs_dir = Path(tempfile.mkdtemp(prefix="kifu-faults-logs-"))
         lines = procfile()
+        # the web process reaches Redis through the proxy; the workers directly
+        self.lines = {"web": (command(lines["web"], self.port, "") + ["--log-level", "warning"],
+                              {**base, "REDIS_URL": self.proxy.url, "PORT": str(self.port)})}
+        for name in ("worker", "background"):
+            self.lines[name] = (command(lines[name], self.port, self.redis.url), {**base, "REDIS_URL": self.redis.url})
         self.procs = {}
         try:
-            # the web process reaches Redis through the proxy; the workers directly
-            self._start("web", command(lines["web"], self.port, "") + ["--log-level", "warning"],
-                        {**base, "REDIS_URL": self.proxy.url, "PORT": str(self.port)})
-            for name in ("worker", "background"):
-                self._start(name, command(lines[name], self.port, self.redis.url),
-                            {**base, "REDIS_URL": self.redis.url})
+            for name in self.lines:
+                self.start_line(name)
         except BaseException:
             self.stop()
             raise
 
-    def _start(self, name: str, args: list, env: dict) -> None:
+    def start_line(self, name: str) -> None:
+        """Start the Procfile line ``name`` (again: its log goes on in the same file)."""
+        args, env = self.lines[name]
         log = open(self.logs_dir / f"{name}.log", "ab")
         self.procs[name] = subprocess.Popen(args, cwd=ROOT, env=env, start_new_session=True,
                                             stdout=log, stderr=subprocess.STDOUT)
         log.close()
+
+    def kill_line(self, name: str) -> None:
+        """kill -9 the process group of the Procfile line ``name``: its supervisor and rq workers
+        (not their work horses: RQ puts each in a group of its own)."""
+        proc = self.procs[name]
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
 
     def log(self, name: str) -> str:
         return (self.logs_dir / f"{name}.log").read_text(errors="replace")

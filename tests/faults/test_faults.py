@@ -1,9 +1,11 @@
 """The fault suite (issue 16): the Procfile's processes on a real Redis with AOF (``appendfsync
 always``), several clients playing matches with deadlines, people and bots, while each process is
-killed in turn — an rq work horse mid-bot-turn, the rq worker with its horse, a gunicorn worker
-mid-request, the web process's Redis connection right after an append, and Redis itself for 30 s.
+killed in turn — an rq work horse mid-bot-turn, the rq worker with its horse, a whole ``kifu worker``
+with its horse (and, apart, without it), a gunicorn worker mid-request, the web process's Redis
+connection right after an append, and Redis itself for 30 s.
 Then: no acknowledged action lost, no version twice, every match verifies, and every deadline
-fired within 10 s of due (the time Redis was away left out: nothing can fire then).
+fired within 10 s of due (the time Redis, or every worker of deadlines, was away left out: nothing
+can fire then).
 
 Deadlines here are one minute of ``KIFU_DEADLINE_MINUTE_SECONDS`` = 3 s, set for every process:
 the same code path as a real minute, only shorter, so lateness is measured in seconds of test.
@@ -136,7 +138,8 @@ def parse(text: str) -> float:
 
 
 def late_by(due: float, at: float, outages: list) -> float:
-    """Seconds ``at`` is after ``due``, less any time Redis was away meanwhile (nothing can fire then)."""
+    """Seconds ``at`` is after ``due``, less any time Redis, or every worker that runs deadlines, was
+    away meanwhile (nothing can fire then)."""
     away = sum(max(0.0, min(end, at) - max(start, due)) for start, end in outages)
     return at - due - away
 
@@ -166,15 +169,16 @@ def bot_turn_in_progress(deployment, r) -> tuple[str, str, int, int, list]:
     the rq worker and its work horse."""
     started = StartedJobRegistry(queue=Queue("high", connection=r, serializer=JSONSerializer))
 
-    def probe():
-        return next((j.split(":")[0] for j in started.get_job_ids() if j.startswith("bot-")), None)
+    def probe():             # not the entry a killed worker left behind (its job made again since)
+        return next((j for j in (e.split(":")[0] for e in started.get_job_ids())
+                     if j.startswith("bot-") and job_status(r, j) == "started"), None)
     job_id = until(probe, 30, every=0.005)
     match_id, version_at, _ = job_id[len("bot-"):].rsplit("-", 2)      # match ids may hold dashes
     rq_worker = deployment.rq_worker()
     return job_id, match_id, int(version_at), rq_worker, children(rq_worker)
 
 
-OUTAGES: list = []      # (start, end) epoch seconds while Redis was away
+OUTAGES: list = []      # (start, end) epoch seconds while Redis, or the only worker of "default", was away
 
 
 def test_clients_play_and_deadlines_fire_on_time(deployment, r, load, clock_watch, report):
@@ -186,28 +190,136 @@ def test_clients_play_and_deadlines_fire_on_time(deployment, r, load, clock_watc
                            f"{len(load.acks)} actions acknowledged")
 
 
+BUDGET_MS = 3000        # a bot move long enough to be killed half-way: ISMCTS thinking 3 s
+KILL_AFTER = 1.5        # seconds into the move
+
+
+def long_bot_turn(deployment, r, load, budget_ms: int = BUDGET_MS) -> tuple[str, str, int, int, int, float]:
+    """A new match of a person against an ISMCTS bot thinking ``budget_ms`` a move, the person's
+    first move made: the bot's move once a work horse has begun it — its job id, match, version,
+    the rq worker, its work horse and when the job was seen begun (monotonic)."""
+    api = Api(deployment.url)
+    status, created = api.call("POST", "/matches", {
+        "game": "toy", "variant": "standard", "options": {"target": 100},
+        "setup": {"first": 0, "total": 0, "secrets": [1, 2]},
+        "seats": [{"name": "Kasen"}, {"name": "Owl", "bot": "ismcts", "budget": {"ms": budget_ms}}]})
+    assert status == 201, created
+    match_id, token = created["match_id"], created["seats"][0]["token"]
+    with load.lock:
+        load.matches[match_id] = "long-bot"                   # audited at the end with the others
+    status, answer = api.call("POST", f"/matches/{match_id}/actions", {
+        "action": {"type": "add", "n": 1}, "expected_version": created["version"], "command_id": "first"}, token)
+    assert status == 200, answer
+    job_id = f"bot-{match_id}-{answer['version']}-1"
+    started = StartedJobRegistry(queue=Queue("high", connection=r, serializer=JSONSerializer))
+    until(lambda: job_id in [j.split(":")[0] for j in started.get_job_ids()], 30, every=0.01)
+    begun = time.monotonic()
+    rq_worker = deployment.rq_worker()
+    horse = until(lambda: children(rq_worker), 5, every=0.01)[0]
+    return job_id, match_id, answer["version"], rq_worker, horse, begun
+
+
+def moved_once(r, match_id: str, at_version: int) -> bool:
+    """The bot has moved at ``at_version``, and once (``bot-<version>``: never twice, however many runs)."""
+    if version(r, match_id) <= at_version:
+        return False
+    commands = [rec.command_id for rec in EventStore(r).read(match_id, at_version, at_version + 1)]
+    assert commands == [f"bot-{at_version}"], commands
+    return True
+
+
+def worker_back(deployment, r, killed_at: float) -> float:
+    """When (monotonic) the ``worker`` line just started again serves: each of its rq workers is
+    registered with RQ, taking jobs. Until then no deadline could fire (an outage, ``OUTAGES``)."""
+    pid = str(deployment.procs["worker"].pid)
+
+    def serving(queue: str) -> bool:         # members: rq:worker:<host>.<supervisor pid>.<n>.<queue>
+        return any(m.decode().rsplit(".", 3)[1] == pid for m in r.smembers(f"rq:workers:{queue}"))
+    until(lambda: serving("high") and serving("default"), 60, every=0.05)
+    OUTAGES.append((killed_at, time.time()))
+    return time.monotonic()
+
+
+def began(deployment, job_id: str, since: int = 0) -> bool:
+    """Whether an rq worker of the ``worker`` line logged a run of ``job_id`` beginning (after the
+    log's first ``since`` characters)."""
+    return any(line.endswith(f"({job_id})") and ": high: workers.jobs.bot_turn(" in line
+               for line in deployment.log("worker")[since:].splitlines())
+
+
+def lapse_logged(deployment, job_id: str) -> bool:
+    """Whether a ``kifu worker``'s sweep found the heartbeat of a run of ``job_id`` lapsed."""
+    return any(f"due job {job_id}: its run stopped beating" in deployment.log(line)
+               for line in ("worker", "background"))
+
+
+def sleep_until(moment: float) -> None:
+    time.sleep(max(0.0, moment - time.monotonic()))
+
+
 def test_a_work_horse_killed_mid_bot_turn(deployment, r, load, report):
-    # A toy game's bot turn is short: a kill can land after the horse finished its job, which then
-    # tells nothing. Such a try is let go and the next bot turn taken, up to five tries.
-    for _ in range(5):
-        job_id, match_id, at_version, rq_worker, horses = bot_turn_in_progress(deployment, r)
-        killed = time.monotonic()
-        if not (horses and kill_all(horses[:1])):      # the turn was over before its horse was killed
-            until(lambda: version(r, match_id) > at_version, 30, every=0.05)
-            continue
-        until(lambda: version(r, match_id) > at_version, 30, every=0.05)
-        moved = time.monotonic() - killed
-        assert deployment.rq_worker() == rq_worker                      # the worker itself lived on
-        failed = f"job {job_id} failed (Work-horse terminated unexpectedly"
-        outcome = until(lambda: ("killed" if failed in deployment.log("worker") else
-                                 "finished" if job_status(r, job_id) == "finished" else None), 10)
-        if outcome == "killed":
-            break
-    else:
-        pytest.fail("five tries, each too late: the work horse had finished its bot turn")
-    assert moved < LATE_MAX, moved
-    report.add("work horse kill -9 mid-bot-turn", f"the bot moved {moved:.1f} s after the kill "
-               f"(the worker made the job due again at once; its watchdog lease is 120 s)")
+    job_id, match_id, at_version, rq_worker, horse, begun = long_bot_turn(deployment, r, load)
+    sleep_until(begun + KILL_AFTER)
+    assert version(r, match_id) == at_version                       # still thinking
+    os.kill(horse, signal.SIGKILL)
+    killed = time.monotonic()
+    until(lambda: moved_once(r, match_id, at_version), 30, every=0.05)
+    moved = time.monotonic() - killed
+    assert deployment.rq_worker() == rq_worker                      # the worker itself lived on
+    assert f"job {job_id} failed (Work-horse terminated unexpectedly" in deployment.log("worker")
+    assert moved < BUDGET_MS / 1000 + LATE_MAX, moved
+    report.add("work horse kill -9 mid-bot-turn",
+               f"killed {KILL_AFTER} s into a {BUDGET_MS / 1000:g} s ISMCTS move; the bot moved {moved:.1f} s "
+               f"after the kill (its worker made the job due again at once; its watchdog lease is 120 s)")
+
+
+def test_a_kifu_worker_killed_with_its_work_horse_mid_bot_turn_then_started_again(deployment, r, load, report):
+    # Nothing that saw the run die lives on: only the run's silence (its heartbeat, workers.due)
+    # tells the new worker's sweep that the move must be made again.
+    job_id, match_id, at_version, _, horse, begun = long_bot_turn(deployment, r, load)
+    sleep_until(begun + KILL_AFTER)
+    assert version(r, match_id) == at_version
+    killed_at = time.time()
+    deployment.kill_line("worker")
+    os.kill(horse, signal.SIGKILL)
+    time.sleep(2)
+    logged = len(deployment.log("worker"))
+    deployment.start_line("worker")
+    started = time.monotonic()
+    back = worker_back(deployment, r, killed_at)
+    until(lambda: moved_once(r, match_id, at_version), 30, every=0.05)
+    moved = time.monotonic()
+    assert moved - back <= LATE_MAX and moved - started < 3 * LATE_MAX, (moved - back, moved - started)
+    assert began(deployment, job_id, logged)                        # the new worker ran it again,
+    assert lapse_logged(deployment, job_id)                         # as the sweep that found it silent said
+    report.add("kifu worker (process group) + work horse kill -9 mid-bot-turn, a new one 2 s later",
+               f"killed {KILL_AFTER} s into a {BUDGET_MS / 1000:g} s ISMCTS move; the bot moved "
+               f"{moved - back:.1f} s after the new kifu worker's rq workers were serving ({back - started:.1f} s "
+               f"after it started), {moved - begun:.1f} s after the move began (the run's heartbeat lapsed; "
+               f"its watchdog lease is 123 s)")
+
+
+def test_a_kifu_worker_killed_around_its_work_horse_leaves_the_move_to_the_horse(deployment, r, load, report):
+    # The horse (a process group of its own) lives on and beats: a move longer than the heartbeat's
+    # lapse is not run again by the new worker, and the horse makes it.
+    budget = 9000
+    job_id, match_id, at_version, _, _, begun = long_bot_turn(deployment, r, load, budget)
+    owner = r.hget(f"rq:job:{job_id}", "worker_name")               # the rq worker about to be killed
+    sleep_until(begun + KILL_AFTER)
+    killed_at = time.time()
+    deployment.kill_line("worker")
+    time.sleep(2)
+    logged = len(deployment.log("worker"))
+    deployment.start_line("worker")
+    worker_back(deployment, r, killed_at)
+    until(lambda: moved_once(r, match_id, at_version), 30, every=0.05)
+    moved = time.monotonic() - begun
+    time.sleep(1)                                                   # a second run would be in the log by now
+    assert not began(deployment, job_id, logged) and not lapse_logged(deployment, job_id)
+    assert job_status(r, job_id) == "finished" and r.hget(f"rq:job:{job_id}", "worker_name") == owner
+    report.add("kifu worker (process group) kill -9 mid-bot-turn, its work horse spared",
+               f"the horse beat on and made its {budget / 1000:g} s ISMCTS move {moved:.1f} s after it began; "
+               f"the new kifu worker ran it no second time")
 
 
 def job_status(r, job_id: str) -> str | None:
