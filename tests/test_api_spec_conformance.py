@@ -55,7 +55,8 @@ BODIES = {"CreateMatch": schemas.CreateMatchIn, "SimulationRequest": schemas.Sim
           "ChatRequest": table_schemas.ChatIn, "NewPlayer": player_schemas.NewPlayerIn,
           "SignIn": player_schemas.SignInIn, "HeldSeat": player_schemas.AdoptIn,
           "SubscriptionRequest": notify_schemas.SubscriptionIn, "ClaimSeat": lobby_schemas.ClaimSeatIn,
-          "Claim": lobby_schemas.ClaimIn, "HeldSeats": lobby_schemas.MyMatchesIn}
+          "Claim": lobby_schemas.ClaimIn, "HeldSeats": lobby_schemas.MyMatchesIn,
+          "RematchRequest": table_schemas.RematchIn}
 
 
 def resolved(spec: dict) -> dict:
