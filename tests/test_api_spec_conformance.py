@@ -51,7 +51,8 @@ def test_every_stream_message_is_one_the_spec_names(client):
 # Each JSON request body: the spec's schema and the marshmallow schema that loads it.
 BODIES = {"CreateMatch": schemas.CreateMatchIn, "SimulationRequest": schemas.SimulationIn,
           "ExportRequest": schemas.ExportIn, "ActionRequest": schemas.ActionIn, "DisputeRequest": schemas.DisputeIn,
-          "RulingRequest": schemas.RulingIn, "ForkRequest": schemas.ForkIn, "TableMoveRequest": table_schemas.TableMoveIn,
+          "RulingRequest": schemas.RulingIn, "ForkRequest": schemas.ForkIn,
+          "TableMoveRequest": table_schemas.TableMoveIn,
           "ChatRequest": table_schemas.ChatIn, "NewPlayer": player_schemas.NewPlayerIn,
           "SignIn": player_schemas.SignInIn, "HeldSeat": player_schemas.AdoptIn,
           "SubscriptionRequest": notify_schemas.SubscriptionIn, "ClaimSeat": lobby_schemas.ClaimSeatIn,
@@ -79,7 +80,8 @@ def null_mismatches(schema, spec: dict, path: str):
             continue
         prop = resolved(prop)
         if bool(field.allow_none) != bool(prop.get("nullable")):
-            yield f"{path}.{name}: marshmallow allow_none={field.allow_none}, spec nullable={prop.get('nullable', False)}"
+            yield (f"{path}.{name}: marshmallow allow_none={field.allow_none}, "
+                   f"spec nullable={prop.get('nullable', False)}")
         inner = field.inner if isinstance(field, fields.List) else field
         if isinstance(inner, fields.Nested):
             yield from null_mismatches(inner.schema, prop.get("items", prop) if inner is not field else prop,
@@ -105,7 +107,8 @@ def test_an_export_filter_is_left_out_not_null(client, body, field):
 
 
 def test_a_seat_s_join_and_a_subscription_s_events_are_left_out_not_null(client):
-    r = client.post("/matches", json={"game": "toy", "variant": "standard", "seats": [{"name": "a"}, {"name": "b", "join": None}]})
+    seats = [{"name": "a"}, {"name": "b", "join": None}]
+    r = client.post("/matches", json={"game": "toy", "variant": "standard", "seats": seats})
     assert r.status_code == 400 and "seats.1.join:" in r.get_json()["error"]["message"], r.get_json()
     m = ApiMatch(client)
     r = client.post(f"/matches/{m.id}/seats/0/notifications", headers=m.headers(0),

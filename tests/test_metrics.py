@@ -93,7 +93,8 @@ def test_a_flood_of_made_up_methods_and_paths_adds_no_series(client):
     assert value(got, "kifu_http_requests_total", method="other", route="unmatched", status="405") == 1 + FLOOD // 2
     assert value(got, "kifu_http_requests_total", method="GET", route="unmatched", status="404") == 1 + FLOOD // 4
     assert value(got, "kifu_http_requests_total", method="other", route="unmatched", status="404") == 1 + FLOOD // 4
-    assert value(got, "kifu_http_request_duration_seconds_count", method="other", route="unmatched") == 2 + FLOOD * 3 // 4
+    assert value(got, "kifu_http_request_duration_seconds_count", method="other", route="unmatched") \
+        == 2 + FLOOD * 3 // 4
     assert {dict(labels).get("method", "other") for _, labels in got} <= METHODS | {"other"}
 
 

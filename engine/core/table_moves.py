@@ -1,6 +1,6 @@
 """The table's own moves, beside the game's: resign, offer / accept / decline / withdraw a draw, say
-a line of table talk, agree to a rematch refereed live, record a rematch. ``decide_table(game, state, seat, move)`` is their decide:
-pure, without rng, every check here (an ``IllegalAction`` citing its platform rule,
+a line of table talk, agree to a rematch refereed live, record a rematch. ``decide_table(game, state,
+seat, move)`` is their decide: pure, without rng, every check here (an ``IllegalAction`` citing its platform rule,
 engine/audit/platform_rules.py), so an audit re-decides a stored table command
 ``{"seat", "table": move}`` as it re-decides a game action. Their events (engine/core/table.py) are
 folded into ``state["match"]`` and never reach the game.
@@ -13,9 +13,10 @@ Moves (JSON objects, ``type`` and exactly the fields listed):
   {"type": "decline_draw"}                by any other seat; the offer is closed
   {"type": "withdraw_draw"}               by the offerer (the service sends it after their move)
   {"type": "say", "text": "..."}          a line of table talk, 1..CHAT_MAX characters, also after the end
-  {"type": "consent_rematch"}             after the end of a match refereed live: the seat agrees to a
-                                          rematch refereed live too (the same auditor sees every hand
-                                          while it is played); once per seat; a bot is not asked
+  {"type": "consent_rematch"}             after the end: the seat agrees to a rematch refereed live
+                                          (the same auditor sees every hand while it is played); once
+                                          per seat; a bot is not asked (the service asks it only after
+                                          a match refereed live: the state does not say which was)
   {"type": "rematch", "match": "<id>"}    after the end: the match that plays it again; with
     "audit_live": true                    it is refereed live, and every seat a person plays (not a
                                           bot; a stand-in's seat is a person's) must have consented

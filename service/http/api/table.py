@@ -11,7 +11,8 @@ from service.application.dispatch import queue_verify
 from service.http.api import actor, answer, json_body, viewer
 from service.http.redis_conn import get_store
 from service.http.schemas import ActionOut
-from service.http.table_schemas import ChatIn, ChatOut, ChatQuery, RematchAskedOut, RematchIn, RematchOut, TableMoveIn
+from service.http.table_schemas import (ChatIn, ChatOut, ChatQuery, RematchAskedOut, RematchIn, RematchOut,
+                                       TableMoveIn)
 
 log = logging.getLogger(__name__)
 bp = Blueprint("table", __name__, url_prefix="/matches")
