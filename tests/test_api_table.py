@@ -7,6 +7,7 @@ import pytest
 
 from engine.audit.verify import verify
 from service.http.redis_conn import get_store
+from tests.audit_helpers import auditor, export_lines
 from tests.helpers import ApiMatch, bearer
 from tests.jobs import run_jobs
 
@@ -194,3 +195,73 @@ def test_a_rematch_of_a_game_without_a_first_player_option_draws_lots_again(clie
     assert again["first"] is None
     new = ApiMatch.held(client, again["match_id"], m.tokens)
     assert new.info(1)["seat"] == 1 and new.info()["outcome"] is None
+
+
+def test_the_rematch_of_a_match_refereed_live_is_refereed_live_only_once_every_seat_agreed(app, client):
+    """Issue 33: the rematch of an audit_live match used to stay refereed live, by the same auditor
+    token, without asking its seats. Now the asker says which it is to be; a rematch refereed live
+    is each seat's consent, said to everyone, and starts with the last one."""
+    m = ApiMatch(client, audit_live=True)
+    post(m, "/resign", 0)
+    r = post(m, "/rematch", 0)
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "audit_live_unstated", r.get_json()
+    assert "audit_live" in r.get_json()["error"]["message"]
+    r = post(m, "/rematch", 0, {"audit_live": True})
+    assert r.status_code == 202, r.get_json()
+    assert r.get_json() == {"rematch_of": m.id, "audit_live": True, "agreed": [0], "asked": [1]}
+    assert post(m, "/rematch", 0, {"audit_live": True}).get_json()["asked"] == [1]      # asked once
+    for reader in (None, 1):                              # the other seat and a spectator are told
+        assert m.info(reader)["table"]["rematch_consents"] == [0]
+        consented = [e for e in events(m, reader) if e["type"] == "RematchConsented"]
+        assert [(e["data"], e["rule"]) for e in consented] == [({"seat": 0, "audit_live": True}, "kifu/rematch")]
+        assert "refereed live" in consented[0]["text"] and "auditor sees every hand" in consented[0]["text"]
+    assert m.info()["table"]["rematch"] is None
+    r = post(m, "/rematch", 1, {"audit_live": True})
+    assert r.status_code == 201, r.get_json()
+    again = r.get_json()
+    assert again["audit_live"] is True and again["rematch_of"] == m.id
+    assert [s["token"] for s in again["seats"]] == [None, None] and m.created["auditor_token"] not in r.text
+    new = ApiMatch.held(client, again["match_id"], m.tokens)
+    assert new.info(0)["audit_live"] is True and new.info(0)["outcome"] is None
+    # the same auditor token: it sees the running rematch whole, as the seats agreed
+    assert export_lines(client, new, auditor(m))[0]["redacted_for"] is None
+    started = [e["data"] for e in events(m) if e["type"] == "RematchStarted"]
+    assert started == [{"match": new.id, "by": 1, "audit_live": True}]
+    verified(app, m.id)
+
+
+def test_a_rematch_of_a_match_refereed_live_started_without_consent_is_not_refereed_live(app, client):
+    m = ApiMatch(client, audit_live=True)
+    post(m, "/resign", 1)
+    assert post(m, "/rematch", 0, {"audit_live": True}).status_code == 202
+    r = post(m, "/rematch", 1, {"audit_live": False})       # seat 1 does not agree: it starts one that is not
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["audit_live"] is False
+    new = ApiMatch.held(client, r.get_json()["match_id"], m.tokens)
+    assert new.info()["audit_live"] is False
+    assert export_lines(client, new, auditor(m))[0]["redacted_for"] == "auditor"   # a spectator until the end
+    assert [e["data"] for e in events(m) if e["type"] == "RematchStarted"] == [{"match": new.id, "by": 1}]
+    r = post(m, "/rematch", 0, {"audit_live": True})
+    assert r.status_code == 409 and r.get_json()["error"]["code"] == "rematch_exists"
+    post(new, "/resign", 0)
+    assert export_lines(client, new, auditor(m))[0]["redacted_for"] is None          # everything, once over
+    verified(app, m.id)
+
+
+def test_a_bot_is_not_asked_and_a_match_not_refereed_live_has_no_rematch_that_is(client):
+    made = client.post("/matches", json={"game": "toy", "variant": "standard", "audit_live": True, "seats": [
+        {"name": "Reimu", "join": "invite"}, {"name": "Owl", "bot": "random"}]}).get_json()
+    claimed = client.post(f"/matches/{made['match_id']}/seats/0/claim",
+                          json={"invite": made["seats"][0]["invite"]}).get_json()
+    m = ApiMatch.held(client, made["match_id"], [claimed["token"], None])
+    post(m, "/resign", 0)
+    r = post(m, "/rematch", 0, {"audit_live": True})         # the only person: its consent is every one
+    assert r.status_code == 201 and r.get_json()["audit_live"] is True, r.get_json()
+    plain = ApiMatch(client)
+    post(plain, "/resign", 0)
+    r = post(plain, "/rematch", 0, {"audit_live": True})
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "not_audit_live", r.get_json()
+    r = post(plain, "/rematch", 0, {"audit_live": "yes"})
+    assert r.status_code == 400 and r.get_json()["error"]["message"].startswith("audit_live:"), r.get_json()
+    r = post(plain, "/rematch", 0, {"audit_live": False})
+    assert r.status_code == 201 and r.get_json()["audit_live"] is False

@@ -1,9 +1,14 @@
 """Prometheus metrics (issue 16): GET /metrics counts requests by route and status, their latency,
 appends and 409s, and reads the job queues' depths, the deadlines' lateness and the workers' appends
 (written by the workers) from Redis. Under the Procfile's gunicorn, with two worker processes,
-every scrape gives the one total of all of them (prometheus_client's multiprocess mode)."""
+every scrape gives the one total of all of them (prometheus_client's multiprocess mode). No client
+can add series (issue 33): a flood of made-up methods and paths leaves the scrape as it was."""
+import contextlib
+import http.client
 import os
+import random
 import re
+import string
 import subprocess
 import tempfile
 import time
@@ -16,11 +21,13 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from service import create_app
 from service.application import metrics
+from service.http.metrics import METHODS
 from tests.conftest import flushed
 from tests.helpers import ApiMatch, api_key_headers
 from tests.jobs import run_jobs
 from tests.plugin_stack import command, free_port, procfile
 
+FLOOD = 10_000
 TOY = {"game": "toy", "variant": "standard", "seats": [{"bot": "random"}, {"bot": "random"}], "games": 40, "seed": 1}
 
 
@@ -58,6 +65,37 @@ def test_requests_latencies_appends_and_conflicts_are_counted(client):
     assert value(got, "kifu_appended_events_total") == m.info()["version"]   # repeat was answered, not appended
     assert value(got, "kifu_conflicts_total", code="stale_version") == 1
     assert value(got, "kifu_store_up") == 1
+
+
+def flood(send, n: int = FLOOD, seed: int = 33) -> None:
+    """``n`` requests a client chose to be odd, ``send(method, path)`` each: half with made-up methods
+    to a real route (a 405), a quarter to made-up paths (a 404), a quarter both (a 404); a seed of
+    their own for each flood."""
+    rng = random.Random(seed)
+    for i in range(n):
+        method = "".join(rng.choices(string.ascii_uppercase, k=rng.choice((8, 9)))) if i % 4 != 1 else "GET"
+        path = "/games" if i % 2 == 0 else "/" + "".join(rng.choices(string.ascii_lowercase, k=12))
+        send(method, path)
+
+
+def test_a_flood_of_made_up_methods_and_paths_adds_no_series(client):
+    """Issue 33: every label value a request leads to is one of a closed set. An unknown method is
+    ``other``, a path no rule matches ``unmatched``: 10,000 odd requests after one of each kind leave
+    the scrape with the series it had."""
+    client.open("/games", method="BREWCOFFEE")
+    client.get("/no/such/page")
+    client.open("/no/such/page", method="BREWCOFFEE")
+    client.get("/metrics")                                 # the scrape's own series
+    before = set(scrape(client))
+    flood(lambda method, path: client.open(path, method=method))
+    got = scrape(client)
+    assert set(got) == before
+    assert value(got, "kifu_http_requests_total", method="other", route="unmatched", status="405") == 1 + FLOOD // 2
+    assert value(got, "kifu_http_requests_total", method="GET", route="unmatched", status="404") == 1 + FLOOD // 4
+    assert value(got, "kifu_http_requests_total", method="other", route="unmatched", status="404") == 1 + FLOOD // 4
+    assert value(got, "kifu_http_request_duration_seconds_count", method="other", route="unmatched") \
+        == 2 + FLOOD * 3 // 4
+    assert {dict(labels).get("method", "other") for _, labels in got} <= METHODS | {"other"}
 
 
 def test_queue_depths_and_a_missed_deadline_s_lateness_come_from_redis(app, client, manual_clock):
@@ -100,18 +138,16 @@ def test_lateness_buckets_are_cumulative():
                                      3600: 3, "+Inf": 4}
 
 
-@pytest.mark.redis
-def test_gunicorn_with_two_workers_gives_one_total_from_every_worker(real_redis_url):
-    """The Procfile's web line (2 gthread workers): 40 requests on fresh connections land on both
-    workers; every scrape, whichever worker answers it, counts all 40. The multiprocess directory
-    gunicorn_conf makes is removed when gunicorn exits."""
-    flushed(real_redis_url)
-    metrics.record_lateness(redis.Redis.from_url(real_redis_url), 12.5)       # as a worker records it
+@contextlib.contextmanager
+def procfile_web(redis_url: str):
+    """The Procfile's web line (2 gthread workers) on a free port, as it runs in production:
+    ``(base URL, the multiprocess directory gunicorn_conf made)``; that directory is checked to be
+    removed when gunicorn exits."""
     port = free_port()
     tmp = tempfile.mkdtemp(prefix="kifu-metrics-test-")
     env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
-    env.update(REDIS_URL=real_redis_url, TMPDIR=tmp)
-    proc = subprocess.Popen(command(procfile()["web"], port, real_redis_url), env=env,
+    env.update(REDIS_URL=redis_url, TMPDIR=tmp)
+    proc = subprocess.Popen(command(procfile()["web"], port, redis_url), env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -123,23 +159,85 @@ def test_gunicorn_with_two_workers_gives_one_total_from_every_worker(real_redis_
                 time.sleep(0.2)
         else:
             pytest.fail("gunicorn did not answer")
-        for _ in range(40):
-            with urllib.request.urlopen(f"{base}/games", timeout=10) as r:     # a new connection each
-                assert r.status == 200
         [multiproc] = Path(tmp).glob("kifu-prometheus-*")
-        pids = {re.search(r"_(\d+)\.db$", f.name).group(1) for f in multiproc.glob("counter_*.db")}
-        assert len(pids) == 2, pids                                    # both workers served
-        totals = []
-        for _ in range(6):
-            with urllib.request.urlopen(f"{base}/metrics", timeout=10) as r:
-                got = samples(r.read().decode())
-            totals.append(value(got, "kifu_http_requests_total", method="GET", route="/games", status="200"))
-            assert value(got, "kifu_deadline_lateness_seconds_count") == 1
-            assert value(got, "kifu_deadline_lateness_seconds_bucket", le="30.0") == 1
-            assert value(got, "kifu_jobs_queued", queue="high") == 0
-        assert totals == [40] * 6, totals
+        yield base, multiproc
     finally:
         proc.terminate()
         proc.wait(30)
     assert not list(Path(tmp).glob("kifu-prometheus-*"))            # removed on exit
     os.rmdir(tmp)
+
+
+def served(multiproc: Path) -> set:
+    """The gunicorn workers that have counted a request (each keeps its values in files of its pid)."""
+    return {re.search(r"_(\d+)\.db$", f.name).group(1) for f in multiproc.glob("counter_*.db")}
+
+
+def refused(conn: http.client.HTTPConnection, method: str, path: str) -> None:
+    conn.request(method, path)
+    r = conn.getresponse()
+    r.read()
+    assert r.status in (404, 405), (method, path, r.status)
+
+
+def scrape_url(base: str) -> str:
+    with urllib.request.urlopen(f"{base}/metrics", timeout=60) as r:
+        return r.read().decode()
+
+
+@pytest.mark.redis
+def test_gunicorn_with_two_workers_gives_one_total_from_every_worker(real_redis_url):
+    """40 requests on fresh connections land on both workers; every scrape, whichever worker
+    answers it, counts all 40."""
+    flushed(real_redis_url)
+    metrics.record_lateness(redis.Redis.from_url(real_redis_url), 12.5)       # as a worker records it
+    with procfile_web(real_redis_url) as (base, multiproc):
+        for _ in range(40):
+            with urllib.request.urlopen(f"{base}/games", timeout=10) as r:     # a new connection each
+                assert r.status == 200
+        assert len(served(multiproc)) == 2                             # both workers served
+        totals = []
+        for _ in range(6):
+            got = samples(scrape_url(base))
+            totals.append(value(got, "kifu_http_requests_total", method="GET", route="/games", status="200"))
+            assert value(got, "kifu_deadline_lateness_seconds_count") == 1
+            assert value(got, "kifu_deadline_lateness_seconds_bucket", le="30.0") == 1
+            assert value(got, "kifu_jobs_queued", queue="high") == 0
+        assert totals == [40] * 6, totals
+
+
+@pytest.mark.redis
+def test_under_gunicorn_a_flood_of_made_up_methods_and_paths_grows_neither_the_scrape_nor_its_files(
+        real_redis_url):
+    """Issue 33's attack on the Procfile's gunicorn: after a few odd requests on fresh connections
+    (both workers serve some), 10,000 requests with made-up methods and paths on four kept-alive
+    connections leave every scrape with the series it had, and the multiprocess directory (each
+    worker's values, kept for ever) with its size."""
+    flushed(real_redis_url)
+    with procfile_web(real_redis_url) as (base, multiproc):
+        port = int(base.rsplit(":", 1)[1])
+
+        def fresh(method: str, path: str) -> None:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            refused(conn, method, path)
+            conn.close()
+
+        for seed in range(50):                             # a new connection each, till both workers served
+            flood(fresh, 8, -seed)
+            if len(served(multiproc)) == 2:
+                break
+        assert len(served(multiproc)) == 2
+        scrape_url(base), scrape_url(base)
+        warm_up = value(samples(scrape_url(base)), "kifu_http_requests_total", method="other", route="unmatched",
+                        status="405")
+        before, size = set(samples(scrape_url(base))), sum(f.stat().st_size for f in multiproc.iterdir())
+        for seed in range(1, 5):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            flood(lambda method, path: refused(conn, method, path), FLOOD // 4, seed)
+            conn.close()
+        for _ in range(4):                                  # whichever worker answers
+            got = samples(scrape_url(base))
+            assert set(got) == before
+            assert value(got, "kifu_http_requests_total", method="other", route="unmatched", status="405") \
+                == warm_up + FLOOD // 2
+        assert sum(f.stat().st_size for f in multiproc.iterdir()) == size

@@ -20,7 +20,9 @@ PLATFORM_RULES = {
              "record, public like the table."),
     "rematch": ("kifu: rematch", "Once a match is over a seat may start a rematch: a new match of the same "
                 "game, variant, options, seats, bots and clock, the first player moved on by one where the game "
-                "chooses one; each match names the other."),
+                "chooses one; each match names the other. The rematch of a match refereed live is refereed live "
+                "(by the same auditor) only when every seat a person plays has agreed to it first; otherwise "
+                "it is not."),
 }
 
 

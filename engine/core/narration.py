@@ -134,7 +134,10 @@ TABLE_LINES = {
     "DrawDeclined": lambda d, e, r: f"{r.who(d.get('seat'))} declines the draw",
     "DrawWithdrawn": lambda d, e, r: f"{r.who(d.get('seat'))}'s draw offer is withdrawn",
     "ChatSaid": lambda d, e, r: f"{r.who(d.get('seat'))} says: {d.get('text', '')}",
-    "RematchStarted": lambda d, e, r: f"{r.who(d.get('by'))} starts a rematch ({d.get('match')})",
+    "RematchConsented": lambda d, e, r: f"{r.who(d.get('seat'))} agrees to a rematch refereed live (its "
+                                        "auditor sees every hand while it is played)",
+    "RematchStarted": lambda d, e, r: f"{r.who(d.get('by'))} starts a rematch"
+                                      f"{' refereed live' if d.get('audit_live') else ''} ({d.get('match')})",
     "RematchOf": lambda d, e, r: f"A rematch of {d.get('match')}",
 }
 

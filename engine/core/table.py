@@ -17,14 +17,17 @@ and the table's own moves, decided by ``engine.core.table_moves`` (so an audit r
   ``DrawDeclined`` {seat, offer} or ``DrawWithdrawn`` {seat, offer} (the offerer moved)
   close the offer;
 - ``ChatSaid`` {seat, text} — a line of table talk (changes no state);
-- ``RematchStarted`` {match, by} on a match that ended, and ``RematchOf`` {match, first} in the
-  table batch of the new match: the two matches linked both ways.
+- ``RematchConsented`` {seat, audit_live: true} — after a match refereed live (``audit_live``), the
+  seat agrees to a rematch refereed live as well: the same auditor sees every hand while it is played;
+- ``RematchStarted`` {match, by} on a match that ended (``audit_live: true`` beside them when the
+  rematch is refereed live, which takes every person's ``RematchConsented``), and ``RematchOf``
+  {match, first} in the table batch of the new match: the two matches linked both ways.
 """
 from engine.core.outcomes import rewards
 
 TABLE_EVENTS = frozenset({"SeatControlled", "ClockSet", "DeadlineMissed", "SeatForfeited", "SeatResigned",
                           "DrawOffered", "DrawAccepted", "DrawAgreed", "DrawDeclined", "DrawWithdrawn",
-                          "ChatSaid", "RematchStarted", "RematchOf"})
+                          "ChatSaid", "RematchConsented", "RematchStarted", "RematchOf"})
 TABLE_RULE = "kifu/table"
 
 
@@ -56,6 +59,8 @@ def fold_table(match: dict, event, version: int | None = None) -> None:
         match.pop("draw_offer", None)
     elif event.type in ("DrawDeclined", "DrawWithdrawn"):
         match.pop("draw_offer", None)
+    elif event.type == "RematchConsented":
+        match["rematch_consents"] = sorted({*match.get("rematch_consents", []), d["seat"]})
     elif event.type == "RematchStarted":
         match["rematch"] = d["match"]
     elif event.type == "RematchOf":
@@ -110,8 +115,9 @@ def seats_to_act(game, state: dict) -> list[int]:
 
 def table_view(state: dict, over: bool = False) -> dict:
     """What anyone may see of the table's own state: the open draw offer (none once the match is
-    ``over``: an offer nobody answered lapses with the match), and the rematch links."""
+    ``over``: an offer nobody answered lapses with the match), the rematch links, and the seats that
+    have agreed to a rematch refereed live."""
     match = state["match"]
     offer = None if over else match.get("draw_offer")
     return {"draw_offer": dict(offer) if offer else None, "rematch": match.get("rematch"),
-            "rematch_of": match.get("rematch_of")}
+            "rematch_of": match.get("rematch_of"), "rematch_consents": list(match.get("rematch_consents", []))}

@@ -1,6 +1,6 @@
 """The table's own moves, beside the game's: resign, offer / accept / decline / withdraw a draw, say
-a line of table talk, record a rematch. ``decide_table(game, state, seat, move)`` is their decide:
-pure, without rng, every check here (an ``IllegalAction`` citing its platform rule,
+a line of table talk, agree to a rematch refereed live, record a rematch. ``decide_table(game, state,
+seat, move)`` is their decide: pure, without rng, every check here (an ``IllegalAction`` citing its platform rule,
 engine/audit/platform_rules.py), so an audit re-decides a stored table command
 ``{"seat", "table": move}`` as it re-decides a game action. Their events (engine/core/table.py) are
 folded into ``state["match"]`` and never reach the game.
@@ -13,7 +13,13 @@ Moves (JSON objects, ``type`` and exactly the fields listed):
   {"type": "decline_draw"}                by any other seat; the offer is closed
   {"type": "withdraw_draw"}               by the offerer (the service sends it after their move)
   {"type": "say", "text": "..."}          a line of table talk, 1..CHAT_MAX characters, also after the end
-  {"type": "rematch", "match": "<id>"}    after the end: the match that plays it again
+  {"type": "consent_rematch"}             after the end: the seat agrees to a rematch refereed live
+                                          (the same auditor sees every hand while it is played); once
+                                          per seat; a bot is not asked (the service asks it only after
+                                          a match refereed live: the state does not say which was)
+  {"type": "rematch", "match": "<id>"}    after the end: the match that plays it again; with
+    "audit_live": true                    it is refereed live, and every seat a person plays (not a
+                                          bot; a stand-in's seat is a person's) must have consented
 """
 
 from engine.core.errors import IllegalAction
@@ -24,8 +30,10 @@ from engine.core.table import controller, match_outcome
 RESIGN_RULE, DRAW_RULE, TALK_RULE, REMATCH_RULE = "kifu/resign", "kifu/draw", "kifu/talk", "kifu/rematch"
 CHAT_MAX = 500
 MOVES = {"resign": {"type"}, "offer_draw": {"type"}, "accept_draw": {"type"}, "decline_draw": {"type"},
-         "withdraw_draw": {"type"}, "say": {"type", "text"}, "rematch": {"type", "match"}}
-AFTER_THE_END = frozenset({"say", "rematch"})
+         "withdraw_draw": {"type"}, "say": {"type", "text"}, "consent_rematch": {"type"},
+         "rematch": {"type", "match"}}
+OPTIONAL = {"rematch": {"audit_live"}}
+AFTER_THE_END = frozenset({"say", "consent_rematch", "rematch"})
 
 
 def decide_table(game, state: dict, seat: int, move: dict) -> list[Event]:
@@ -43,11 +51,13 @@ def decide_table(game, state: dict, seat: int, move: dict) -> list[Event]:
 def _check_shape(move) -> str:
     if not isinstance(move, dict) or move.get("type") not in MOVES:
         raise IllegalAction("kifu/table", f"a table move is one of {', '.join(MOVES)}")
-    extra = sorted(set(move) - MOVES[move["type"]])
+    extra = sorted(set(move) - MOVES[move["type"]] - OPTIONAL.get(move["type"], set()))
     missing = sorted(MOVES[move["type"]] - set(move))
     if extra or missing:
+        optional = sorted(OPTIONAL.get(move["type"], ()))
         raise IllegalAction(TABLE_RULE_OF[move["type"]], f"a {move['type']!r} table move has the fields "
-                            f"{', '.join(sorted(MOVES[move['type']]))}")
+                            f"{', '.join(sorted(MOVES[move['type']]))}"
+                            + (f" (and may have {', '.join(optional)})" if optional else ""))
     return move["type"]
 
 
@@ -128,20 +138,48 @@ def _say(game, state, seat, move, over):
     return [Event("ChatSaid", {"seat": seat, "text": text}, seat, TALK_RULE)]
 
 
-def _rematch(game, state, seat, move, over):
+def _no_rematch_yet(state, over) -> None:
     if not over:
         raise IllegalAction(REMATCH_RULE, "a rematch is started once the match is over")
     if state["match"].get("rematch"):
         raise IllegalAction(REMATCH_RULE, f"this match is played again as match {state['match']['rematch']}")
+
+
+def people(state) -> list[int]:
+    """The seats a person plays: every seat but a bot's own (a stand-in bot plays a person's seat)."""
+    return [s for s in range(len(state["match"]["seats"]))
+            if controller(state, s)["by"] == "human" or controller(state, s)["stand_in"]]
+
+
+def _consent_rematch(game, state, seat, move, over):
+    _no_rematch_yet(state, over)
+    if seat not in people(state):
+        raise IllegalAction(REMATCH_RULE, f"a bot plays seat {seat}; a bot is not asked")
+    if seat in state["match"].get("rematch_consents", []):
+        raise IllegalAction(REMATCH_RULE, f"seat {seat} has already agreed to a rematch refereed live")
+    return [Event("RematchConsented", {"seat": seat, "audit_live": True}, seat, REMATCH_RULE)]
+
+
+def _rematch(game, state, seat, move, over):
+    _no_rematch_yet(state, over)
     if not isinstance(move["match"], str) or not 0 < len(move["match"]) <= 64:
         raise IllegalAction(REMATCH_RULE, "a rematch names its match id")
-    return [Event("RematchStarted", {"match": move["match"], "by": seat}, seat, REMATCH_RULE)]
+    if "audit_live" not in move:
+        return [Event("RematchStarted", {"match": move["match"], "by": seat}, seat, REMATCH_RULE)]
+    if move["audit_live"] is not True:
+        raise IllegalAction(REMATCH_RULE, "a rematch's audit_live is true, or left out (not refereed live)")
+    asked = [s for s in people(state) if s not in state["match"].get("rematch_consents", [])]
+    if asked:
+        raise IllegalAction(REMATCH_RULE, "a rematch refereed live needs every seat a person plays to agree; "
+                            f"seat {asked[0]} has not")
+    return [Event("RematchStarted", {"match": move["match"], "by": seat, "audit_live": True}, seat, REMATCH_RULE)]
 
 
 DECIDE = {"resign": _resign, "offer_draw": _offer, "accept_draw": _accept, "decline_draw": _decline,
-          "withdraw_draw": _withdraw, "say": _say, "rematch": _rematch}
+          "withdraw_draw": _withdraw, "say": _say, "consent_rematch": _consent_rematch, "rematch": _rematch}
 TABLE_RULE_OF = {"resign": RESIGN_RULE, "offer_draw": DRAW_RULE, "accept_draw": DRAW_RULE, "decline_draw": DRAW_RULE,
-                 "withdraw_draw": DRAW_RULE, "say": TALK_RULE, "rematch": REMATCH_RULE}
+                 "withdraw_draw": DRAW_RULE, "say": TALK_RULE, "consent_rematch": REMATCH_RULE,
+                 "rematch": REMATCH_RULE}
 
 
 def after_action(game, state: dict, seat: int, events: list) -> list:

@@ -7,8 +7,16 @@ gunicorn runs several worker processes, each with its own counters; a scrape rea
 Under gunicorn (service/http/gunicorn_conf.py sets PROMETHEUS_MULTIPROC_DIR before the workers
 start) prometheus_client's multiprocess mode keeps each process's values in files in that directory
 and every scrape adds them all up, so any worker gives the one answer for the deployment. Without
-it (``kifu serve``, tests) the app's own registry is the answer. Labels stay few: the route is the
-URL rule (``/matches/<match_id>``), never the raw path; an unmatched path is ``unmatched``."""
+it (``kifu serve``, tests) the app's own registry is the answer.
+
+Every label value comes from a closed set, whatever a client sends: a series is kept for each value
+forever (in every worker's file under gunicorn), so a label a client could fill would let it grow
+the scrape without bound. The method is one of ``METHODS`` or ``other`` (gunicorn takes any
+upper-case token of 3 to 20 characters as a method, werkzeug any token); the route is the URL rule
+(``/matches/<match_id>``), never the raw path, and ``unmatched`` for a path no rule matches or a
+method its rule does not take (a 404 or 405); the status is the code the app answered, one of the
+few its handlers and werkzeug's errors choose, never the client; a 409's ``code`` is a literal of
+the application's (service.application.errors)."""
 import os
 import time
 
@@ -24,6 +32,8 @@ from service.http.redis_conn import get_store
 
 bp = Blueprint("metrics", __name__)
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE"})
+OTHER_METHOD, UNMATCHED = "other", "unmatched"
 disable_created_metrics()         # no *_created series beside each counter: half the lines, no use here
 
 
@@ -108,10 +118,11 @@ def init_app(app) -> None:
 
     @app.after_request
     def count(response):
-        route = request.url_rule.rule if request.url_rule else "unmatched"
-        recorded.requests.labels(request.method, route, str(response.status_code)).inc()
+        method = request.method if request.method in METHODS else OTHER_METHOD
+        route = request.url_rule.rule if request.url_rule else UNMATCHED
+        recorded.requests.labels(method, route, str(response.status_code)).inc()
         if "metrics_started" in g:
-            recorded.latency.labels(request.method, route).observe(time.perf_counter() - g.metrics_started)
+            recorded.latency.labels(method, route).observe(time.perf_counter() - g.metrics_started)
         if response.status_code == 409 and response.is_json:
             recorded.conflicts.labels(((response.get_json(silent=True) or {}).get("error") or {}).get("code", "")).inc()
         return response

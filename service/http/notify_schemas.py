@@ -8,7 +8,7 @@ class SubscriptionIn(Schema):
     kind = fields.Str(required=True, validate=validate.OneOf(KINDS))
     url = fields.Str(validate=validate.Length(min=1, max=2000))          # kind webhook
     address = fields.Str(validate=validate.Length(min=3, max=254))       # kind email
-    events = fields.List(fields.Str(validate=validate.OneOf(EVENTS)), load_default=None,
+    events = fields.List(fields.Str(validate=validate.OneOf(EVENTS)), load_default=None, allow_none=False,
                          validate=validate.Length(min=1, max=len(EVENTS)))
 
     @validates_schema

@@ -59,7 +59,7 @@ class BotIn(Schema):
 
 class SeatIn(Schema):
     name = fields.Str(required=True, validate=validate.Length(min=1, max=64))
-    join = fields.Str(load_default=None, validate=validate.OneOf(JOIN_MODES))   # default: token
+    join = fields.Str(load_default=None, allow_none=False, validate=validate.OneOf(JOIN_MODES))   # default: token
     bot = fields.Str(validate=BOT_NAME)
     budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
     kingdom = fields.Str(validate=validate.Length(min=1, max=64))
@@ -205,9 +205,10 @@ class MatchListQuery(Schema):
 
 
 class ExportIn(Schema):
-    game = fields.Str(load_default=None, validate=validate.Length(min=1, max=64))
-    variant = fields.Str(load_default=None, validate=validate.Length(min=1, max=64))
-    since = fields.Str(load_default=None, validate=validate.Length(min=4, max=40))
+    """Each filter left out when not wanted: null is not a value the spec gives them."""
+    game = fields.Str(load_default=None, allow_none=False, validate=validate.Length(min=1, max=64))
+    variant = fields.Str(load_default=None, allow_none=False, validate=validate.Length(min=1, max=64))
+    since = fields.Str(load_default=None, allow_none=False, validate=validate.Length(min=4, max=40))
     format = fields.Str(load_default="parquet", validate=validate.OneOf(("jsonl", "parquet")))
 
 

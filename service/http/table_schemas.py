@@ -1,10 +1,11 @@
-"""Marshmallow schemas of the table's own moves: resign, draw offers, table talk, rematch."""
+"""Marshmallow schemas of the table's own moves: resign, draw offers, table talk, rematch (and the
+consent to one refereed live)."""
 import unicodedata
 
 from marshmallow import Schema, ValidationError, fields, pre_load, validate
 
 from engine.core.table_moves import CHAT_MAX
-from service.http.schemas import SeatTokenOut, _version
+from service.http.schemas import SeatTokenOut, StrictBool, _version
 
 
 class TableMoveIn(Schema):
@@ -47,9 +48,24 @@ class ChatOut(Schema):
     next_after = fields.Int(required=True)
 
 
+class RematchIn(Schema):
+    """Whether the rematch is refereed live: said for a match that was (true is the seat's consent),
+    left out (or false) for one that was not."""
+    audit_live = StrictBool(load_default=None, allow_none=False)
+
+
+class RematchAskedOut(Schema):
+    """A rematch refereed live that some seats have yet to agree to."""
+    rematch_of = fields.Str(required=True)
+    audit_live = fields.Bool(required=True)
+    agreed = fields.List(fields.Int(), required=True)
+    asked = fields.List(fields.Int(), required=True)
+
+
 class RematchOut(Schema):
     match_id = fields.Str(required=True)
     version = fields.Int(required=True)
     rematch_of = fields.Str(required=True)
     seats = fields.List(fields.Nested(SeatTokenOut), required=True)   # no token: each plays with its own
     first = fields.Int(required=True, allow_none=True)                # the first player, where set (None: by lot)
+    audit_live = fields.Bool(required=True)                           # refereed live: every seat agreed

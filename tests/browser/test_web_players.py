@@ -172,3 +172,38 @@ def test_a_revoked_device_is_signed_out_and_unsubscribing_is_one_click(browsing,
     phone.click("#unsubscribe")
     phone.wait_for_selector("#unsubscribed")
     assert server.api("/players/me/notifications", reimu["key"])["subscriptions"] == []
+
+
+def test_a_rematch_of_a_match_refereed_live_is_asked_and_agreed_on_the_pages(browsing, server):
+    """Issue 33: the page of a match refereed live says so; once over it offers the rematch refereed
+    live (the seat's consent) or not; the other seat's page tells who asked and what it means, and
+    its agreement starts the rematch, refereed live."""
+    made = server.client.post("/matches", json={"game": "toy", "variant": "standard", "audit_live": True, "seats": [
+        {"name": "Reimu", "join": "invite"}, {"name": "Marisa", "join": "invite"}]}).get_json()
+    match_id, pages = made["match_id"], {}
+    for seat in (0, 1):
+        pages[seat] = browsing.page()
+        pages[seat].goto(f"/#/join/{match_id}/{seat}/{made['seats'][seat]['invite']}")
+        pages[seat].wait_for_selector("#audit-live")
+        pages[seat].click("#claim")
+        wait_status(pages[seat], match=match_id)
+    reimu, marisa = pages[0], pages[1]
+    assert "auditor sees every hand" in reimu.inner_text("#refereed-live")
+    reimu.click("#resign")
+    reimu.click("#resign-confirm")
+    wait_status(marisa, over=True)
+    marisa.click("#rematch-live")
+    marisa.wait_for_selector("#notice .info")
+    assert "Waiting for Reimu" in marisa.inner_text("#notice")
+    assert "You agreed to a rematch refereed live" in marisa.inner_text("#live-rematch")
+    reimu.wait_for_function("() => document.querySelector('#live-rematch')?.innerText"
+                            ".includes('Marisa (seat 1) asked')", timeout=20_000)
+    assert "the same auditor sees every hand" in reimu.inner_text("#live-rematch")
+    screenshot(reimu, "live-rematch-asked", "#table-moves")
+    reimu.click("#rematch-live")
+    reimu.wait_for_function("m => !location.hash.includes(m)", arg=match_id)
+    rematch = reimu.evaluate("location.hash").split("/")[2].split("?")[0]
+    wait_status(reimu, match=rematch)
+    assert server.api(f"/matches/{rematch}")["audit_live"] is True
+    reimu.wait_for_selector("#refereed-live")
+    marisa.wait_for_selector("#rematch-link", timeout=20_000)

@@ -2,7 +2,7 @@
 and on 東方祀爭録 with three seats: each cites its platform rule (engine/audit/platform_rules.py)."""
 import pytest
 
-from engine.core import IllegalAction, MatchConfig, get_game, match_outcome, match_results, seats_to_act
+from engine.core import Event, IllegalAction, MatchConfig, get_game, match_outcome, match_results, seats_to_act
 from engine.core.table_moves import after_action, decide_table
 from tests import toygame
 from tests.engine_table import EngineTable
@@ -119,6 +119,37 @@ def test_a_rematch_is_recorded_once_and_only_after_the_end():
     assert [(e.type, e.data) for e in table_move(t, 1, {"type": "rematch", "match": "abc"})] == \
         [("RematchStarted", {"match": "abc", "by": 1})]
     assert "played again as match abc" in refused(t, 0, {"type": "rematch", "match": "def"}).message
+
+
+def test_a_rematch_refereed_live_needs_the_consent_of_every_seat_a_person_plays():
+    """kifu/rematch (engine/audit/platform_rules.py): the rematch of a match refereed live is refereed
+    live only once every seat a person plays (a stand-in's seat too, not a bot's own) has agreed."""
+    t = toy()
+    assert "once the match is over" in refused(t, 0, {"type": "consent_rematch"}).message
+    t.record([Event("SeatControlled", {"seat": 1, "by": "bot", "bot": {"bot": "random"}, "stand_in": True})])
+    table_move(t, 0, {"type": "resign"})
+    live = {"type": "rematch", "match": "abc", "audit_live": True}
+    assert refused(t, 0, live).message.endswith("seat 0 has not")
+    assert [(e.type, e.data, e.seat, e.rule) for e in table_move(t, 0, {"type": "consent_rematch"})] == \
+        [("RematchConsented", {"seat": 0, "audit_live": True}, 0, "kifu/rematch")]
+    assert "already agreed" in refused(t, 0, {"type": "consent_rematch"}).message
+    assert refused(t, 0, live).message.endswith("seat 1 has not")          # a stand-in plays a person's seat
+    assert t.state["match"]["rematch_consents"] == [0]
+    table_move(t, 1, {"type": "consent_rematch"})
+    assert "true, or left out" in refused(t, 1, {**live, "audit_live": False}).message
+    assert [(e.type, e.data) for e in table_move(t, 1, live)] == \
+        [("RematchStarted", {"match": "abc", "by": 1, "audit_live": True})]
+    assert "played again as match abc" in refused(t, 0, {"type": "consent_rematch"}).message
+
+
+def test_a_bot_s_own_seat_is_not_asked_to_agree_to_a_rematch_refereed_live():
+    t = EngineTable(toygame.GAME, MatchConfig("toy", "standard", ["Reimu", "Owl"]), SEED)
+    t.record([Event("SeatControlled", {"seat": 1, "by": "bot", "bot": {"bot": "random"}, "stand_in": False})])
+    table_move(t, 0, {"type": "resign"})
+    assert "a bot is not asked" in refused(t, 1, {"type": "consent_rematch"}).message
+    table_move(t, 0, {"type": "consent_rematch"})
+    assert [e.data for e in table_move(t, 0, {"type": "rematch", "match": "abc", "audit_live": True})] == \
+        [{"match": "abc", "by": 0, "audit_live": True}]
 
 
 def test_malformed_table_moves_are_refused_naming_the_kinds():

@@ -1,5 +1,7 @@
 """The table's own moves, beside the game's: resign, offer / accept / decline a draw, table talk,
-and a rematch once the match is over. A seat acts with its token (service.application.table)."""
+and a rematch once the match is over (of a match refereed live, with every seat's consent when it is
+to be refereed live too: service.application.rematch). A seat acts with its token
+(service.application.table)."""
 import logging
 
 from flask import Blueprint, current_app, request
@@ -9,7 +11,8 @@ from service.application.dispatch import queue_verify
 from service.http.api import actor, answer, json_body, viewer
 from service.http.redis_conn import get_store
 from service.http.schemas import ActionOut
-from service.http.table_schemas import ChatIn, ChatOut, ChatQuery, RematchOut, TableMoveIn
+from service.http.table_schemas import (ChatIn, ChatOut, ChatQuery, RematchAskedOut, RematchIn, RematchOut,
+                                       TableMoveIn)
 
 log = logging.getLogger(__name__)
 bp = Blueprint("table", __name__, url_prefix="/matches")
@@ -58,6 +61,8 @@ def talk(match_id: str):
 
 @bp.post("/<match_id>/rematch")
 def start_rematch(match_id: str):
+    body = RematchIn().load(json_body(optional=True))
     store = get_store()
     _, seat = actor(store, match_id)
-    return answer(RematchOut(), rematch.start(store, match_id, seat), 201)
+    made, started = rematch.start(store, match_id, seat, body["audit_live"])
+    return answer(RematchOut(), made, 201) if started else answer(RematchAskedOut(), made, 202)

@@ -1,6 +1,8 @@
 // The table beside the board (issue 17): resign, offer / accept / decline a draw, a rematch once the
 // match is over (the same token plays it: it is kept for the new match), and the table talk. Mounted
 // by the play page with one call per render (tablePanels); keeps its own state between renders.
+// A match refereed live says so; its rematch is asked refereed live (the seat's consent: it starts
+// once every person has agreed, who has is shown) or not refereed live (it starts at once).
 import {get, newCommandId, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 import {holdSeat} from "./held.js";
@@ -43,6 +45,9 @@ function renderMoves(state) {
   const table = match.table ?? {};
   const offer = table.draw_offer;
   const parts = [];
+  if (match.audit_live) {
+    parts.push(h("p", {class: "warn", id: "refereed-live"}, "This match is refereed live: its auditor sees every hand."));
+  }
   if (table.rematch_of) {
     parts.push(h("p", {}, "A rematch of ", h("a", {href: `#/m/${encodeURIComponent(table.rematch_of)}${mine ? `?seat=${mine.seat}` : ""}`},
       "this match")));
@@ -68,9 +73,27 @@ function renderMoves(state) {
     parts.push(h("p", {}, h("a", {id: "rematch-link", href: `#/m/${encodeURIComponent(table.rematch)}${mine ? `?seat=${mine.seat}` : ""}`},
       "Go to the rematch")));
   } else if (match.outcome && mine && !match.analysis) {
-    parts.push(h("button", {type: "button", id: "rematch", onclick: () => rematch(state)}, "Rematch"));
+    parts.push(match.audit_live ? liveRematch(state)
+      : h("button", {type: "button", id: "rematch", onclick: () => rematch(state)}, "Rematch"));
   }
   replace(state.moves, parts.length ? h("div", {class: "table-moves"}, parts) : null);
+}
+
+function liveRematch(state) {
+  const {match, mine} = state.ctx;
+  const agreed = match.table?.rematch_consents ?? [];
+  const others = agreed.filter(s => s !== mine.seat).map(s => seatName(match, s));
+  const plain = h("button", {type: "button", id: "rematch", onclick: () => rematch(state, false)}, "Rematch, not refereed live");
+  const what = "the same auditor sees every hand while it is played; it starts once every player has agreed.";
+  if (agreed.includes(mine.seat)) {
+    return h("div", {id: "live-rematch"},
+      h("p", {class: "warn"}, `You agreed to a rematch refereed live: ${what}`), plain);
+  }
+  return h("div", {id: "live-rematch"},
+    h("p", {class: "warn"}, others.length ? `${others.join(", ")} asked for a rematch refereed live: ${what}`
+      : `A rematch refereed live too: ${what}`),
+    h("button", {type: "button", id: "rematch-live", onclick: () => rematch(state, true)},
+      others.length ? "Agree to a rematch refereed live" : "Ask for a rematch refereed live"), " ", plain);
 }
 
 async function act(state, route) {
@@ -82,10 +105,16 @@ async function act(state, route) {
   await refresh();
 }
 
-async function rematch(state) {
+async function rematch(state, auditLive) {
   const {match, mine, path, token} = state.ctx;
   try {
-    const made = await post(`${path}/rematch`, {}, token);
+    const made = await post(`${path}/rematch`, auditLive === undefined ? {} : {audit_live: auditLive}, token);
+    if (!made.match_id) {                     // 202: agreed; waiting for the others
+      notify(made.asked.length ? `Agreed. Waiting for ${made.asked.map(s => seatName(match, s)).join(", ")} to agree.`
+        : "Agreed. The rematch is being started.");
+      await state.ctx.refresh();
+      return;
+    }
     holdSeat({match_id: made.match_id, seat: mine.seat, token: mine.token, name: mine.name, game: match.game,
               variant: match.variant, ...(mine.player ? {player: true} : {})});
     location.hash = `#/m/${encodeURIComponent(made.match_id)}?seat=${mine.seat}`;
