@@ -36,6 +36,9 @@ class ThreeByThree(GameBase):
     evaluate = staticmethod(evaluate)       # bots' position value for a seat (evaluate.py)
     narrate = LINES                         # the log in sentences (narration.py)
     capabilities = frozenset({"determinize", "evaluate", "narrate"})
+    # Card set kifu.1 opened an enhancement's counter window only for a seat holding as many hand
+    # cards as the spell uses, so ★不許火 went unasked with fewer (previous.py keeps that decider).
+    negation_needs_hand = False
 
     def describe_more(self) -> dict:
         return {"cards": [{**c, "text": card_text(c)} for c in card_list()]}

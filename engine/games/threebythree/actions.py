@@ -9,7 +9,7 @@ from engine.games.threebythree import flow, grand, magic, setup_choices, spells
 from engine.games.threebythree.cards import DECK
 from engine.games.threebythree.rulebook import rule
 from engine.games.threebythree.shapes import card_ids, echo
-from engine.games.threebythree.state import UNIT_SLOTS, has_trait, level, other, territory_limit
+from engine.games.threebythree.state import UNIT_SLOTS, has_trait, may_negate, other, territory_limit
 
 STEP_ACTIONS = {"magic", "grand", "pass"}
 # the fields decide reads, per action type (Game.action_fields; engine.core.match.play refuses others)
@@ -136,10 +136,7 @@ def _counter(em, seat, action):
 
 def can_answer(state, seat) -> bool:
     """Public: may the opponent answer this magic with ★不許火? (never decided by a hidden card)."""
-    answerer = other(seat)
-    return (level(state).grand_magic and answerer not in state["flags"]["grand"]
-            and seat not in state["flags"]["unbounded"]
-            and any(m["state"] != "side" for m in state["players"][answerer]["magic"]))
+    return may_negate(state, other(seat)) and seat not in state["flags"]["unbounded"]
 
 
 def use_magic(em, seat, mid, params, cause):

@@ -8,7 +8,7 @@ event log never tells the opponent what a hand could not do.
 from engine.games.threebythree.cards import MAGIC
 from engine.games.threebythree.rulebook import rule
 from engine.games.threebythree.spells import counter_target, enhancement
-from engine.games.threebythree.state import STEPS, has_trait, level, magic_available, other, pierces, power
+from engine.games.threebythree.state import STEPS, has_trait, level, magic_available, may_negate, other, pierces, power
 
 STEP_RULE = {"removal": "2.1", "enhance": "2.2", "territory": "4.1", "strategy": "4.2", "end": "5.1",
              "counter": "2.3.chain", "respond": "grand.不許火", "decision": "magic.effect"}
@@ -141,15 +141,28 @@ def manifest_active(state, seat, effect) -> bool:
                for x in flags["manifest"])
 
 
+def may_negate_enhancement(game, state, responder) -> bool:
+    """○大魔術「★不許火」 (003 l.733-739): the opponent of an enhancement may negate it in either turn,
+    and a grand magic needs no hand card (l.578-582), so the window opens on what the table can see
+    of its magic (state.may_negate), whatever the hand holds. Card set kifu.1 asked only a seat
+    holding as many cards as the spell uses (``negation_needs_hand``, previous.py)."""
+    pending = state["pending"]
+    return (not game.negation_needs_hand and pending["kind"] == "enhance" and responder != pending["seat"]
+            and may_negate(state, responder))
+
+
 def open_counter_window(em, cause):
-    """2.3: the player facing the newest spell may counter it; a chain closes when nobody can or one passes."""
+    """2.3: the player facing the newest spell may counter it (with cards of the same count and
+    numbers) or, facing an enhancement, negate it with ★不許火; a chain closes when nobody can or
+    one passes."""
     pending = em.state["pending"]
     while pending["index"] < len(pending["spells"]):
         top = counter_target(pending)
         responder = other(top.get("seat", pending["seat"]))
-        if len(em.state["players"][responder]["hand"]) >= len(top["with"]):
+        counters = len(em.state["players"][responder]["hand"]) >= len(top["with"])
+        if counters or may_negate_enhancement(em.game, em.state, responder):
             em.emit("CounterWindowOpened", {"responder": responder, "index": pending["index"]},
-                    rule("2.3.chain"), cause=cause)
+                    rule("2.3.chain" if counters else "grand.不許火"), cause=cause)
             return
         close_chain(em, cause)
         pending = em.state["pending"]

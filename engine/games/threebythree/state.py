@@ -90,6 +90,14 @@ def magic_available(state: dict, seat: int) -> bool:
                for m in cards)
 
 
+def may_negate(state: dict, seat: int) -> bool:
+    """Public: could this seat use ★不許火 now, as far as the table can see? Grand magic is used at
+    this level, the seat has used none this turn, and it holds a magic not sideways (which of them
+    is 炎 may be hidden). No hand card is needed: 大魔術には必要魔力が存在しない (003 l.582)."""
+    return (level(state).grand_magic and seat not in state["flags"]["grand"]
+            and any(m["state"] != "side" for m in state["players"][seat]["magic"]))
+
+
 def unit_ids(state: dict) -> list:
     return state["players"][0]["units"] + state["players"][1]["units"]
 
