@@ -7,6 +7,7 @@ event log never tells the opponent what a hand could not do.
 """
 from engine.games.threebythree.cards import MAGIC
 from engine.games.threebythree.rulebook import rule
+from engine.games.threebythree.rulings import choice
 from engine.games.threebythree.spells import counter_target, enhancement
 from engine.games.threebythree.state import STEPS, has_trait, level, magic_available, may_negate, other, pierces, power
 
@@ -180,21 +181,40 @@ def resolve_spells(em, cause):
     """All spells of the step take effect together (【呪文発動条件2】); used cards go to the discard pile."""
     pending = em.state["pending"]
     kind, seat = pending["kind"], pending["seat"]
-    destroyed, enhanced, discarded, to_hand = [], [], [], []
+    destroyed, enhanced, discarded, to_hand, undying = [], [], [], [], []
     for sp in pending["spells"]:
         discarded += sp["with"] + [c for link in sp["chain"] for c in link["with"]]
         if sp["countered"]:
             continue
         if kind == "remove":
             destroyed.append(sp["target"])
-            if has_trait(em.state, sp["target"], "不死"):
+            if has_trait(em.state, sp["target"], "不死") and undying_returns(em.state):
                 to_hand.append(sp["target"])
             else:
                 discarded.append(sp["target"])
+                undying += [sp["target"]] if has_trait(em.state, sp["target"], "不死") else []
         else:
             amount, gives = enhancement(em.state, sp["target"], sp["with"][0], sp["as"])
             enhanced.append({"target": sp["target"], "amount": amount, **({"pierce": True} if gives else {})})
     em.emit("SpellsResolved", {"kind": kind, "defender": other(seat), "destroyed": destroyed,
                                "enhanced": enhanced, "discarded": discarded, "to_hand": to_hand},
             rule("2.1" if kind == "remove" else "2.2"), cause=cause)
-    continue_from(em, "enhance" if kind == "remove" else "battle", cause)
+    if not offer_undying(em, other(seat), undying, "enhance", cause):
+        continue_from(em, "enhance" if kind == "remove" else "battle", cause)
+
+
+def undying_returns(state) -> bool:
+    """○不死 (l.659-663): a destroyed 不死 unit returns to its owner's hand — always, or at its owner's
+    choice (ruling fushi-optional)."""
+    return choice(state, "fushi-optional") == "always"
+
+
+def offer_undying(em, owner, cards, resume, cause) -> bool:
+    """Ruling fushi-optional "optional": the owner of 不死 units just destroyed (and in the discard
+    pile) chooses which go back to the hand; then ``resume``. Only the opponent of the destroying
+    seat loses 不死 units at once with the shipped cards (溶岩流 destroys cost 2 or less)."""
+    if not cards:
+        return False
+    em.emit("DecisionOpened", {"kind": "undying", "seat": owner, "cards": list(cards), "resume": resume},
+            rule("trait.不死"), cause=cause)
+    return True

@@ -69,11 +69,13 @@ def power(state: dict, card_id: str) -> int:
     return max(0, base + m.get("enh", 0) + m.get("inc", 0) - m.get("dec", 0))
 
 
-def territory_limit(state: dict, seat: int, leaving=(), strategy_step=True) -> int:
-    """Territories plus modifiers: 豊穡 of units that stay, and this turn's strategy-step bonus (収穫)."""
+def territory_limit(state: dict, seat: int, leaving=(), strategy_step=True, rich=True) -> int:
+    """Territories plus modifiers: 豊穡 of units that stay (unless ``rich`` is False), and this turn's
+    strategy-step bonus (収穫)."""
     bonus = state["flags"]["bonus"] if state["active"] == seat and strategy_step else 0
-    rich = sum(1 for u in state["players"][seat]["units"] if u not in leaving and has_trait(state, u, "豊穡"))
-    return len(state["players"][seat]["territories"]) + bonus + rich
+    if rich:
+        bonus += sum(1 for u in state["players"][seat]["units"] if u not in leaving and has_trait(state, u, "豊穡"))
+    return len(state["players"][seat]["territories"]) + bonus
 
 
 def magic_available(state: dict, seat: int) -> bool:
