@@ -8,6 +8,7 @@ from engine.audit.platform_rules import rule_text
 from engine.core import ENGINE_VERSION, clone, fold
 from engine.games.dimension_zero import previous
 from tests.dimension_zero.table import GAME, Table, of_type, player, unit
+from tests.engine_table import assert_protocol_complete
 
 TH = "touhou"
 
@@ -91,6 +92,12 @@ def test_pact_card_does_not_pay_under_separate():
     assert step.field == "pay" and chen not in [o.ref for o in step.options]
     t.act(0, {"type": "activate", "card": yukari, "ability": 0, "pact": [ran, chen], "pay": [other_chen, _]})
     assert t.where(chen) == "removed"
+
+
+@pytest.mark.parametrize("energy", [("th-chen", "th-chen"), ("th-chen", "th-chen", "th-chen")])
+def test_the_choice_protocol_keeps_pact_and_payment_apart_under_separate(energy):
+    t = yukari_table(energy=energy, rulings={"pact-pays": "separate"})
+    assert_protocol_complete(GAME, t.state, 0, walks=40)
 
 
 def test_separate_leaves_out_a_pact_the_cost_cannot_follow():

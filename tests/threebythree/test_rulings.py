@@ -5,6 +5,7 @@ import pytest
 
 from engine.audit.platform_rules import rule_text
 from engine.core import ConfigError
+from tests.engine_table import assert_protocol_complete
 from tests.threebythree.table import GAME, Table, of_type, position, types
 
 W = "wizard"
@@ -64,6 +65,16 @@ def test_tensha_any_face_up_copies_the_opponents_face_up_magic():
     assert t.player(0)["magic"] == [{"card": "A01", "state": "up"}]
 
 
+def test_the_choice_protocol_reaches_copies_of_the_opponents_magic():
+    t = Table(position(units=[["005", "016"], []], magic=[["A01"], ["A14", "A13"]], deck=["043", "044"]),
+              variant=W, rulings={"tensha-target": "any-face-up"})
+    t.act(0, {"type": "magic", "card": "A01"})
+    t.act(1, {"type": "pass"})
+    t.next_turn()
+    assert {"type": "grand", "card": "A14", "copy": "A01"} in GAME.legal_actions(t.state, 1)
+    assert_protocol_complete(GAME, t.state, 1)
+
+
 def test_tensha_refuses_the_opponents_face_down_magic_as_it_refuses_no_magic():
     """A hidden magic gets the answer an id that does not exist gets (README "What each seat may know")."""
     t = Table(position(units=[[], []], magic=[["A14"], ["A13"]], deck=["043", "044"]), variant=W,
@@ -96,6 +107,11 @@ def test_fushi_optional_asks_the_owner_who_takes_the_unit_back():
     events = t.act(1, {"type": "undying", "card": "043"})
     assert t.player(1)["hand"] == ["043"] and "043" not in t.state["discard"]
     assert types(events)[:2] == ["UndyingUsed", "DecisionClosed"] and t.state["active"] == 0 and t.to_act == [0]
+
+
+def test_the_choice_protocol_reaches_the_undying_answers():
+    t, _ = remove_undying({"fushi-optional": "optional"})
+    assert_protocol_complete(GAME, t.state, 1)
 
 
 def test_fushi_optional_owner_may_leave_the_unit_in_the_discard_pile():
