@@ -26,7 +26,7 @@ class Ruling:
     title: str                   # a few English words
     seed: str                    # the seed file and lines, e.g. "003 l.757-767, l.841-843"
     quote: str                   # the seed's words (Japanese, as printed)
-    text: dict                   # {"ja": ..., "en": ...}: the reading kifu plays (its default's)
+    text: dict                   # {"ja": ..., "en": ...}: the question and kifu's reading (the default)
     rules: tuple = ()            # rule ids (without the game prefix) whose events this ruling decides
     choices: dict = field(default_factory=dict)   # choice name -> {"ja", "en"}; empty: a fixed reading
     default: str | None = None
@@ -73,7 +73,7 @@ def check(game, chosen) -> None:
         if ruling is None:
             raise ConfigError(f"unknown ruling {str(name)[:40]!r} for {game.id}; selectable: "
                               f"{sorted(selectable) or 'none'}")
-        if value not in ruling.choices:
+        if not isinstance(value, str) or value not in ruling.choices:
             raise ConfigError(f"ruling {name!r} has no choice {str(value)[:40]!r}; choices: {sorted(ruling.choices)}")
 
 

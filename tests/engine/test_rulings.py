@@ -38,6 +38,9 @@ def test_a_game_without_rulings_refuses_any():
     config = MatchConfig("shisoroku", next(iter(game.variants)), ["a", "b"], rulings={"x": "y"})
     with pytest.raises(ConfigError, match="selectable: none"):
         create_events(game, config, SEED)
+    with pytest.raises(ConfigError, match="has no choice"):
+        create_events(get_game("threebythree"), MatchConfig("threebythree", "wizard", ["a", "b"],
+                                                            rulings={"fushi-optional": ["always"]}), SEED)
     with pytest.raises(ConfigError, match='"rulings" must be an object'):
         create_events(get_game("threebythree"), MatchConfig("threebythree", "wizard", ["a", "b"], rulings=["x"]), SEED)
 

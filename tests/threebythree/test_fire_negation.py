@@ -58,7 +58,7 @@ def test_no_window_when_the_table_sees_that_fire_cannot_answer(variant):
     one grand magic per turn. With only a sideways magic and no card, nobody is asked."""
     t = Table(position(hands=[["015"], []], units=[["016"], []], magic=[[], ["A03"]], deck=["043", "044"]),
               variant=variant)
-    t.state["players"][1]["magic"][0]["state"] = "side"
+    t.state["players"][1]["magic"][0]["state"] = "side"          # given: its cost paid twice already
     t.passes(0, "enhance")
     events = t.act(0, ENHANCE)
     assert "CounterWindowOpened" not in types(events)

@@ -188,11 +188,13 @@ def resolve_spells(em, cause):
             continue
         if kind == "remove":
             destroyed.append(sp["target"])
-            if has_trait(em.state, sp["target"], "不死") and undying_returns(em.state):
+            immortal = has_trait(em.state, sp["target"], "不死")
+            if immortal and undying_returns(em.state):
                 to_hand.append(sp["target"])
             else:
                 discarded.append(sp["target"])
-                undying += [sp["target"]] if has_trait(em.state, sp["target"], "不死") else []
+                if immortal:
+                    undying.append(sp["target"])
         else:
             amount, gives = enhancement(em.state, sp["target"], sp["with"][0], sp["as"])
             enhanced.append({"target": sp["target"], "amount": amount, **({"pierce": True} if gives else {})})
