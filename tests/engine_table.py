@@ -25,3 +25,16 @@ class EngineTable:
         with pytest.raises(IllegalAction) as info:
             play(self.game, self.state, seat, action, self.seed)
         return info.value
+
+
+def assert_protocol_complete(game, state, seat, walks: int = 20) -> None:
+    """The choice protocol in ``state`` (a position the random playouts of tests/conformance may not
+    reach, e.g. under a non-default ruling): every listed action is reachable, and every move random
+    walks complete is accepted."""
+    from engine.core import Rng, clone
+    from engine.core.choices import random_action, reachable
+    for action in game.legal_actions(state, seat):
+        assert reachable(game, state, seat, action), action
+    rng = Rng.for_version(b"protocol", state["version"])
+    for _ in range(walks):
+        play(game, clone(state), seat, random_action(game, state, seat, rng), b"protocol")

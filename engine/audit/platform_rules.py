@@ -1,6 +1,9 @@
 """The rules of the platform itself (events no game emits), cited as ``kifu/<id>``, and the lookup of
 any cited rule in its rules document (a game's ``describe()["rules"]``)."""
 import weakref
+
+from engine.core.rulings import reference, rules_index
+
 PLATFORM_RULES = {
     "match": ("kifu: match lifecycle", "A match opens with MatchCreated (configuration, seed commitment, pinned "
               "engine and card-set versions) and, once it has an outcome, publishes its seed in SeedRevealed."),
@@ -26,15 +29,24 @@ PLATFORM_RULES = {
 }
 
 
-def rule_text(game, rule: str) -> dict:
-    """``{"id", "section", "statement"}`` for a cited rule (section and statement None if unknown)."""
+def rule_text(game, rule: str, event=None, state: dict | None = None) -> dict:
+    """``{"id", "section", "statement"}`` for a cited rule (section and statement None if unknown),
+    and ``rulings``: the game's rulings (engine/core/rulings.py) the rule's events depend on — or,
+    given the ``event`` (and the ``state`` before it), those this event depends on — each with the
+    match's choice when the state (so the match's ``rulings`` map) is given. No key when none."""
     prefix, _, rule_id = (rule or "").partition("/")
     if prefix == "kifu":
         section, statement = PLATFORM_RULES.get(rule_id, (None, None))
     else:
         entry = (_rules(game) or {}).get(rule_id) if prefix == game.id else None
         section, statement = (entry["section"], entry["statement"]) if entry else (None, None)
-    return {"id": rule, "section": section, "statement": statement}
+    out = {"id": rule, "section": section, "statement": statement}
+    if prefix == game.id and game.rulings:
+        names = game.rulings_of(state, event) if event is not None else rules_index(game.rulings).get(rule_id, [])
+        chosen = None if state is None else state.get("match", {}).get("rulings", {})
+        if names:
+            out["rulings"] = [reference(game.rulings[n], chosen) for n in names]
+    return out
 
 
 _DESCRIBED = weakref.WeakKeyDictionary()       # game -> its rules document (describe() builds card lists)

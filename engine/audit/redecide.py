@@ -89,8 +89,7 @@ def _decide(game, batch: Batch, state: dict | None, seed: bytes) -> None:
             if created.type != "MatchCreated" or "fork" in command["create"]:
                 return                       # a fork starts from another match's state: nothing random
             d = created.data
-            config = MatchConfig(d["game"], d["variant"], d["seats"], d.get("options", {}),
-                                 position=command["create"].get("position"))
+            config = MatchConfig.of_created(d, position=command["create"].get("position"))
             state = apply(game, None, created, config)
             rng = RecordingRng.for_version(seed, state["version"])
             made = game.setup(state, config, rng)

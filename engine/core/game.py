@@ -7,6 +7,7 @@ from engine.core.errors import ConfigError
 from engine.core.events import Event
 from engine.core.outcomes import rewards
 from engine.core.rng import Rng
+from engine.core.rulings import rules_index as rulings_index
 
 # The optional hooks a game may have; a game lists those it has in ``capabilities`` and callers ask
 # ``can(game, name)`` instead of probing for attributes.
@@ -43,12 +44,21 @@ class MatchConfig:
     options: dict = field(default_factory=dict)
     position: dict | None = None
     audit_live: bool = False       # refereed live: the auditor sees every hand while it runs
+    rulings: dict = field(default_factory=dict)    # ruling name -> choice (engine/core/rulings.py)
 
     def to_dict(self) -> dict:
-        """MatchCreated's data (``audit_live`` only when set, so older records keep their shape)."""
+        """MatchCreated's data (``audit_live`` and ``rulings`` only when set, so older records keep
+        their shape and their hashes)."""
         return {"game": self.game, "variant": self.variant, "seats": list(self.seats),
                 "options": dict(self.options), "analysis": self.position is not None,
-                **({"audit_live": True} if self.audit_live else {})}
+                **({"audit_live": True} if self.audit_live else {}),
+                **({"rulings": dict(self.rulings)} if self.rulings else {})}
+
+    @classmethod
+    def of_created(cls, data: dict, position: dict | None = None, audit_live: bool = False) -> "MatchConfig":
+        """The configuration a MatchCreated event's data records (its rulings included)."""
+        return cls(data["game"], data["variant"], data["seats"], data.get("options", {}), position,
+                   audit_live, data.get("rulings", {}))
 
 
 @dataclass(frozen=True)
@@ -83,6 +93,7 @@ class Game(Protocol):
     # any other field before ``decide`` sees the action, so nothing unread is ever stored.
     action_fields: dict[str, frozenset]
     capabilities: frozenset          # which optional hooks (CAPABILITIES) the game has
+    rulings: dict                    # ruling name -> Ruling: its readings of what the seed leaves open
 
     def describe(self) -> dict: ...                                     # variants, seats, card list
     def validate(self, config: MatchConfig) -> None: ...                # raise ConfigError
@@ -104,6 +115,7 @@ class Game(Protocol):
     def results(self, outcome: dict, n_seats: int) -> list[float]: ...  # per seat, 1 win .. 0 loss
     def pass_action(self, state: dict, seat: int) -> dict | None: ...   # "pass" at a deadline, or None
     def secrets(self, state: dict, seat: int | None) -> Secrets: ...     # what the seat may not know
+    def rulings_of(self, state: dict | None, event: Event) -> list: ...  # rulings the event depends on
     # Optional (declared in ``capabilities``): a full state consistent with what ``seat`` can see,
     # hidden parts re-dealt with ``rng`` (information-set search, analysis forks). Games without it
     # cannot host searching bots.
@@ -134,16 +146,27 @@ class GameBase:
     cardset_version: str
     variants: dict[str, Variant]
     rules: dict = {}               # rule id -> (seed section, statement): the game's rulebook.py
+    rulings: dict = {}             # ruling name -> engine.core.rulings.Ruling: the game's rulings.json
     action_fields: dict = {}       # action type -> the fields it may carry (Game.action_fields)
     capabilities: frozenset = frozenset()
 
     def describe(self) -> dict:
+        linked = rulings_index(self.rulings)
         return {"id": self.id, "title": self.title, "seed": self.seed_section,
                 "cardset_version": self.cardset_version,
                 "variants": [{"id": v.id, "title": v.title, "min_seats": v.min_seats, "max_seats": v.max_seats}
                              for v in self.variants.values()],
                 **self.describe_more(),
-                "rules": {k: {"section": s, "statement": t} for k, (s, t) in self.rules.items()}}
+                "rules": {k: {"section": s, "statement": t, **({"rulings": [self.rulings[n].id for n in linked[k]]}
+                                                              if k in linked else {})}
+                          for k, (s, t) in self.rules.items()},
+                "rulings": [r.describe() for r in self.rulings.values()]}
+
+    def rulings_of(self, state: dict | None, event) -> list:
+        """The names of the rulings ``event`` depends on: those that decide the rule it cites. A game
+        whose rulings decide events citing a broader rule names them here by the event (and the
+        state before it). Reads only what the event shows to the table."""
+        return list(rulings_index(self.rulings).get((event.rule or "").partition("/")[2], ()))
 
     def describe_more(self) -> dict:
         return {}

@@ -14,6 +14,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import SCHEMA_VERSION, Event
 from engine.core.game import MatchConfig
 from engine.core.rng import Rng, commitment
+from engine.core.rulings import check as check_rulings
 from engine.core.table import TABLE_EVENTS, fold_table
 
 ENGINE_VERSION = "0.1.0"
@@ -29,6 +30,7 @@ def clone(state: dict) -> dict:
 
 def create_events(game, config: MatchConfig, seed: bytes) -> list[Event]:
     """The opening events of a new match: MatchCreated, then the game's own setup."""
+    check_rulings(game, config.rulings)
     game.validate(config)
     created = Event("MatchCreated", {
         **config.to_dict(),
@@ -51,11 +53,13 @@ def apply(game, state: dict | None, event: Event, config: MatchConfig | None = N
         state = game.evolve(state, event)
     elif event.type == "MatchCreated":
         d = event.data
-        config = config or MatchConfig(d["game"], d["variant"], d["seats"], d.get("options", {}))
+        config = config or MatchConfig.of_created(d)
         state = game.initial_state(config)
         state["version"] = 0
         state["match"] = {k: d[k] for k in ("game", "variant", "seats", "options", "analysis",
                                             "commitment", "engine_version", "cardset_version")}
+        if d.get("rulings"):                    # the rulings the match chose (engine/core/rulings.py)
+            state["match"]["rulings"] = dict(d["rulings"])
     elif event.type == "SeedRevealed":
         state["match"]["seed"] = event.data["seed"]
     elif event.type == "MatchForked":

@@ -24,7 +24,7 @@ def unit(key, owner, square, damage=0, frozen=False):
 
 class Table(EngineTable):
     def __init__(self, players=None, units=(), bases=(), variant="first-century", first=0, active=None, options=None,
-                 seed=SEED, position=True):
+                 seed=SEED, position=True, rulings=None, game=GAME):
         self.seed = seed
         self.variant = variant
         pos = None
@@ -33,7 +33,8 @@ class Table(EngineTable):
                    "units": list(units), "bases": list(bases)}
             if active is not None:
                 pos["active"] = active
-        super().__init__(GAME, MatchConfig("dimension-zero", variant, ["a", "b"], options or {}, pos), seed)
+        super().__init__(game, MatchConfig("dimension-zero", variant, ["a", "b"], options or {}, pos,
+                                           rulings=rulings or {}), seed)
 
     def passes(self, n=2):
         """The priority holder passes, n times in a row; the events of all of them."""
@@ -56,7 +57,7 @@ class Table(EngineTable):
 
     @property
     def to_act(self):
-        return GAME.to_act(self.state)
+        return self.game.to_act(self.state)
 
     def power(self, cid):
         return power(self.state, cid)

@@ -41,11 +41,11 @@ def owned(owner, character, level=1):
 
 
 class Table(EngineTable):
-    def __init__(self, pos=None, variant="standard", seats=None, options=None, seed=SEED):
+    def __init__(self, pos=None, variant="standard", seats=None, options=None, seed=SEED, rulings=None):
         self.seed = seed
         n = seats or (len(pos["order"]) if pos else 2)
-        super().__init__(GAME, MatchConfig("dokusenroku", variant, ["p%d" % i for i in range(n)], options or {}, pos),
-                         seed)
+        super().__init__(GAME, MatchConfig("dokusenroku", variant, ["p%d" % i for i in range(n)], options or {}, pos,
+                                           rulings=rulings or {}), seed)
 
     def act(self, seat, action, dice=None, seed=None):
         """When ``seat`` takes ``action``: the events it produced. ``dice``: wanted 2d6 (e.g. [3, 4])."""

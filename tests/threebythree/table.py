@@ -19,8 +19,9 @@ def position(first=0, hands=([], []), territories=([], []), units=([], []), magi
 
 
 class Table(EngineTable):
-    def __init__(self, pos=None, options=None, seed=SEED, variant="overlord"):
-        super().__init__(GAME, MatchConfig("threebythree", variant, ["a", "b"], options or {}, pos), seed)
+    def __init__(self, pos=None, options=None, seed=SEED, variant="overlord", rulings=None):
+        super().__init__(GAME, MatchConfig("threebythree", variant, ["a", "b"], options or {}, pos,
+                                           rulings=rulings or {}), seed)
 
     def passes(self, seat, until_step):
         """The seat passes step after step until ``until_step`` waits for it."""

@@ -16,6 +16,7 @@ from engine.games.dimension_zero.decks import PRESETS, SIDEBOARDS
 from engine.games.dimension_zero.evolve import evolve
 from engine.games.dimension_zero.narration import LINES
 from engine.games.dimension_zero.rulebook import RULES
+from engine.games.dimension_zero.rulings import RULINGS, event_rulings
 from engine.games.dimension_zero.state import initial_state
 
 
@@ -25,6 +26,7 @@ class DimensionZero(GameBase):
     seed_section = "001, 000"
     cardset_version = CARDSET_VERSION
     rules = RULES
+    rulings = RULINGS                        # readings of what the seeds leave open (rulings.json)
     action_fields = actions.ACTION_FIELDS
     variants = {
         "first-century": Variant("first-century", "ディメンション・ゼロ First Century (40 cards, 7 smash)", 2, 2),
@@ -43,6 +45,8 @@ class DimensionZero(GameBase):
     evaluate = staticmethod(evaluate)        # bots' position value for a seat (evaluate.py)
     narrate = LINES                          # the log in sentences (narration.py)
     capabilities = frozenset({"determinize", "evaluate", "cards_named", "narrate"})
+    # Card sets before kifu.3 offered 盟約 every square of the own area, the own units' too (previous.py).
+    pact_onto_own_units = False
 
     def describe_more(self) -> dict:
         return {"cards": [{**c, "text": card_text(c)} for c in card_list()],
@@ -64,6 +68,9 @@ class DimensionZero(GameBase):
 
     def decide(self, state, seat, action, rng):
         return actions.decide(self, state, seat, action, rng)
+
+    def rulings_of(self, state, event) -> list:
+        return super().rulings_of(state, event) + event_rulings(state, event)
 
     def cards_named(self, state, action) -> set:
         """The card keys behind the instance ids an action names (simulations' per-card statistics)."""

@@ -13,6 +13,7 @@ from engine.games.dimension_zero.actions import situation, to_act
 from engine.games.dimension_zero.cards import CARDS
 from engine.games.dimension_zero.effects import target_options
 from engine.games.dimension_zero.legal import legal_actions
+from engine.games.dimension_zero.rulings import separate_pact
 from engine.games.dimension_zero.series import SIDEBOARD_SIZE
 from engine.games.dimension_zero.state import card, visible
 
@@ -38,8 +39,10 @@ def choices(state, seat, partial) -> Step:
     memo = listing_memo(state, seat)            # a move's parts depend on its head only: built once per head,
     parts = {} if memo is None else memo.setdefault("parts", {})     # for the walk's every step
 
+    separate = separate_pact(state)             # pact-pays "separate": the payment depends on the 盟約 cards
+
     def parts_of(action):
-        head = canonical_json({k: v for k, v in action.items() if k not in PARTS})
+        head = canonical_json({k: v for k, v in action.items() if k not in PARTS or (separate and k == "pact")})
         if head not in parts:
             parts[head] = _parts(state, seat, sit, action, labels)
         return parts[head]
@@ -66,7 +69,7 @@ def _parts(state, seat, sit, head, labels) -> list:
         hand = state["players"][seat]["hand"]
         return [Part("order", "Order your hand as it goes under the deck (first chosen goes first)", sorted(hand),
                      many=True, need=(len(hand),) * 2, label=labels)]
-    parts = []
+    parts, exclude = [], ()
     if kind == "play":
         c = card(state, head["card"])
         _, cost, _ = plays.play_terms(state, seat, head["card"])
@@ -81,12 +84,13 @@ def _parts(state, seat, sit, head, labels) -> list:
         parts += _targets(state, seat, ab, head["card"], labels)
         if "pact" in ab:
             parts.append(_pact(state, seat, ab, head["card"], labels))
+            exclude = head.get("pact", ()) if separate_pact(state) else ()
         cost = ab["cost"].get("energy", {})
     elif kind in ("plan_create", "plan_refresh"):
         cost = {"X": 1}
     else:
         return []
-    return parts + [_pay(state, seat, cost, labels)]
+    return parts + [_pay(state, seat, cost, labels, exclude)]
 
 
 def _targets(state, seat, ab, source, labels) -> list:
@@ -101,22 +105,27 @@ def _targets(state, seat, ab, source, labels) -> list:
 def _pact(state, seat, ab, source, labels) -> Part:
     names = ab["pact"]
     cands = plays.pact_cards(state, seat, ab, source)
+    separate = separate_pact(state)             # then the cards removed must leave the cost payable
+
+    def fits(chosen):
+        return all(c in cands[i] for i, c in enumerate(chosen)) and (
+            not separate or plays.pact_payment(state, seat, ab, source, chosen) is not None)
+
     return Part("pact", lambda chosen: f"盟約: choose a card named {names[len(chosen or ())]} to remove",
-                sorted({c for cs in cands for c in cs}), many=True, need=(len(names),) * 2, label=labels,
-                fits=lambda chosen: all(c in cands[i] for i, c in enumerate(chosen)))
+                sorted({c for cs in cands for c in cs}), many=True, need=(len(names),) * 2, label=labels, fits=fits)
 
 
-def _pay(state, seat, cost, labels) -> Part:
+def _pay(state, seat, cost, labels, exclude=()) -> Part:
     total = sum(cost.values())
     known = {}                                  # chosen cards -> completable (asked again and again)
 
     def fits(chosen):
         key = tuple(chosen)
         if key not in known:
-            known[key] = costs.completable(state, seat, cost, chosen)
+            known[key] = costs.completable(state, seat, cost, chosen, exclude)
         return known[key]
 
-    return Part("pay", f"Pay {costs.fmt(cost)}: choose the cards to freeze", sorted(costs.sources(state, seat)),
+    return Part("pay", f"Pay {costs.fmt(cost)}: choose the cards to freeze", sorted(costs.sources(state, seat, exclude)),
                 many=True, need=(total, total), label=labels, fits=fits)
 
 

@@ -9,10 +9,11 @@ from engine.games.dimension_zero.secrets import echo
 from engine.games.dimension_zero.state import card
 
 
-def sources(state, seat) -> list:
-    """Released cards that can pay: energy zone first, then smash zone."""
+def sources(state, seat, exclude=()) -> list:
+    """Released cards that can pay: energy zone first, then smash zone (less ``exclude``: the cards a
+    盟約 removes, under the ruling pact-pays "separate")."""
     p = state["players"][seat]
-    return [c for c in p["energy"] + p["smash"] if c not in state["frozen"]]
+    return [c for c in p["energy"] + p["smash"] if c not in state["frozen"] and c not in exclude]
 
 
 def _colours(state, seat, cid):
@@ -58,11 +59,11 @@ def check_payment(state, seat, cost: dict, pay) -> list:
     return list(pay)
 
 
-def completable(state, seat, cost: dict, chosen: list) -> bool:
-    """Whether the cards ``chosen`` so far (different, released, of this seat) can be completed to
-    a payment of ``cost``: the coloured needs matched to as many chosen cards as possible (augmenting
-    paths keep a matched card matched), the rest of the chosen cards paying X."""
-    avail = sources(state, seat)
+def completable(state, seat, cost: dict, chosen: list, exclude=()) -> bool:
+    """Whether the cards ``chosen`` so far (different, released, of this seat, not in ``exclude``) can
+    be completed to a payment of ``cost``: the coloured needs matched to as many chosen cards as
+    possible (augmenting paths keep a matched card matched), the rest of the chosen cards paying X."""
+    avail = sources(state, seat, exclude)
     total = sum(cost.values())
     if len(set(chosen)) != len(chosen) or any(c not in avail for c in chosen) or len(chosen) > total \
             or len(avail) < total:
@@ -88,9 +89,10 @@ def completable(state, seat, cost: dict, chosen: list) -> bool:
     return len(chosen) + outside <= total
 
 
-def find_payment(state, seat, cost: dict):
-    """One way to pay (single-colour cards before multicolour, smash before energy for colourless)."""
-    avail = sources(state, seat)
+def find_payment(state, seat, cost: dict, exclude=()):
+    """One way to pay (single-colour cards before multicolour, smash before energy for colourless),
+    without the cards of ``exclude``; None if there is none."""
+    avail = sources(state, seat, exclude)
     if len(avail) < sum(cost.values()):
         return None
     energy = [c for c in avail if c in state["players"][seat]["energy"]]

@@ -8,7 +8,8 @@ from engine.games.dimension_zero import zones
 from engine.games.dimension_zero.cards import CARDS, cost_total, races
 from engine.games.dimension_zero.rulebook import rule
 from engine.games.dimension_zero.state import (adjacent, card, damage_reduction, home_row, location, other,
-                                               owner, plan_card, power, unit_cost, units_on, untargetable_by)
+                                               own_unit_on, owner, plan_card, power, unit_cost, units_on,
+                                               untargetable_by)
 
 STATIC = {"power_in_area", "untargetable_by_opponent", "damage_reduction_line", "area_as_own_released",
           "opponent_unit_cost", "own_units_power"}
@@ -282,10 +283,20 @@ def _place_self_base(em, ctx, eff, t, cause):
 
 
 def _place_self_unit(em, ctx, eff, t, cause):
+    """盟約 (000 l.600-605): the card goes onto a square of your area without your unit (an enemy's:
+    a battle). With every square holding your unit nothing resolves and the card stays in the hand,
+    as 迷い家 does with no base square free (000 テクニック⑤ l.740-745; ruling pact-full-area). Card
+    sets before kifu.3 offered every square of the area (``pact_onto_own_units``: rule effect 5 then
+    destroyed the card placed on your own unit)."""
     if location(em.state, ctx["source"]) != "hand":
         return
-    row = home_row(ctx["seat"])
-    _ask(em, ctx, "own_square", [row * 3 + c for c in range(3)], cause)
+    row, seat = home_row(ctx["seat"]), ctx["seat"]
+    area = [row * 3 + c for c in range(3)]
+    free = area if em.game.pact_onto_own_units else [sq for sq in area if not own_unit_on(em.state, seat, sq)]
+    if free:
+        _ask(em, ctx, "own_square", free, cause)
+    else:
+        em.emit("Noted", {"failed": "pact", "card": ctx["source"]}, rule("kw.盟約"), cause=cause)
 
 
 def _move_self_adjacent(em, ctx, eff, t, cause):

@@ -96,10 +96,10 @@ def _activations(state, seat):
                 continue
             base = {"type": "activate", "card": cid, "ability": i, "pay": pay}
             if "pact" in ab:
-                cands = plays.pact_cards(state, seat, ab, cid)
-                if not all(cands):
+                found = plays.pact_payment(state, seat, ab, cid)
+                if found is None:
                     continue
-                base["pact"] = [c[0] for c in cands]
+                base["pact"], base["pay"] = found
             if ab.get("target") is None:
                 out.append(base)
             else:

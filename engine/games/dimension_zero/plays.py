@@ -3,10 +3,13 @@
 Each ``check_*`` returns the stack item and the cards that pay for it, or raises IllegalAction. Nothing
 here changes the state: actions.py emits the events.
 """
+from itertools import product
+
 from engine.core import IllegalAction
 from engine.games.dimension_zero import costs
 from engine.games.dimension_zero.effects import target_ok
 from engine.games.dimension_zero.rulebook import rule
+from engine.games.dimension_zero.rulings import RULINGS, separate_pact
 from engine.games.dimension_zero.secrets import echo, seen_card
 from engine.games.dimension_zero.state import (adjacent, area, card, home_row, in_battle, location, other,
                                                own_base_on, own_unit_on, owner, plan_card, released_area_squares,
@@ -180,6 +183,20 @@ def pact_cards(state, seat, ab, source) -> list:
     return [sorted(c for c in pool if card(state, c)["game_name"] == name) for name in ab["pact"]]
 
 
+def pact_payment(state, seat, ab, source, chosen=()):
+    """``(pact cards, payment)``: the 盟約 cards (``chosen`` first, then the first that fit) and a
+    payment of the ability's cost — without those cards under the ruling pact-pays "separate" — or
+    None when no choice of the remaining cards leaves the cost payable."""
+    cost = ab["cost"].get("energy", {})
+    rest = pact_cards(state, seat, ab, source)[len(chosen):]
+    for more in product(*rest):
+        pact = [*chosen, *more]
+        pay = costs.find_payment(state, seat, cost, exclude=pact if separate_pact(state) else ())
+        if pay is not None:
+            return pact, pay
+    return None
+
+
 def check_activate(state, seat, action):
     cid = action.get("card")
     idx = action.get("ability")
@@ -207,6 +224,10 @@ def check_activate(state, seat, action):
         removed = list(given)
     targets = check_targets(state, seat, ab, action.get("targets") or [], cid)
     pay = costs.check_payment(state, seat, ab["cost"].get("energy", {}), action.get("pay", []))
+    both = sorted(set(pay) & set(removed))
+    if both and separate_pact(state):
+        raise IllegalAction(rule("kw.盟約"), f"{both[0]} is removed for 盟約, so it cannot also pay "
+                            f"(ruling {RULINGS['pact-pays'].id}: separate)")
     item = {"kind": "ability", "seat": seat, "source": cid, "ability": idx, "targets": targets,
             "source_zone": location(state, cid)}
     return item, pay + freeze, removed

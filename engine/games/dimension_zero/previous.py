@@ -1,6 +1,9 @@
-"""The rules of card set ``dz-fc1.0+th+kifu.1``, kept for the matches pinned to it
+"""The rules of card sets ``dz-fc1.0+th+kifu.1`` and ``kifu.2``, kept for the matches pinned to them
 (engine/audit/rulesets.py, README "Rules versions").
 
+kifu.3 changed only where 盟約 puts its card (README "Rulings", pact-full-area): a square of your area
+without your unit, and nothing when there is none; kifu.1 and kifu.2 offered every square of the area
+(rule effect 5 then destroyed the card placed on your own unit): ``pact_onto_own_units``.
 kifu.2 changed only what is dealt when options.decks / options.sideboards are omitted (the preset decks,
 now of one or two colours: decks.py) and added designed cards. Every card of kifu.1 reads as it did, so
 kifu.1's decider is the current code dealing kifu.1's presets: these tables, frozen as they were.
@@ -66,7 +69,12 @@ SIDEBOARDS = {
 }
 
 
-class DimensionZeroKifu1(DimensionZero):
+class DimensionZeroKifu2(DimensionZero):
+    cardset_version = "dz-fc1.0+th+kifu.2"
+    pact_onto_own_units = True
+
+
+class DimensionZeroKifu1(DimensionZeroKifu2):
     cardset_version = CARDSET_VERSION
 
     def validate(self, config) -> None:
@@ -84,3 +92,5 @@ class DimensionZeroKifu1(DimensionZero):
 
 
 GAME = DimensionZeroKifu1()
+KIFU2 = DimensionZeroKifu2()
+GAMES = [GAME, KIFU2]

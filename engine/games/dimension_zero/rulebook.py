@@ -62,7 +62,7 @@ RULES = {
     "kw.速攻": ("000 キーワード 速攻", "A 速攻 unit enters released instead of frozen."),
     "kw.加速": ("000 キーワード 加速 / 001 ch.2 §4(1)", "A 加速 unit deals its damage in the first battle step."),
     "kw.隊列召喚": ("000 キーワード 隊列召喚", "With your cards on the formation's squares, play the unit for its formation cost onto the named square; it is not destroyed in the centre."),
-    "kw.盟約": ("000 キーワード 盟約", "Remove your 「A」 and 「B」 from hand, squares, energy or graveyard and pay: this card is put onto an own-area square frozen."),
+    "kw.盟約": ("000 キーワード 盟約", "Remove your 「A」 and 「B」 from hand, squares, energy or graveyard and pay: this card is put frozen onto a square of your area without your unit (none: nothing resolves, ruling pact-full-area)."),
     "game.end": ("001 ch.2 §5", "The duel ends when a player loses; both at once is a draw."),
     "match.bo3": ("001 ch.2 §6", "Best of three with a 10-card sideboard; between duels cards are swapped; the previous loser chooses who goes first."),
     "actions": ("(kifu) action vocabulary", "Actions must have the documented shape."),

@@ -19,6 +19,7 @@ from engine.games.dokusenroku.evaluate import evaluate, evaluate_seats
 from engine.games.dokusenroku.evolve import evolve
 from engine.games.dokusenroku.narration import LINES
 from engine.games.dokusenroku.rulebook import RULES
+from engine.games.dokusenroku.rulings import RULINGS, choice_in, event_rulings
 from engine.games.dokusenroku.state import initial_state
 
 
@@ -28,6 +29,7 @@ class Dokusenroku(GameBase):
     seed_section = "002"
     cardset_version = CARDSET_VERSION
     rules = RULES
+    rulings = RULINGS                       # readings of what the seed leaves open (rulings.json)
     action_fields = actions.ACTION_FIELDS
     variants = {
         "standard": Variant("standard", "通常ルール / Standard (one shared deck)", 2, 4),
@@ -44,7 +46,8 @@ class Dokusenroku(GameBase):
 
     def describe_more(self) -> dict:
         return {"options": {"removed": "cards removed unseen from each deck after shuffling (デッキの枚数調整); "
-                                       "default 0 (standard), 0/5/10 for 2/3/4 players (constructed)",
+                                       "default 0 (standard), 0/5/10 for 2/3/4 players (constructed; 0 under "
+                                       "the ruling removal-default: agreed)",
                             "end": "deck-out (default: the game ends the moment a deck runs out) or empty-draw "
                                    "(it ends when a draw finds the deck empty; README 'The end of the game')",
                             "decks": "constructed: one entry per seat, a preset id or a list of 40 card ids "
@@ -55,14 +58,22 @@ class Dokusenroku(GameBase):
     def validate(self, config) -> None:
         self.check_seats(config)
         seats = len(config.seats)
-        setup_rules.validate_options(config.variant, seats, config.options)
+        setup_rules.validate_options(config.variant, seats, config.options, config.rulings)
         if config.position is not None:
             setup_rules.validate_position(config.variant, seats, config.position,
-                                          setup_rules.removal(config.variant, seats, config.options))
+                                          setup_rules.removal(config.variant, seats, config.options, config.rulings),
+                                          choice_in(config.rulings, "charisma-in-deck") == "in-deck")
 
     def initial_state(self, config) -> dict:
         seats = len(config.seats)
-        return initial_state(config.variant, seats, setup_rules.removal(config.variant, seats, config.options))
+        return initial_state(config.variant, seats,
+                             setup_rules.removal(config.variant, seats, config.options, config.rulings))
+
+    def rulings_of(self, state, event) -> list:
+        names = super().rulings_of(state, event) + event_rulings(state, event)
+        if state is not None and "removed" in state.get("match", {}).get("options", {}):   # the number was named
+            names = [n for n in names if n != "removal-default"]
+        return names
 
     def setup(self, state, config, rng):
         return setup_rules.setup(self, state, config, rng)

@@ -11,7 +11,17 @@ secrets.py's. (Whether a face-down support was affordable when it was committed 
 from engine.core import clone
 from engine.games.dokusenroku.cards import CHARISMA_ID, card_of, is_character
 from engine.games.dokusenroku.secrets import search_hidden, searching, support_hidden
+from engine.games.dokusenroku.setup import charisma_instance
 from engine.games.dokusenroku.state import pile_index
+
+
+def given_charisma(state, seat, card) -> bool:
+    """The カリスマ the table knows is the seat's: any in standard (each player's, and one recovered in
+    view); in constructed the one given besides the deck (copies a deck holds under the ruling
+    charisma-in-deck are hidden like any deck card)."""
+    if state["variant"] == "standard":
+        return card_of(card) == CHARISMA_ID
+    return card == charisma_instance("constructed", seat)
 
 
 def determinize(state, seat, rng):
@@ -32,8 +42,8 @@ def determinize(state, seat, rng):
         charisma = {}
         for q in holders:
             slots = s["players"][q]["hand"] + ([hidden_support[q][1]] if q in hidden_support else [])
-            charisma[q] = [c for c in slots if card_of(c) == CHARISMA_ID]
-            pool += [c for c in slots if card_of(c) != CHARISMA_ID]
+            charisma[q] = [c for c in slots if given_charisma(s, q, c)]
+            pool += [c for c in slots if not given_charisma(s, q, c)]
         pool = rng.shuffled(pool)
         for q in holders:
             own_x = charisma[q]

@@ -74,10 +74,10 @@ RULES = {
     "spell.movement": ("その他 ④", "Spells that change how far a player moves override one another: the latest one counts."),
     "spell.effect": ("スペルカード ②", "A spell's effect is carried out as far as possible (effects designed by kifu)."),
     # 追加ルール (デッキ構築)
-    "constructed.deck": ("追加ルール ~デッキ構築制限~", "A constructed deck is exactly 40 cards, at most 3 of each card, plus one カリスマ card."),
+    "constructed.deck": ("追加ルール ~デッキ構築制限~", "A constructed deck is exactly 40 cards, at most 3 of each card, plus one カリスマ card besides (whether the 40 may hold カリスマ cards too: ruling charisma-in-deck)."),
     "constructed.piles": ("追加ルール ~ゲームの流れ~", "Each player has their own deck and graveyard."),
     "constructed.end": ("追加ルール ~ゲーム終了条件~", "The game ends when any player's deck runs out (deck-out: the moment it is empty; empty-draw: when its owner draws from it empty), even if other decks still hold cards."),
-    "constructed.adjust": ("追加ルール ~デッキの枚数調整~", "After shuffling, the agreed number of cards is removed unseen (about 5 with 3 players, 10 with 4)."),
+    "constructed.adjust": ("追加ルール ~デッキの枚数調整~", "After shuffling, the agreed number of cards is removed unseen (about 5 with 3 players, 10 with 4; with no number agreed: ruling removal-default)."),
     "constructed.search": ("追加ルール ~デッキの枚数調整~", "A search of the deck first returns the removed cards; afterwards the deck is shuffled and the same number removed again."),
     "actions": ("(kifu) action vocabulary", "Actions must have the shape README.md documents."),
 }

@@ -72,8 +72,13 @@ brackets are those events and errors cite (`dokusenroku/<id>`, listed at the end
   (the sale price; 連鎖をすると…総資産を増やす事にもつながります). The highest total wins; equal
   totals share the win.
 - **Deck-size adjustment** [constructed.adjust]: the agreed number (`options.removed`) is removed
-  from each deck after shuffling: default 0 / 5 / 10 cards with 2 / 3 / 4 players in constructed.
-  kifu also lets a standard table agree on a number (default 0).
+  from each deck after shuffling: default 0 / 5 / 10 cards with 2 / 3 / 4 players in constructed
+  (the seed's 目安), or none unless a number is agreed when the match chose the ruling
+  removal-default `agreed` (README.md "Rulings"). kifu also lets a standard table agree on a number
+  (default 0).
+- **カリスマ in a constructed deck** [constructed.deck]: each player gets one カリスマ besides the 40
+  cards; the 40 may not hold カリスマ cards unless the match chose the ruling charisma-in-deck `in-deck`
+  (then up to 3, like any card).
 """
 
 

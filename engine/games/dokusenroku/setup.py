@@ -13,11 +13,12 @@ from engine.games.dokusenroku.board import BOARD_SIZE, HAND_SIZE, LAND_IDS, MAX_
 from engine.games.dokusenroku.cards import (CHARACTERS, CHARISMA_ID, DECK_CARDS, PRESET_ORDER, PRESETS,
                                             SPELLS, card_of)
 from engine.games.dokusenroku.rulebook import rule
+from engine.games.dokusenroku.rulings import RULINGS, choice_in
 from engine.games.dokusenroku.state import DEFAULT_REMOVAL
 
 DECK_SIZE = 40
 MAX_COPIES = 3
-COPY_LETTERS = "abc"
+COPY_LETTERS = "abcd"     # a card's copies; カリスマ: "a" is the one given, b-d copies in a deck (charisma-in-deck)
 SEAT_LETTERS = "abcd"
 POSITION_KEYS = {"order", "money", "at", "hands", "lands", "decks", "graveyards", "removed"}
 
@@ -29,7 +30,7 @@ def standard_deck() -> list:
 
 
 def constructed_deck(seat: int, cards: list) -> list:
-    seen = Counter()
+    seen = Counter({CHARISMA_ID: 1})          # copy "a" of カリスマ is the one given besides the deck
     out = []
     for c in sorted(cards):
         out.append(f"{seat}:{c}{COPY_LETTERS[seen[c]]}")
@@ -51,11 +52,15 @@ def deck_lists(variant: str, seats: int, options: dict) -> list:
 
 # ---- validation --------------------------------------------------------------------------------
 
-def removal(variant: str, seats: int, options: dict) -> int:
-    return options.get("removed", DEFAULT_REMOVAL[variant][seats])
+def removal(variant: str, seats: int, options: dict, rulings: dict | None = None) -> int:
+    """Cards removed from each deck: options.removed, else the guideline (0 / 5 / 10 in constructed),
+    or none when the match reads the number as only what the players agree (ruling removal-default)."""
+    if "removed" in options or choice_in(rulings, "removal-default") == "guideline":
+        return options.get("removed", DEFAULT_REMOVAL[variant][seats])
+    return 0
 
 
-def validate_options(variant: str, seats: int, options: dict):
+def validate_options(variant: str, seats: int, options: dict, rulings: dict | None = None):
     known = {"removed", "end"} | ({"decks"} if variant == "constructed" else set())
     unknown = set(options) - known
     if unknown:
@@ -67,7 +72,7 @@ def validate_options(variant: str, seats: int, options: dict):
         if not isinstance(decks, list) or len(decks) != seats:
             raise ConfigError("options.decks needs one entry per seat", rule("constructed.deck"))
         for seat, d in enumerate(decks):
-            _validate_deck(seat, d)
+            _validate_deck(seat, d, choice_in(rulings, "charisma-in-deck") == "in-deck")
     per_pile = seats if variant == "standard" else 1
     size = len(DECK_CARDS) if variant == "standard" else DECK_SIZE
     most = size - HAND_SIZE * per_pile - 1
@@ -77,7 +82,7 @@ def validate_options(variant: str, seats: int, options: dict):
                           f"after the deal)", rule("constructed.adjust"))
 
 
-def _validate_deck(seat, deck):
+def _validate_deck(seat, deck, charisma_ok=False):
     if isinstance(deck, str):
         if deck not in PRESETS:
             raise ConfigError(f"options.decks[{seat}]: unknown preset {deck!r}; presets: {sorted(PRESETS)}",
@@ -88,16 +93,17 @@ def _validate_deck(seat, deck):
     if len(deck) != DECK_SIZE:
         raise ConfigError(f"options.decks[{seat}] holds {len(deck)} cards; a deck is exactly {DECK_SIZE}",
                           rule("constructed.deck"))
-    bad = sorted({c for c in deck if c not in CHARACTERS and c not in SPELLS})
+    bad = sorted({c for c in deck if c not in CHARACTERS and c not in SPELLS and not (charisma_ok and c == CHARISMA_ID)})
     if bad:
-        why = " (the カリスマ card is added besides the deck)" if CHARISMA_ID in bad else ""
+        why = (f" (the カリスマ card is added besides the deck: ruling {RULINGS['charisma-in-deck'].id}: besides)"
+               if CHARISMA_ID in bad else "")
         raise ConfigError(f"options.decks[{seat}]: not deck cards: {bad}{why}", rule("constructed.deck"))
     over = sorted(c for c, n in Counter(deck).items() if n > MAX_COPIES)
     if over:
         raise ConfigError(f"options.decks[{seat}]: more than {MAX_COPIES} copies of {over}", rule("constructed.deck"))
 
 
-def _instance_ok(variant, seats, inst) -> bool:
+def _instance_ok(variant, seats, inst, charisma_ok=False) -> bool:
     if not isinstance(inst, str):
         return False
     if variant == "standard":
@@ -110,11 +116,11 @@ def _instance_ok(variant, seats, inst) -> bool:
         return False
     cid, letter = rest[:3], rest[3]
     if cid == CHARISMA_ID:
-        return letter == "a"
-    return (cid in CHARACTERS or cid in SPELLS) and letter in COPY_LETTERS
+        return letter == "a" or (charisma_ok and letter in COPY_LETTERS)
+    return (cid in CHARACTERS or cid in SPELLS) and letter in COPY_LETTERS[:MAX_COPIES]
 
 
-def validate_position(variant: str, seats: int, pos: dict, removed: int):
+def validate_position(variant: str, seats: int, pos: dict, removed: int, charisma_ok=False):
     if not isinstance(pos, dict):
         raise ConfigError("setup must be an object")
     unknown, missing = set(pos) - POSITION_KEYS, {"order", "hands", "decks"} - set(pos)
@@ -152,7 +158,7 @@ def validate_position(variant: str, seats: int, pos: dict, removed: int):
         placed.append((f"lands.{lid}", char))
     seen = {}
     for where, inst in placed:
-        if not _instance_ok(variant, seats, inst):
+        if not _instance_ok(variant, seats, inst, charisma_ok):
             raise ConfigError(f"setup.{where}: {inst!r} is not a card instance of dokusenroku/{variant} "
                               f"(e.g. 'C03a' in standard, '1:C03b' in constructed)", rule("setup.position"))
         if inst in seen:
@@ -176,7 +182,7 @@ def setup(game, state, config, rng, pin_end=True) -> list:
 
 def _deal(em, config, rng, end):
     variant, seats = config.variant, len(config.seats)
-    adjust = removal(variant, seats, config.options)
+    adjust = removal(variant, seats, config.options, config.rulings)
     for pile, cards in enumerate(deck_lists(variant, seats, config.options)):
         order = rng.shuffled(cards)
         v = em.emit("DeckShuffled", {"pile": pile, "order": order}, rule("setup.deck"))

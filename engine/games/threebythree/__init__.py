@@ -16,6 +16,8 @@ from engine.games.threebythree.evolve import evolve
 from engine.games.threebythree.levels import LEVELS
 from engine.games.threebythree.narration import LINES
 from engine.games.threebythree.rulebook import RULES
+from engine.games.threebythree.ruling_events import event_rulings
+from engine.games.threebythree.rulings import RULINGS
 from engine.games.threebythree.secrets import secrets
 from engine.games.threebythree.state import initial_state
 
@@ -26,6 +28,7 @@ class ThreeByThree(GameBase):
     seed_section = "003"
     cardset_version = CARDSET_VERSION
     rules = RULES
+    rulings = RULINGS                       # readings of what the seed leaves open (rulings.json)
     variants = {lv.id: Variant(lv.id, lv.title, 2, 2) for lv in LEVELS.values()}
     evolve = staticmethod(evolve)
     view = staticmethod(views.view)
@@ -36,9 +39,15 @@ class ThreeByThree(GameBase):
     evaluate = staticmethod(evaluate)       # bots' position value for a seat (evaluate.py)
     narrate = LINES                         # the log in sentences (narration.py)
     capabilities = frozenset({"determinize", "evaluate", "narrate"})
+    # Card set kifu.1 opened an enhancement's counter window only for a seat holding as many hand
+    # cards as the spell uses, so ★不許火 went unasked with fewer (previous.py keeps that decider).
+    negation_needs_hand = False
 
     def describe_more(self) -> dict:
         return {"cards": [{**c, "text": card_text(c)} for c in card_list()]}
+
+    def rulings_of(self, state, event) -> list:
+        return super().rulings_of(state, event) + event_rulings(state, event)
 
     def validate(self, config) -> None:
         self.check_seats(config)

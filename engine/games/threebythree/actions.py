@@ -9,7 +9,7 @@ from engine.games.threebythree import flow, grand, magic, setup_choices, spells
 from engine.games.threebythree.cards import DECK
 from engine.games.threebythree.rulebook import rule
 from engine.games.threebythree.shapes import card_ids, echo
-from engine.games.threebythree.state import UNIT_SLOTS, has_trait, level, other, territory_limit
+from engine.games.threebythree.state import UNIT_SLOTS, has_trait, may_negate, other, territory_limit
 
 STEP_ACTIONS = {"magic", "grand", "pass"}
 # the fields decide reads, per action type (Game.action_fields; engine.core.match.play refuses others)
@@ -19,14 +19,14 @@ FIELDS = {kind: frozenset({"type", *fields}) for kind, fields in {
     "magic": ("card", "target", "discard"),                         # target / discard: the magic's choices
     "grand": ("card", "give", "take", "copy", "target", "discard"),  # ★探生 give/take; ★天写 copy + its magic's
     "territory": ("card",), "deploy": ("card",), "redeploy": ("card", "discard", "to_hand"),
-    "dig": (), "discard": ("card",), "heal": ("card", "as")}.items()}
+    "dig": (), "discard": ("card",), "heal": ("card", "as"), "undying": ("card",)}.items()}
 SPELL_FIELDS = frozenset({"target", "with", "as"})
 
 ACCEPTS = {
     "setup": {"choose", "mulligan"},
     "counter": {"counter", "grand", "pass"},
     "respond": {"grand", "pass"},
-    "decision": {"dig", "discard", "heal", "pass"},
+    "decision": {"dig", "discard", "heal", "undying", "pass"},
     "removal": {"remove"} | STEP_ACTIONS,
     "enhance": {"enhance", "deploy", "redeploy"} | STEP_ACTIONS,      # deploy here: 速攻 units only
     "territory": {"territory"} | STEP_ACTIONS,
@@ -41,7 +41,8 @@ HOME = {"remove": ("the removal step", "2.1"), "enhance": ("the enhancement step
         "magic": ("your own turn, outside counter windows", "magic.basic"),
         "grand": ("your own turn, or answering the opponent's magic or enhancement (★不許火)", "grand.basic"),
         "dig": ("a 宝掘 choice", "trait.宝掘"), "discard": ("a discard an effect asks for", "magic.effect"),
-        "heal": ("a ★海癒 choice", "grand.海癒"), "pass": ("a step that waits for you", "turn.order")}
+        "heal": ("a ★海癒 choice", "grand.海癒"), "undying": ("a 不死 choice (ruling fushi-optional)", "trait.不死"),
+        "pass": ("a step that waits for you", "turn.order")}
 
 
 def _as_map(value) -> dict:
@@ -100,7 +101,8 @@ def _pass(em, seat, action):
     s = em.state
     step = s["step"]
     answering, deciding = s["respond"], s["decision"]
-    v = em.emit("Passed", {"step": step}, rule(flow.STEP_RULE[step]), seat)
+    undying = step == "decision" and deciding["kind"] == "undying"
+    v = em.emit("Passed", {"step": step}, rule("trait.不死" if undying else flow.STEP_RULE[step]), seat)
     if step == "counter":
         flow.close_chain(em, v)
         flow.open_counter_window(em, v)
@@ -136,10 +138,7 @@ def _counter(em, seat, action):
 
 def can_answer(state, seat) -> bool:
     """Public: may the opponent answer this magic with ★不許火? (never decided by a hidden card)."""
-    answerer = other(seat)
-    return (level(state).grand_magic and answerer not in state["flags"]["grand"]
-            and seat not in state["flags"]["unbounded"]
-            and any(m["state"] != "side" for m in state["players"][answerer]["magic"]))
+    return may_negate(state, other(seat)) and seat not in state["flags"]["unbounded"]
 
 
 def use_magic(em, seat, mid, params, cause):
@@ -155,10 +154,13 @@ def use_magic(em, seat, mid, params, cause):
 
 
 def resolve_magic(em, seat, mid, params, cause, step):
+    start = len(em.events)
     magic.resolve(em, seat, mid, params, cause, em.rng)
     if em.state["decision"] is not None or flow.check_life(em, cause):
         return
-    flow.resume(em, step, cause)
+    undying = [e.data["card"] for e in em.events[start:] if e.type == "UnitDestroyed" and e.data.get("undying")]
+    if not flow.offer_undying(em, other(seat), undying, step, cause):
+        flow.resume(em, step, cause)
 
 
 def _magic(em, seat, action):
@@ -189,12 +191,13 @@ def _grand(em, seat, action):
         flow.resume(em, answered["step"], v)
     elif name == "★天写":
         copy = _card(action, "copy")
-        if copy == card:
-            raise IllegalAction(rule("grand.天写"), "★天写 copies another of your magic")
+        grand.check_copy(s, seat, card, copy)
         magic.check_magic(s, seat, copy, copied=True)
         params = magic.parse_params(s, seat, copy, action)
+        mine = copy in (m["card"] for m in s["players"][seat]["magic"])
         v = grand.pay(em, seat, card, name, None)
-        v = em.emit("MagicCopied", {"seat": seat, "card": copy, "by": card}, rule("grand.天写"), seat, v)
+        v = em.emit("MagicCopied", {"seat": seat, "card": copy, "by": card, **({} if mine else {"owner": other(seat)})},
+                    rule("grand.天写"), seat, v)
         use_magic(em, seat, copy, params, v)
     else:
         step = s["step"]
@@ -293,6 +296,18 @@ def _discard(em, seat, action):
     flow.resume(em, d["resume"], v)
 
 
+def _undying(em, seat, action):
+    """Ruling fushi-optional "optional": one of the 不死 units just destroyed goes back to the hand."""
+    d = _waiting(em, "undying")
+    card = _card(action)
+    if card not in d["cards"]:
+        raise IllegalAction(rule("trait.不死"), f"choose one of the 不死 units just destroyed {d['cards']}")
+    v = em.emit("UndyingUsed", {"seat": seat, "card": card}, rule("trait.不死"), seat)
+    if not em.state["decision"]["cards"]:
+        em.emit("DecisionClosed", {}, rule("trait.不死"), cause=v)
+        flow.resume(em, d["resume"], v)
+
+
 def _heal(em, seat, action):
     d = _waiting(em, "heal")
     card = _card(action)
@@ -307,7 +322,7 @@ def _heal(em, seat, action):
 HANDLERS = {
     "choose": setup_choices.choose, "mulligan": setup_choices.mulligan, "pass": _pass, "counter": _counter,
     "magic": _magic, "grand": _grand, "territory": _territory, "deploy": _deploy, "redeploy": _redeploy,
-    "dig": _dig, "discard": _discard, "heal": _heal,
+    "dig": _dig, "discard": _discard, "heal": _heal, "undying": _undying,
     "remove": _declare("remove", spells.check_removal, "2.1"),
     "enhance": _declare("enhance", spells.check_enhance, "2.2"),
 }

@@ -288,4 +288,4 @@ def _type_label(value) -> str:
             "counter": "Counter", "territory": "Place a territory", "deploy": "Deploy a unit",
             "redeploy": "Redeploy (discard units, deploy one)", "magic": "Use a magic", "grand": "Use a grand magic",
             "choose": "Choose", "mulligan": "Mulligan", "dig": "Dig (宝掘)", "discard": "Discard",
-            "heal": "Heal (★海癒)"}.get(value, str(value))
+            "heal": "Heal (★海癒)", "undying": "Back to the hand (不死)"}.get(value, str(value))

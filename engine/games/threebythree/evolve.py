@@ -200,8 +200,8 @@ def _magic_negated(s, d):
 
 def _magic_copied(s, d):
     s["flags"]["magic"].append(d["card"])
-    for m in s["players"][d["seat"]]["magic"]:
-        if m["card"] == d["card"]:
+    for m in s["players"][d.get("owner", d["seat"])]["magic"]:
+        if m["card"] == d["card"] and m["state"] == "down":
             m["shown"] = True              # still face down, but the table has seen which magic it is
 
 
@@ -239,6 +239,12 @@ def _decision_opened(s, d):
 def _decision_closed(s, d):
     s["decision"] = None
     s["step"] = None
+
+
+def _undying_used(s, d):
+    s["discard"].remove(d["card"])
+    s["players"][d["seat"]]["hand"].append(d["card"])
+    s["decision"]["cards"].remove(d["card"])
 
 
 def _life_gained(s, d):
@@ -323,6 +329,7 @@ HANDLERS = {
     "MagicNegated": _magic_negated, "MagicCopied": _magic_copied, "GrandMagicUsed": _grand_magic_used,
     "DiscardCulled": _discard_culled, "CardsExchanged": _cards_exchanged, "Unbounded": _unbounded,
     "DecisionOpened": _decision_opened, "DecisionClosed": _decision_closed, "LifeGained": _life_gained,
+    "UndyingUsed": _undying_used,
     "CardsDiscarded": _cards_discarded, "MagicExposed": _magic_exposed, "TerritoryFromDeck": _territory_from_deck,
 }
 

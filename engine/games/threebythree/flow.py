@@ -7,8 +7,9 @@ event log never tells the opponent what a hand could not do.
 """
 from engine.games.threebythree.cards import MAGIC
 from engine.games.threebythree.rulebook import rule
+from engine.games.threebythree.rulings import choice
 from engine.games.threebythree.spells import counter_target, enhancement
-from engine.games.threebythree.state import STEPS, has_trait, level, magic_available, other, pierces, power
+from engine.games.threebythree.state import STEPS, has_trait, level, magic_available, may_negate, other, pierces, power
 
 STEP_RULE = {"removal": "2.1", "enhance": "2.2", "territory": "4.1", "strategy": "4.2", "end": "5.1",
              "counter": "2.3.chain", "respond": "grand.不許火", "decision": "magic.effect"}
@@ -141,15 +142,28 @@ def manifest_active(state, seat, effect) -> bool:
                for x in flags["manifest"])
 
 
+def may_negate_enhancement(game, state, responder) -> bool:
+    """○大魔術「★不許火」 (003 l.733-739): the opponent of an enhancement may negate it in either turn,
+    and a grand magic needs no hand card (l.578-582), so the window opens on what the table can see
+    of its magic (state.may_negate), whatever the hand holds. Card set kifu.1 asked only a seat
+    holding as many cards as the spell uses (``negation_needs_hand``, previous.py)."""
+    pending = state["pending"]
+    return (not game.negation_needs_hand and pending["kind"] == "enhance" and responder != pending["seat"]
+            and may_negate(state, responder))
+
+
 def open_counter_window(em, cause):
-    """2.3: the player facing the newest spell may counter it; a chain closes when nobody can or one passes."""
+    """2.3: the player facing the newest spell may counter it (with cards of the same count and
+    numbers) or, facing an enhancement, negate it with ★不許火; a chain closes when nobody can or
+    one passes."""
     pending = em.state["pending"]
     while pending["index"] < len(pending["spells"]):
         top = counter_target(pending)
         responder = other(top.get("seat", pending["seat"]))
-        if len(em.state["players"][responder]["hand"]) >= len(top["with"]):
+        counters = len(em.state["players"][responder]["hand"]) >= len(top["with"])
+        if counters or may_negate_enhancement(em.game, em.state, responder):
             em.emit("CounterWindowOpened", {"responder": responder, "index": pending["index"]},
-                    rule("2.3.chain"), cause=cause)
+                    rule("2.3.chain" if counters else "grand.不許火"), cause=cause)
             return
         close_chain(em, cause)
         pending = em.state["pending"]
@@ -167,21 +181,42 @@ def resolve_spells(em, cause):
     """All spells of the step take effect together (【呪文発動条件2】); used cards go to the discard pile."""
     pending = em.state["pending"]
     kind, seat = pending["kind"], pending["seat"]
-    destroyed, enhanced, discarded, to_hand = [], [], [], []
+    destroyed, enhanced, discarded, to_hand, undying = [], [], [], [], []
     for sp in pending["spells"]:
         discarded += sp["with"] + [c for link in sp["chain"] for c in link["with"]]
         if sp["countered"]:
             continue
         if kind == "remove":
             destroyed.append(sp["target"])
-            if has_trait(em.state, sp["target"], "不死"):
+            immortal = has_trait(em.state, sp["target"], "不死")
+            if immortal and undying_returns(em.state):
                 to_hand.append(sp["target"])
             else:
                 discarded.append(sp["target"])
+                if immortal:
+                    undying.append(sp["target"])
         else:
             amount, gives = enhancement(em.state, sp["target"], sp["with"][0], sp["as"])
             enhanced.append({"target": sp["target"], "amount": amount, **({"pierce": True} if gives else {})})
     em.emit("SpellsResolved", {"kind": kind, "defender": other(seat), "destroyed": destroyed,
                                "enhanced": enhanced, "discarded": discarded, "to_hand": to_hand},
             rule("2.1" if kind == "remove" else "2.2"), cause=cause)
-    continue_from(em, "enhance" if kind == "remove" else "battle", cause)
+    if not offer_undying(em, other(seat), undying, "enhance", cause):
+        continue_from(em, "enhance" if kind == "remove" else "battle", cause)
+
+
+def undying_returns(state) -> bool:
+    """○不死 (l.659-663): a destroyed 不死 unit returns to its owner's hand — always, or at its owner's
+    choice (ruling fushi-optional)."""
+    return choice(state, "fushi-optional") == "always"
+
+
+def offer_undying(em, owner, cards, resume, cause) -> bool:
+    """Ruling fushi-optional "optional": the owner of 不死 units just destroyed (and in the discard
+    pile) chooses which go back to the hand; then ``resume``. Only the opponent of the destroying
+    seat loses 不死 units at once with the shipped cards (溶岩流 destroys cost 2 or less)."""
+    if not cards:
+        return False
+    em.emit("DecisionOpened", {"kind": "undying", "seat": owner, "cards": list(cards), "resume": resume},
+            rule("trait.不死"), cause=cause)
+    return True

@@ -6,8 +6,9 @@ from engine.core import IllegalAction
 from engine.games.threebythree import magic
 from engine.games.threebythree.cards import DECK, GRAND_MAGIC, MAGIC, TUNING_VALUES
 from engine.games.threebythree.rulebook import rule
+from engine.games.threebythree.rulings import choice, marked
 from engine.games.threebythree.shapes import echo
-from engine.games.threebythree.state import level
+from engine.games.threebythree.state import level, other
 
 KEEP = 4     # ★海癒 keeps 4 random cards of the discard pile
 
@@ -34,6 +35,27 @@ def check_grand(state, seat, card, answering: bool) -> str:
                             "magic is used in your own turn" if answering else
                             "★不許火 negates the opponent's magic or enhancement: use it when they use one")
     return name
+
+
+# ruling tensha-target: whose magic ★天写 copies, and in which state (never a sideways one: Q&A l.841-843)
+COPIES = {"own-face-down": (False, "down", "another face-down magic of yours"),
+          "own-face-up": (False, "up", "another face-up magic of yours"),
+          "any-face-up": (True, "up", "a face-up magic on either field")}
+
+
+def copy_targets(state, seat, card) -> list:
+    """The magic ★天写 (``card``) may copy under the match's ruling tensha-target, in a fixed order."""
+    either, wanted, _ = COPIES[choice(state, "tensha-target")]
+    seats = (seat, other(seat)) if either else (seat,)
+    return [m["card"] for s in seats for m in state["players"][s]["magic"] if m["card"] != card and m["state"] == wanted]
+
+
+def check_copy(state, seat, card, copy) -> None:
+    """IllegalAction unless ★天写 may copy ``copy`` (one answer for a hidden magic and for no magic)."""
+    if copy not in copy_targets(state, seat, card):
+        reading = choice(state, "tensha-target")
+        raise IllegalAction(rule("grand.天写"), f"★天写 copies {COPIES[reading][2]}; {echo(copy)} is not one"
+                            f"{marked('tensha-target', reading)}")
 
 
 def pay(em, seat, card, name, cause) -> int:
@@ -90,7 +112,7 @@ def own_turn(em, seat, card, name, action, rng, step):
         v = pay(em, seat, card, name, cause)
         em.emit("Unbounded", {"seat": seat}, rule("grand.無尽増"), seat, v)
         return
-    raise IllegalAction(rule("grand.天写"), '★天写 needs "copy": another face-down magic of yours to use')
+    raise IllegalAction(rule("grand.天写"), f'★天写 needs "copy": {COPIES[choice(em.state, "tensha-target")][2]} to use')
 
 
 def exchange_options(state, seat) -> list:
@@ -113,10 +135,9 @@ def grand_options(state, seat) -> list:
         if name == "★探生":
             out += [{"type": "grand", "card": m["card"], **p} for p in exchange_options(state, seat)]
         elif name == "★天写":
-            for other in state["players"][seat]["magic"]:
-                if other["card"] != m["card"]:
-                    out += [{"type": "grand", "card": m["card"], "copy": other["card"], **p}
-                            for p in magic.usable(state, seat, other["card"], copied=True)]
+            for copy in copy_targets(state, seat, m["card"]):
+                out += [{"type": "grand", "card": m["card"], "copy": copy, **p}
+                        for p in magic.usable(state, seat, copy, copied=True)]
         else:
             out.append({"type": "grand", "card": m["card"]})
     return out

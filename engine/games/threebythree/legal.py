@@ -65,6 +65,8 @@ def _decision(state, seat):
         return [{"type": "pass"}, {"type": "dig"}]
     if d["kind"] == "discard":
         return [{"type": "discard", "card": c} for c in sorted(state["players"][seat]["hand"])]
+    if d["kind"] == "undying":
+        return [{"type": "pass"}] + [{"type": "undying", "card": c} for c in d["cards"]]
     return grand.heal_options(state, seat)
 
 

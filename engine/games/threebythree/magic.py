@@ -10,8 +10,9 @@ from typing import Callable
 
 from engine.core import IllegalAction
 from engine.games.threebythree.cards import DECK, MAGIC
-from engine.games.threebythree.flow import resume_step
+from engine.games.threebythree.flow import resume_step, undying_returns
 from engine.games.threebythree.rulebook import rule
+from engine.games.threebythree.rulings import choice, marked
 from engine.games.threebythree.shapes import echo
 from engine.games.threebythree.state import has_trait, level, other, territory_limit, UNIT_SLOTS
 
@@ -20,16 +21,20 @@ PAY = {"down": "up", "up": "side", "side": "removed"}     # face down -> face up
 
 # ---- requirement, condition, once-per-turn ------------------------------------------------------
 
-def requirement_met(state, seat, magic_id) -> bool:
+def requirement_met(state, seat, magic_id, mentor_reading: str | None = None) -> bool:
     """必要魔力 over both fields; 占有 units of the opponent do not count for you; 中級 師匠 gives its
-    owner one point of its colour; ★無尽増 gives one point of any attribute."""
+    owner one point of its colour — for the ① part too, or only for a part of its colour (ruling
+    mentor-any; ``mentor_reading`` overrides the match's choice); ★無尽増 gives one point of any
+    attribute."""
     req = MAGIC[magic_id].requirement or {}
     mine, theirs = state["players"][seat]["units"], state["players"][other(seat)]["units"]
     colours = [DECK[u].colour for u in mine]
     colours += [DECK[u].colour for u in theirs if not has_trait(state, u, "占有")]
     mentor = state["players"][seat]["mentor"]
     if level(state).mentor and mentor:
-        colours.append(DECK[mentor].colour)
+        reading = mentor_reading or choice(state, "mentor-any")
+        if reading == "any" or req.get(DECK[mentor].colour, 0) > 0:
+            colours.append(DECK[mentor].colour)
     wild = 1 if seat in state["flags"]["unbounded"] else 0
     short = 0
     needed = 0
@@ -62,9 +67,10 @@ CONDITIONS = {"main_phase": (_main_phase, None), "discard_3_units": (_discard_3_
 
 
 def check_magic(state, seat, magic_id, copied=False):
-    """The magic rules of the level, then requirement (unless copied by ★天写) and condition."""
+    """The magic rules of the level, then requirement and cost (unless copied by ★天写, whose target
+    grand.check_copy checks) and condition."""
     entry = next((m for m in state["players"][seat]["magic"] if m["card"] == magic_id), None)
-    if entry is None:
+    if entry is None and not copied:
         raise IllegalAction(rule("actions"), f"{echo(magic_id)} is not one of your magic cards")
     if state["phase"] != "turns" or state["active"] != seat:
         raise IllegalAction(rule("magic.basic"), "magic is used only in your own turn")
@@ -73,15 +79,13 @@ def check_magic(state, seat, magic_id, copied=False):
         raise IllegalAction(rule("magic.basic"), f"{magic_id} was already used this turn (each magic once per turn)")
     if not level(state).magic_each_once and used:
         raise IllegalAction(rule("magic.basic"), "magic may be used only once per turn")
-    if copied:
-        if entry["state"] != "down":
-            raise IllegalAction(rule("grand.天写"), f"★天写 copies a face-down magic; {magic_id} is {entry['state']}")
-    else:
+    if not copied:
         if entry["state"] == "side" and "残響" not in MAGIC[magic_id].traits:
             raise IllegalAction(rule("magic.cost"), f"{magic_id} is sideways: its cost was paid twice already")
         if not requirement_met(state, seat, magic_id):
-            raise IllegalAction(rule("magic.requirement"),
-                                f"the fields do not hold the units {magic_id} requires: {MAGIC[magic_id].requirement}")
+            ruled = marked("mentor-any", "colour-only") if requirement_met(state, seat, magic_id, "any") else ""
+            raise IllegalAction(rule("magic.requirement"), f"the fields do not hold the units {magic_id} requires: "
+                                f"{MAGIC[magic_id].requirement}{ruled}")
     return entry
 
 
@@ -114,16 +118,26 @@ def _facedown_magic(state, seat, e):
 def _deployable(state, seat, e):
     if len(state["players"][seat]["units"]) >= UNIT_SLOTS:
         return []
-    limit = territory_limit(state, seat, strategy_step=False)
+    limit = settlement_limit(state, seat)
     return sorted(c for c in state["players"][seat]["hand"] if DECK[c].is_unit and DECK[c].cost <= limit)
 
 
+def settlement_limit(state, seat) -> int:
+    """入植's deployment: your territories, without 収穫 (Q&A l.813-815); with 豊穡's +1 unless the match
+    reads 入植 as an effect that refers to the number of territories (ruling housyoku-nyushoku)."""
+    return territory_limit(state, seat, strategy_step=False, rich=choice(state, "housyoku-nyushoku") == "counted")
+
+
 def destroy(em, owner, cards, by, cause):
-    """破壊: to the discard pile — a 不死 unit goes back to its owner's hand instead."""
+    """破壊: to the discard pile — a 不死 unit goes back to its owner's hand instead (or, under the
+    ruling fushi-optional "optional", to the discard pile marked ``undying``: its owner is asked once
+    the magic has resolved, actions.resolve_magic)."""
     for card in cards:
-        to = "hand" if has_trait(em.state, card, "不死") else "discard"
-        em.emit("UnitDestroyed", {"owner": owner, "card": card, "to": to, "by": by},
-                rule("trait.不死" if to == "hand" else "supplement.destroy"), cause=cause)
+        undying = has_trait(em.state, card, "不死")
+        to = "hand" if undying and undying_returns(em.state) else "discard"
+        em.emit("UnitDestroyed", {"owner": owner, "card": card, "to": to, "by": by,
+                                  **({"undying": True} if undying and to == "discard" else {})},
+                rule("trait.不死" if undying else "supplement.destroy"), cause=cause)
 
 
 def _damage(em, seat, e, target, cause, mid, rng):
@@ -211,7 +225,7 @@ def _random_discard(em, seat, e, target, cause, mid, rng):
 
 def _extra_deploy(em, seat, e, target, cause, mid, rng):
     if target is not None:
-        em.emit("UnitDeployed", {"seat": seat, "card": target, "limit": territory_limit(em.state, seat, strategy_step=False),
+        em.emit("UnitDeployed", {"seat": seat, "card": target, "limit": settlement_limit(em.state, seat),
                                  "by": mid}, rule("magic.effect"), seat, cause)
 
 
@@ -266,7 +280,10 @@ def parse_params(state, seat, magic_id, action) -> dict:
     if raw is None and not allowed:
         return {**params, "target": None}              # carried out as far as possible: nothing
     if raw not in allowed:
-        raise IllegalAction(rule("magic.effect"), f"{echo(repr(raw))} is not a legal target for {magic_id}; legal: {allowed}")
+        ruled = marked("housyoku-nyushoku", "not-counted") if (
+            e["do"] == "extra_deploy" and choice(state, "housyoku-nyushoku") == "not-counted") else ""
+        raise IllegalAction(rule("magic.effect"), f"{echo(repr(raw))} is not a legal target for {magic_id}; "
+                            f"legal: {allowed}{ruled}")
     return {**params, "target": raw}
 
 

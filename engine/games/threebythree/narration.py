@@ -121,7 +121,13 @@ def _decision(d, e, r):
         return f"{who} picks one of {names(d['cards'])} to heal by its cost"
     if d["kind"] == "dig":
         return f"{who} may dig up {name(d['card'])} (宝掘)"
+    if d["kind"] == "undying":
+        return f"{who} may take {names(d['cards'])} back to the hand (不死)"
     return f"{who} must discard {count(d.get('count', 1), 'card')}{_by(d)}"
+
+
+def _whose(d, r) -> str:
+    return f"{r.who(d['owner'])}'s " if "owner" in d else ""
 
 
 def _mulliganed(d, e, r):
@@ -194,7 +200,8 @@ LINES = Lines({
     "DecisionOpened": _decision,
     "DiscardCulled": lambda d, e, r: f"The discard pile keeps {names(d['kept'])}; "
                                      f"{count(len(d['removed']), 'card')} leave the game",
-    "MagicCopied": lambda d, e, r: f"{r.who(d['seat'])} copies {name(d['card'])}{_by(d)}",
+    "MagicCopied": lambda d, e, r: f"{r.who(d['seat'])} copies {_whose(d, r)}{name(d['card'])}{_by(d)}",
+    "UndyingUsed": lambda d, e, r: f"{name(d['card'])} goes back to {r.who(d['seat'])}'s hand (不死)",
     "MagicExposed": _exposed,
     "TerritoryBonusGained": lambda d, e, r: f"{r.who(d['seat'])} gains a territory bonus of {d['amount']} "
                                             f"({name(d['card'])})",

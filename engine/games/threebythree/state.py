@@ -69,11 +69,13 @@ def power(state: dict, card_id: str) -> int:
     return max(0, base + m.get("enh", 0) + m.get("inc", 0) - m.get("dec", 0))
 
 
-def territory_limit(state: dict, seat: int, leaving=(), strategy_step=True) -> int:
-    """Territories plus modifiers: 豊穡 of units that stay, and this turn's strategy-step bonus (収穫)."""
+def territory_limit(state: dict, seat: int, leaving=(), strategy_step=True, rich=True) -> int:
+    """Territories plus modifiers: 豊穡 of units that stay (unless ``rich`` is False), and this turn's
+    strategy-step bonus (収穫)."""
     bonus = state["flags"]["bonus"] if state["active"] == seat and strategy_step else 0
-    rich = sum(1 for u in state["players"][seat]["units"] if u not in leaving and has_trait(state, u, "豊穡"))
-    return len(state["players"][seat]["territories"]) + bonus + rich
+    if rich:
+        bonus += sum(1 for u in state["players"][seat]["units"] if u not in leaving and has_trait(state, u, "豊穡"))
+    return len(state["players"][seat]["territories"]) + bonus
 
 
 def magic_available(state: dict, seat: int) -> bool:
@@ -88,6 +90,14 @@ def magic_available(state: dict, seat: int) -> bool:
         return False
     return any(m["card"] not in flags["magic"] and (m["state"] != "side" or "残響" in MAGIC[m["card"]].traits)
                for m in cards)
+
+
+def may_negate(state: dict, seat: int) -> bool:
+    """Public: could this seat use ★不許火 now, as far as the table can see? Grand magic is used at
+    this level, the seat has used none this turn, and it holds a magic not sideways (which of them
+    is 炎 may be hidden). No hand card is needed: 大魔術には必要魔力が存在しない (003 l.582)."""
+    return (level(state).grand_magic and seat not in state["flags"]["grand"]
+            and any(m["state"] != "side" for m in state["players"][seat]["magic"]))
 
 
 def unit_ids(state: dict) -> list:
