@@ -24,9 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core import GENESIS_HASH, Event  # noqa: E402 - after the path: run as a script
-from service.application.connections import connect  # noqa: E402
-from service.application.records import seal  # noqa: E402
-from service.application.store import EventStore  # noqa: E402
+from service.application.storage.connections import connect  # noqa: E402
+from service.application.storage.records import seal  # noqa: E402
+from service.application.storage.store import EventStore  # noqa: E402
 from tools.local_cluster import LocalCluster, LocalServer  # noqa: E402
 
 

@@ -6,7 +6,7 @@ pass, the events kept), beside the same games through the event path as the serv
 (play, then fold the events onto the state) and with the engine of an earlier commit (bench/
 baseline.py: main before issue 22) in a child process, per CPU-second, alternating;
 (b) events folded per second; (c) stored events decoded per second as the event store reads them
-(service.application.records.decode_all: an XRANGE's entries as Redis returns them), beside the
+(service.application.storage.records.decode_all: an XRANGE's entries as Redis returns them), beside the
 standard library's ``json.loads`` of the same events (what every load paid before), both kept in
 a list as a load keeps them.
 
@@ -56,7 +56,7 @@ def games_per_cpu_second(game, n, fast=True) -> float:
 
 def stored_fields(event: Event, version: int) -> dict:
     """The stream entry of an event as Redis returns it (records.StoredEvent.fields, as bytes)."""
-    from service.application.records import FIELDS, StoredEvent
+    from service.application.storage.records import FIELDS, StoredEvent
     values = StoredEvent(version, event, "2026-11-24T03:23:00Z", "0" * 64, "cmd").fields()
     return {k.encode(): v.encode() for k, v in zip(FIELDS, values)}
 
@@ -101,7 +101,7 @@ def main():
     t_fold = time.process_time() - t0
     print(f"(b) events folded: {len(events) / t_fold:,.0f} events per CPU-second ({len(events) / args.games:.0f} events/game)")
 
-    from service.application.records import decode_all
+    from service.application.storage.records import decode_all
     entries = [(b"%d-0" % (v + 1), stored_fields(e, v + 1)) for v, e in enumerate(events)]
     lines = [json.dumps(e.to_dict(), ensure_ascii=False) for e in events]
     t0 = time.process_time()

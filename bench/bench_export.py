@@ -31,7 +31,7 @@ def peak_rss_mb() -> float:
 
 
 def fill(args) -> None:
-    from service.application.store import EventStore
+    from service.application.storage.store import EventStore
     from service.cli import InlineJobs, play_stored_match
     store = EventStore(redis.Redis.from_url(REDIS_URL), jobs=InlineJobs())
     spec = {"game": args.game, "variant": args.variant, "seats": [{"bot": "random"}, {"bot": "random"}]}
@@ -42,9 +42,9 @@ def fill(args) -> None:
 
 
 def copy(args) -> None:
-    from service.application import catalog
+    from service.application.match import listing
     client = redis.Redis.from_url(REDIS_URL)
-    originals = [m.decode() for m in client.zrange(catalog.status_key("ended"), 0, -1)]
+    originals = [m.decode() for m in client.zrange(listing.status_key("ended"), 0, -1)]
     started = time.perf_counter()
     for match_id in originals:
         keys = [k.decode() for k in client.scan_iter(match=f"kifu:{{{match_id}}}:*", count=1000)]
@@ -56,15 +56,15 @@ def copy(args) -> None:
             for k, blob in dumps.items():
                 pipe.restore(k.replace(f"{{{match_id}}}", f"{{{twin}}}"), 0, blob, replace=True)
             pipe.execute()
-            catalog.index(client, twin, meta)
+            listing.index(client, twin, meta)
     print(json.dumps({"copies": len(originals) * (args.copies - 1), "seconds": round(time.perf_counter() - started, 1)}))
 
 
 def raw_read(args) -> None:
-    from service.application import catalog
+    from service.application.match import listing
     client = redis.Redis.from_url(REDIS_URL)
     started, events = time.perf_counter(), 0
-    for _, match_id, _ in catalog.walk(client, catalog.status_key("ended")):
+    for _, match_id, _ in listing.walk(client, listing.status_key("ended")):
         after = "-"
         while True:
             page = client.xrange(f"kifu:{{{match_id}}}:events", after, "+", count=500)
@@ -77,12 +77,12 @@ def raw_read(args) -> None:
 
 
 def export(args) -> None:
-    from service.application import datasets
+    from service.application.datasets import tables
     from workers.wiring import build_store
     before = peak_rss_mb()
     with tempfile.TemporaryDirectory() as out:
         started = time.perf_counter()
-        manifest = datasets.export(build_store(redis.Redis.from_url(REDIS_URL)), out, fmt="parquet")
+        manifest = tables.export(build_store(redis.Redis.from_url(REDIS_URL)), out, fmt="parquet")
         seconds = time.perf_counter() - started
         size = sum(f["bytes"] for t in manifest["tables"].values() for f in t["files"])
     print(json.dumps({"matches": manifest["matches_exported"],

@@ -1,7 +1,7 @@
 """The state at any version of a 10,000-event match, from real Redis (issue 22: at most 20 ms).
 
 Stores one 東方祀爭録 match of at least ``--events`` events through the normal commit path
-(service.application.commands.take_action) in a Redis database that is flushed before and after
+(service.application.match.commands.take_action) in a Redis database that is flushed before and after
 (``KIFU_BENCH_REDIS_URL``, default redis://127.0.0.1:6379/3): two seats that only ever end their
 turn, so the match never ends (each turn is a clean-up, a draw, a shuffle now and then, the next
 turn: about five events). Then loads the state at ``--loads`` random versions through the read
@@ -23,9 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from redis_db import REDIS_URL, flushed  # noqa: E402
 from engine.core import fold  # noqa: E402
-from service.application.commands import create_match, take_action  # noqa: E402
-from service.application.loading import open_match  # noqa: E402
-from service.application.store import EventStore, key  # noqa: E402
+from service.application.match.commands import create_match, take_action  # noqa: E402
+from service.application.match.loading import open_match  # noqa: E402
+from service.application.storage.store import EventStore, key  # noqa: E402
 from service.cli import InlineJobs  # noqa: E402
 
 

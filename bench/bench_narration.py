@@ -1,5 +1,5 @@
 """The narrated log's cost: GET /matches/{id}/events pages read as a seat, with each event told as a
-sentence (service/application/narration.py), beside the same pages read as before narration —
+sentence (service/application/match/narrated.py), beside the same pages read as before narration —
 redacted, no text — from the same store in the same run.
 
 One random match per game (``--actions`` random legal actions, through the application's commit
@@ -19,9 +19,9 @@ from pathlib import Path
 import fakeredis
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from service.application import commands, queries  # noqa: E402
-from service.application.loading import client_items, match_game  # noqa: E402
-from service.application.store import EventStore  # noqa: E402
+from service.application.match import commands, queries
+from service.application.match.loading import client_items, match_game  # noqa: E402
+from service.application.storage.store import EventStore  # noqa: E402
 from service.cli import InlineJobs  # noqa: E402
 
 GAMES = {"threebythree": ("overlord", 2), "dimension-zero": ("first-century", 2), "dokusenroku": ("standard", 3),

@@ -26,7 +26,7 @@ import marshmallow  # noqa: E402
 from engine.core import get_game  # noqa: E402
 from redis_db import REDIS_URL, flushed  # noqa: E402
 from service import create_app  # noqa: E402
-from service.application import commands, queries  # noqa: E402
+from service.application.match import commands, queries
 
 spent = Counter()
 _inside = [False]

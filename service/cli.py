@@ -22,15 +22,17 @@ from engine.audit.verify import verify as verify_now
 from engine.core import ConfigError, get_game
 from engine.simulation.arena import card_reader, play_game
 from service import create_app
-from service.application import api_keys, datasets, settings
-from service.application.bot_turns import play_bot_turn
-from service.application.commands import create_match
-from service.application.connections import (UNAVAILABLE, TopologyError, connect, describe_url, open_clients,
+from service.application import settings
+from service.application.datasets import tables
+from service.application.identity import api_keys
+from service.application.turns.bot_turns import play_bot_turn
+from service.application.match.commands import create_match
+from service.application.storage.connections import (UNAVAILABLE, TopologyError, connect, describe_url, open_clients,
                                               queue_url, store_url)
-from service.application.loading import open_match
-from service.application.dispatch import queue_verify
+from service.application.match.loading import open_match
+from service.application.turns.dispatch import queue_verify
 from service.application.simulations import check_spec, results_of
-from service.application.store import EventStore
+from service.application.storage.store import EventStore
 from service.http.logs import redact
 from workers import supervisor
 from workers.wiring import build_store
@@ -250,7 +252,7 @@ def simulate_stored(spec: dict, args, connection=None) -> int:
 
 
 def export(args, connection=None) -> int:
-    """The dataset of the listed ended matches (service.application.datasets), progress on stderr;
+    """The dataset of the listed ended matches (service.application.datasets.tables), progress on stderr;
     prints the manifest (its ``cursor`` resumes an interrupted run)."""
     connection = connection or store_connection()
     if connection is None:
@@ -261,7 +263,7 @@ def export(args, connection=None) -> int:
         if not args.quiet:
             progress_bar(done, total, started, unit="matches")
     try:
-        manifest = datasets.export(build_store(connection), args.out, args.game, args.variant, args.since,
+        manifest = tables.export(build_store(connection), args.out, args.game, args.variant, args.since,
                                    args.format, cursor=args.cursor, resume=args.resume, progress=progress)
     except ValueError as e:
         print(f"kifu export: {e}", file=sys.stderr)
@@ -344,7 +346,7 @@ def main(argv=None) -> int:
     p.add_argument("--game")
     p.add_argument("--variant")
     p.add_argument("--since", help="created at or after this ISO 8601 time")
-    p.add_argument("--format", choices=tuple(datasets.FORMATS), default="parquet")
+    p.add_argument("--format", choices=tuple(tables.FORMATS), default="parquet")
     p.add_argument("--out", required=True, help="the directory to write (one folder per table)")
     p.add_argument("--cursor", help="start after this cursor (a previous run's manifest / output)")
     p.add_argument("--resume", action="store_true", help="continue after the cursor of --out's manifest")

@@ -76,7 +76,7 @@ class ApiMatch:
 def api_key_headers(app, name: str | None = None, daily_cpu_seconds: int | None = 0) -> dict:
     """Authorization headers with a new API key issued on ``app``'s store (POST /simulations needs
     one; ``daily_cpu_seconds`` 0: no daily quota)."""
-    from service.application import api_keys
+    from service.application.identity import api_keys
     with app.app_context():
         store = app.extensions["kifu_store"]
         return bearer(api_keys.issue(store.redis, name or f"key-{next(_ids)}", daily_cpu_seconds))

@@ -51,7 +51,7 @@ def command(line: str, port: int, redis_url: str) -> list[str]:
 def issue_api_key(redis_url: str) -> str:
     """A new API key (no daily quota) on the store at ``redis_url``, as `kifu keys create` makes one."""
     import redis
-    from service.application import api_keys
+    from service.application.identity import api_keys
     client = redis.Redis.from_url(redis_url)
     try:
         return api_keys.issue(client, f"tests-{os.getpid()}-{free_port()}", daily_cpu_seconds=0)

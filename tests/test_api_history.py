@@ -76,7 +76,7 @@ def test_state_versions_out_of_range(client, running, version, status):
 
 
 def test_no_seat_or_spectator_ever_sees_the_other_seats_hidden_card(client, app):
-    from service.application.loading import open_match
+    from service.application.match.loading import open_match
     from service.http.redis_conn import get_store
 
     def check(m, *_):

@@ -8,7 +8,7 @@ import fakeredis
 import pytest
 
 from service import create_app
-from service.application import player_keys, players
+from service.application.identity import player_keys, players
 from service.http.redis_conn import get_redis
 from tests.helpers import bearer
 from tests.test_api_players import create, new_player

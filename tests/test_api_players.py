@@ -4,7 +4,7 @@ one-time code; GET /players/me/matches lists waiting-for-you, then running, then
 without players work as before."""
 import pytest
 
-from service.application.auth import token_hash
+from service.application.identity.auth import token_hash
 from service.http.redis_conn import get_redis
 from tests.helpers import ApiMatch, bearer
 
@@ -165,7 +165,7 @@ def test_a_rematch_keeps_the_players_and_lists_the_new_match(client):
 
 
 def test_matches_without_players_read_no_player_key(app, client, monkeypatch):
-    from service.application import player_keys
+    from service.application.identity import player_keys
     m = ApiMatch(client)
     monkeypatch.setattr(player_keys, "resolve", lambda *a: pytest.fail("a key was looked up"))
     assert client.get(f"/matches/{m.id}", headers=bearer("not-a-seat-token")).status_code == 403
@@ -173,7 +173,7 @@ def test_matches_without_players_read_no_player_key(app, client, monkeypatch):
 
 
 def test_a_match_continued_after_a_dispute_keeps_its_players(client):
-    """A consented replay continues the match as a new one (service.application.forks.continuation);
+    """A consented replay continues the match as a new one (service.application.match.forks.continuation);
     its seats stay bound to their players, so each key opens its seat there and lists the match."""
     reimu, marisa = new_player(client), new_player(client, "Marisa")
     made = create(client, reimu["key"], [{"name": "Reimu", "player": True}, {"name": "Marisa", "join": "open"}])

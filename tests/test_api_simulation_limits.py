@@ -8,7 +8,8 @@ import fakeredis
 import pytest
 
 from service import create_app
-from service.application import api_keys, simulations
+from service.application import simulations
+from service.application.identity import api_keys
 from service.cli import main
 from service.http.redis_conn import get_redis
 from tests.helpers import ApiMatch, api_key_headers, bearer

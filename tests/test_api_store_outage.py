@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from service import create_app
-from service.application import exports
+from service.application.datasets import exports
 from service.cli import main
 from service.http.redis_conn import get_store
 from tests.api_world import build

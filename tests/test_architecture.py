@@ -146,5 +146,5 @@ def test_imports_sit_at_the_top_unless_a_comment_says_why():
 def test_the_checks_see_a_violation():
     """The graph tools themselves: a cycle and a forbidden edge are found."""
     assert cycles({"a": {"b"}, "b": {"a"}, "c": set()}) == [["a", "b"]]
-    assert unit("service.application.commands") == "service.application" and unit("service.cli") == "service.cli"
-    assert internal("service.application.commands.commit") == "service.application.commands"
+    assert unit("service.application.match.commands") == "service.application" and unit("service.cli") == "service.cli"
+    assert internal("service.application.match.commands.commit") == "service.application.match.commands"

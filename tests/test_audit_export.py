@@ -33,8 +33,8 @@ def test_a_header_then_one_event_per_line(client):
 
 
 def test_the_export_is_a_stream_read_page_by_page(client, monkeypatch):
-    from service.application import exporting
-    monkeypatch.setattr(exporting, "PAGE", 3)
+    from service.application.match import transcript
+    monkeypatch.setattr(transcript, "PAGE", 3)
     m = ApiMatch(client)
     m.play_to_end()
     r = client.get(f"/matches/{m.id}/export")

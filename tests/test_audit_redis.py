@@ -9,7 +9,7 @@ import sys
 import pytest
 import redis
 
-from service.application.store import key
+from service.application.storage.store import key
 from tests.helpers import ApiMatch
 from tests.test_audit_export import REDERIVE
 from workers.queues import background_queue

@@ -7,7 +7,7 @@ import pytest
 
 from engine.core import GENESIS_HASH, chain_hash
 from engine.core import chained
-from service.application.records import StoredEvent
+from service.application.storage.records import StoredEvent
 from tests.helpers import ApiMatch
 from tests.test_workers import rewrite_stream
 
@@ -72,7 +72,7 @@ def test_a_forger_who_recomputes_the_chain_is_caught_by_re_deciding(app, client)
     rewrite_stream(app, m.id, forge)
     with app.app_context():
         from service.http.redis_conn import get_redis
-        from service.application.store import key
+        from service.application.storage.store import key
         get_redis().hset(key(m.id, "meta"), "last_hash", prev["hash"])
     report = verify(client, m)
     assert [d["version"] for d in report["divergences"]] == [v]
@@ -130,7 +130,7 @@ def test_events_beyond_the_meta_version_are_a_divergence(app, client):
     m = ApiMatch(client)
     version = m.info()["version"]
     with app.app_context():
-        from service.application.store import key
+        from service.application.storage.store import key
         from service.http.redis_conn import get_redis
         get_redis().xadd(key(m.id, "events"), {"type": "Stray", "data": "{}"}, id=f"{version + 1}-0")
     report = verify(client, m)

@@ -7,13 +7,13 @@ import pytest
 from rq import Queue
 from rq.serializers import JSONSerializer
 
-from service.application.connections import connect
+from service.application.storage.connections import connect
 from service.http.redis_conn import get_redis, get_store
-from service.application.store import EventStore
+from service.application.storage.store import EventStore
 from tests.helpers import ApiMatch
 from tests.jobs import run_jobs
 from workers import runner
-from service.application.bot_turns import play_bot_turn
+from service.application.turns.bot_turns import play_bot_turn
 from workers import due
 from engine.audit.verify import verify
 
@@ -122,13 +122,13 @@ def test_a_bot_job_lost_mid_run_runs_again_when_its_watchdog_ends(app, client, m
 
 def test_a_bot_move_whose_dispatch_was_lost_after_the_append_is_queued_when_due(app, client, manual_clock,
                                                                               monkeypatch):
-    import service.application.commands
+    import service.application.match.commands
     m = create(client, [{"name": "Reimu"}, {"name": "Owl", "bot": "random"}], game="toy", variant="standard",
                setup={"first": 0, "total": 0, "secrets": [1, 2]})
 
     def lost(*args, **kwargs):
         raise ConnectionError("connection dropped right after the append's reply")
-    monkeypatch.setattr(service.application.commands, "dispatch", lost)
+    monkeypatch.setattr(service.application.match.commands, "dispatch", lost)
     assert m.post(0, {"type": "add", "n": 1}).status_code == 200
     monkeypatch.undo()
     version = m.info()["version"]

@@ -77,7 +77,7 @@ def test_verify_reports_on_a_real_redis(monkeypatch, capsys, real_redis_url):
 
 
 def test_a_new_match_id_never_begins_with_a_dash_which_kifu_verify_would_take_for_an_option(monkeypatch):
-    from service.application import commands
+    from service.application.match import commands
     drawn = iter(["-dashed-first---", "then-a-good-one"])
 
     class Secrets:

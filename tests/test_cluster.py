@@ -17,8 +17,8 @@ import redis
 from redis.cluster import RedisCluster
 
 from service import create_app
-from service.application.connections import TopologyError, connect, is_cluster
-from service.application.store import EventStore, key
+from service.application.storage.connections import TopologyError, connect, is_cluster
+from service.application.storage.store import EventStore, key
 from tests.helpers import ApiMatch, api_key_headers, bearer
 from tests.receivers import WebhookReceiver
 from tools.local_cluster import LocalCluster, LocalServer

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from service.application.connections import (TopologyError, _plain, check_topology, describe_url, is_cluster,
+from service.application.storage.connections import (TopologyError, _plain, check_topology, describe_url, is_cluster,
                                              open_clients, queue_url, store_url)
 
 

@@ -12,8 +12,9 @@ import pytest
 
 from engine.core.registry import get_game, list_games
 from service import create_app
-from service.application import catalog, datasets, queries
-from service.application.store import EventStore
+from service.application.datasets import tables
+from service.application.match import listing, queries
+from service.application.storage.store import EventStore
 from service.http.redis_conn import get_redis, get_store
 from tests.helpers import ApiMatch
 from tests.jobs import run_jobs
@@ -152,12 +153,12 @@ def test_a_lost_status_move_is_repaired_by_the_listing(world):
     app, client, people = world["app"], world["client"], world["people"]
     with app.app_context():
         redis = get_redis()
-        redis.zrem(catalog.status_key("ended"), people.id)            # as if the process died
-        redis.zadd(catalog.status_key("running"), {people.id: 1})     # between append and index
+        redis.zrem(listing.status_key("ended"), people.id)            # as if the process died
+        redis.zadd(listing.status_key("running"), {people.id: 1})     # between append and index
     assert people.id not in ids(all_pages(client, status="running"))  # the meta says ended
     assert people.id in ids(all_pages(client, status="ended"))        # and the index is repaired
     with app.app_context():
-        assert get_redis().zscore(catalog.status_key("running"), people.id) is None
+        assert get_redis().zscore(listing.status_key("running"), people.id) is None
 
 
 class Died(Exception):
@@ -211,10 +212,10 @@ def read_jsonl(folder) -> list:
 def test_the_export_holds_every_ended_public_match_in_full(world, monkeypatch, tmp_path, fmt):
     export_with_cli(world, monkeypatch, tmp_path, "--format", fmt)
     if fmt == "parquet":
-        tables = {t: pq.read_table(tmp_path / t).to_pylist() for t in datasets.TABLES}
+        tables = {t: pq.read_table(tmp_path / t).to_pylist() for t in tables.TABLES}
         assert pq.read_schema(next((tmp_path / "events").iterdir())).metadata[b"kifu.schema_version"] == b"1"
     else:
-        tables = {t: read_jsonl(tmp_path / t) for t in datasets.TABLES}
+        tables = {t: read_jsonl(tmp_path / t) for t in tables.TABLES}
     matches = {row["match_id"]: row for row in tables["matches"]}
     assert set(matches) == world["public_ended"]                 # no running, private or fork
     for table in tables.values():
@@ -230,14 +231,14 @@ def test_the_export_holds_every_ended_public_match_in_full(world, monkeypatch, t
     assert json.loads(matches[world["mixed"].id]["seats"])[1] == {"name": "Owl", "bot": {"bot": "greedy", "budget": None}}
     for d in tables["decisions"]:       # bots walk the choice protocol: a move of a listed kind, maybe unlisted
         assert json.loads(d["action"])["type"] in {a["type"] for a in json.loads(d["legal"])}
-    manifest = datasets.read_manifest(tmp_path)
+    manifest = tables.read_manifest(tmp_path)
     assert manifest["finished"] and manifest["tables"]["events"]["rows"] == len(tables["events"])
 
 
 def test_a_decision_view_is_the_seats_state_at_that_version(world, tmp_path):
     with world["app"].app_context():
         store = get_store()
-        datasets.export(store, tmp_path, fmt="parquet")
+        tables.export(store, tmp_path, fmt="parquet")
         decisions = pq.read_table(tmp_path / "decisions").to_pylist()
         people, client = world["people"], world["client"]
         own = [d for d in decisions if d["match_id"] == people.id]
@@ -257,7 +258,7 @@ def test_a_decision_view_is_the_seats_state_at_that_version(world, tmp_path):
 def test_an_interrupted_export_resumes_after_its_cursor(world, tmp_path):
     with world["app"].app_context():
         store = get_store()
-        full = datasets.export(store, tmp_path / "full", fmt="parquet")
+        full = tables.export(store, tmp_path / "full", fmt="parquet")
         calls = []
 
         def crash(done, total, cursor):
@@ -265,13 +266,13 @@ def test_an_interrupted_export_resumes_after_its_cursor(world, tmp_path):
             if len(calls) == 3:                              # inside the second part
                 raise KeyboardInterrupt
         with pytest.raises(KeyboardInterrupt):
-            datasets.export(store, tmp_path / "part", fmt="parquet", part_matches=2, progress=crash)
-        stopped = datasets.read_manifest(tmp_path / "part")
+            tables.export(store, tmp_path / "part", fmt="parquet", part_matches=2, progress=crash)
+        stopped = tables.read_manifest(tmp_path / "part")
         assert not stopped["finished"] and stopped["matches_exported"] == 2
         assert (tmp_path / "part" / "events" / "part-00001.parquet").exists()   # unreadable, unlisted
-        resumed = datasets.export(store, tmp_path / "part", fmt="parquet", resume=True, part_matches=2)
+        resumed = tables.export(store, tmp_path / "part", fmt="parquet", resume=True, part_matches=2)
     assert resumed["finished"] and resumed["matches_exported"] == full["matches_exported"]
-    for table in datasets.TABLES:
+    for table in tables.TABLES:
         assert resumed["tables"][table]["rows"] == full["tables"][table]["rows"]
         assert pq.read_table(tmp_path / "part" / table).num_rows == full["tables"][table]["rows"]
     assert len(set(pq.read_table(tmp_path / "part" / "matches").column("match_id").to_pylist())) \
@@ -292,7 +293,7 @@ def test_post_exports_runs_a_job_and_serves_its_files(world, monkeypatch, tmp_pa
     results = done["results"]
     tbt = {world["bots"]["threebythree"], world["people"].id, world["mixed"].id}
     assert results["matches"] == len(tbt)
-    for table in datasets.TABLES:
+    for table in tables.TABLES:
         rows = 0
         for f in results["tables"][table]["files"]:
             body = client.get(f["url"])
@@ -309,7 +310,7 @@ def test_post_exports_runs_a_job_and_serves_its_files(world, monkeypatch, tmp_pa
 
 def test_duckdb_reads_the_export_as_the_readme_does(world, tmp_path):
     with world["app"].app_context():
-        datasets.export(get_store(), tmp_path, game="threebythree", fmt="parquet")
+        tables.export(get_store(), tmp_path, game="threebythree", fmt="parquet")
     db = duckdb.connect()
     games, first_wins = db.execute(f"""
         SELECT count(*), avg(CASE WHEN json_extract(outcome, '$.winner') = 0 THEN 1 ELSE 0 END)
@@ -328,7 +329,7 @@ def test_simulate_store_keeps_each_game_as_a_listed_ended_match(monkeypatch, tmp
                      "--games", "2", "--store", "--quiet"]) == 0
     assert json.loads(capsys.readouterr().out)["stored"] == 2
     store = EventStore(connection)
-    found = catalog.list_matches(store, game="threebythree", status="ended", player="greedy")["matches"]
+    found = listing.list_matches(store, game="threebythree", status="ended", player="greedy")["matches"]
     assert len(found) == 2 and all(m["seats"] == ["random", "greedy"] for m in found)
     assert cli.main(["export", "--out", str(tmp_path), "--format", "jsonl", "--quiet"]) == 0
     assert len(read_jsonl(tmp_path / "matches")) == 2

@@ -4,10 +4,10 @@ from datetime import datetime, timedelta, timezone
 from service.application.errors import Conflict
 from service.application import clock
 from service.http.redis_conn import get_redis, get_store
-from service.application.store import EventStore
+from service.application.storage.store import EventStore
 from tests.helpers import ApiMatch
 from tests.jobs import run_jobs
-from service.application.missed_deadlines import missed
+from service.application.turns.missed_deadlines import missed
 from engine.audit.verify import verify
 from workers.due import KEYS as DUE_KEYS
 
@@ -85,10 +85,10 @@ def test_one_seats_move_does_not_restart_the_clock_of_another_seat_acting_at_onc
 
 
 def test_a_deadline_survives_a_web_process_dying_right_after_the_append(client, app, manual_clock, monkeypatch):
-    import service.application.commands
+    import service.application.match.commands
     m = create(client, "forfeit")
     choose_setup(m, 0)
-    monkeypatch.setattr(service.application.commands, "_stored", lambda *a, **k: None)   # nothing after the append runs
+    monkeypatch.setattr(service.application.match.commands, "_stored", lambda *a, **k: None)   # nothing after the append runs
     choose_setup(m, 1)
     monkeypatch.undo()
     version = m.info()["version"]
@@ -176,7 +176,7 @@ def test_a_deadline_job_run_twice_or_early_changes_nothing_more(client, app, man
 
 
 def test_a_deadline_that_keeps_losing_the_race_to_append_comes_back_later(client, app, manual_clock, monkeypatch):
-    import service.application.missed_deadlines
+    import service.application.turns.missed_deadlines
     m = create(client, "forfeit")
     version = m.info()["version"]
     due = m.info()["deadline"]["due"]
@@ -187,7 +187,7 @@ def test_a_deadline_that_keeps_losing_the_race_to_append_comes_back_later(client
         for job_id in due_deadlines(app):              # only the job under test may act
             get_store().jobs.cancel(job_id)
         manual_clock.advance(minutes=61)
-        monkeypatch.setattr(service.application.missed_deadlines, "commit", always_stale)
+        monkeypatch.setattr(service.application.turns.missed_deadlines, "commit", always_stale)
         assert missed(get_store(), m.id, 0, version, due)["status"] == "busy"
         monkeypatch.undo()
     assert len(due_deadlines(app)) == 1
@@ -200,7 +200,7 @@ def test_a_deadline_that_keeps_losing_the_race_to_append_comes_back_later(client
 
 
 def test_a_job_left_by_an_append_that_lost_a_race_does_nothing_and_blocks_nothing(client, app, manual_clock):
-    from service.application.dispatch import schedule_deadlines
+    from service.application.turns.dispatch import schedule_deadlines
     m = create(client, "forfeit")
     version = m.info()["version"]
     ghost = {"version": version, "since": clock.iso(manual_clock() - timedelta(minutes=30))}   # never stored

@@ -125,7 +125,7 @@ def test_a_json_record_s_message_is_redacted():
 def test_a_crashing_decider_is_logged_without_the_action_s_values(app, client, monkeypatch, caplog):
     """A seat's action may hold its hidden choices: the log names the game, the action's type and the
     error's, with the traceback, never a value."""
-    from service.application import commands
+    from service.application.match import commands
     from service.http.redis_conn import get_store
     from tests.helpers import ApiMatch
     m = ApiMatch(client)

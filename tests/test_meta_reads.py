@@ -1,4 +1,4 @@
-"""The play routes read a match's meta field by field (service/application/loading.py ``Meta``):
+"""The play routes read a match's meta field by field (service/application/match/loading.py ``Meta``):
 the hash grows with every token, claim, dispute and player binding, and reading it whole on each
 request cost the action path (issue 22). Matches bound to players, or with subscriptions, are read
 the same way (issue 17's notices and player index look seat by seat)."""

@@ -8,7 +8,7 @@ import hmac
 
 import pytest
 
-from service.application import messages
+from service.application.notify import messages
 from tests.helpers import ApiMatch, bearer
 from tests.jobs import run_jobs
 from workers import senders
@@ -358,10 +358,10 @@ def test_a_seat_name_with_a_line_break_still_gets_its_e_mail_on_one_subject_line
 
 def _late_your_move(app, match_id, version, seat):
     """The ``notify_match`` job of the wait that began at ``version``, run late (a worker behind)."""
-    from service.application import notifying
+    from service.application.notify import notices
     from service.http.redis_conn import get_store
     with app.app_context():
-        return notifying.notify(get_store(), match_id, "your_move", version, [seat])["deliveries"]
+        return notices.notify(get_store(), match_id, "your_move", version, [seat])["deliveries"]
 
 
 def test_a_late_your_move_for_a_wait_a_missed_deadline_ended_is_not_sent(app, client, outbox, manual_clock):
@@ -448,8 +448,8 @@ def bare_store():
 
 
 def test_the_delivery_log_keeps_its_newest_and_never_drops_one_still_to_be_sent(monkeypatch):
-    from service.application import delivery
-    from service.application.subscriptions import Owner
+    from service.application.notify import delivery
+    from service.application.notify.subscriptions import Owner
 
     monkeypatch.setattr(delivery, "LOG_SIZE", 3)
     store = bare_store()
@@ -469,8 +469,8 @@ def test_two_runs_of_one_attempt_at_once_send_it_once():
     then read the record before either writes it back."""
     import threading
     import time
-    from service.application import delivery, subscriptions
-    from service.application.subscriptions import Owner
+    from service.application.notify import delivery, subscriptions
+    from service.application.notify.subscriptions import Owner
 
     store, owner = bare_store(), Owner.player("p1")
     sub = subscriptions.create(store.redis, owner, "webhook", "https://example.org/hook", ["chat"])
@@ -492,23 +492,23 @@ def test_two_runs_of_one_attempt_at_once_send_it_once():
 def test_a_notice_whose_process_died_after_the_append_is_still_sent(app, client, outbox, manual_clock, monkeypatch):
     """The your-move of an append whose process died before queueing it: recorded as due before the
     append, it is queued by the next sweep (here the job thread's, a couple of seconds on)."""
-    from service.application import notifying
+    from service.application.notify import notices
     reimu, marisa, m = two_players(client)
     hook = "http://wait.example/hook"
     seat = m.seat_to_act()
     subscribe(client, [reimu, marisa][1 - seat]["key"], hook)
     run_jobs(app)
-    monkeypatch.setattr(notifying, "tell", lambda store, notices: None)      # died right after the append
+    monkeypatch.setattr(notices, "tell", lambda store, notices: None)      # died right after the append
     assert m.post(seat, {"type": "add", "n": 1}).status_code == 200
     run_jobs(app)
     assert outbox.events(hook, "your_move") == []                          # not queued yet: not due
-    manual_clock.advance(seconds=notifying.GRACE_SECONDS + 1)
+    manual_clock.advance(seconds=notices.GRACE_SECONDS + 1)
     run_jobs(app)
     assert [x["your_move"]["version"] for x in outbox.events(hook, "your_move")] == [m.info()["version"]]
 
 
 def test_a_notice_recorded_by_an_append_that_lost_its_race_sends_nothing(app, client, outbox):
-    from service.application import notifying
+    from service.application.notify import notices
     from service.http.redis_conn import get_store
     reimu, marisa, m = two_players(client)
     subscribe(client, marisa["key"], "http://race.example/hook")
@@ -518,7 +518,7 @@ def test_a_notice_recorded_by_an_append_that_lost_its_race_sends_nothing(app, cl
     assert m.post(seat, {"type": "add", "n": 1}).status_code == 200   # the winner's append
     version = m.info()["version"]
     with app.app_context():                 # the loser's notice, of another record at that version
-        lost = notifying.notify(get_store(), m.id, "your_move", version, [1 - seat], "0" * 64)
+        lost = notices.notify(get_store(), m.id, "your_move", version, [1 - seat], "0" * 64)
     run_jobs(app)
     assert lost == {"status": "not_appended"}
     told = [x["seat"] for x in outbox.events(event="your_move") if x["your_move"]["version"] == version]

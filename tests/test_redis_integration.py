@@ -6,7 +6,7 @@ import pytest
 import redis
 from rq.job import Job
 
-from service.application.store import EventStore, key
+from service.application.storage.store import EventStore, key
 from tests.helpers import ApiMatch
 from workers.queues import background_queue
 from engine.audit.verify import verify

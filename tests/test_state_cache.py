@@ -1,12 +1,13 @@
-"""The per-process state cache (service/application/state_cache.py): the play routes read the kept
+"""The per-process state cache (service/application/storage/state_cache.py): the play routes read the kept
 state itself, anyone else gets a copy, and a strict cache (the tests') catches a reader that writes
 to a state it was handed."""
 import fakeredis
 import pytest
 
 from service import create_app
-from service.application import commands, state_cache
-from service.application.state_cache import StateCache
+from service.application.match import commands
+from service.application.storage import state_cache
+from service.application.storage.state_cache import StateCache
 from tests.helpers import ApiMatch
 
 

@@ -6,9 +6,9 @@ import pytest
 import redis
 
 from engine.core import GENESIS_HASH, Event, MatchConfig, create_events, fold
-from service.application import commands
-from service.application.records import seal
-from service.application.store import EventStore, key
+from service.application.match import commands
+from service.application.storage.records import seal
+from service.application.storage.store import EventStore, key
 from tests import toygame
 from engine.audit.verify import verify
 
@@ -91,7 +91,7 @@ def test_racing_appends_exactly_one_batch_wins(store):
 
 
 def test_a_chain_that_does_not_end_where_the_caller_says_is_refused(store):
-    from service.application.store import ChainBroken
+    from service.application.storage.store import ChainBroken
     new_match(store, "m5")
     with pytest.raises(ChainBroken):
         store.append("m5", 4, "f" * 64, seal([note(1)], 4, "f" * 64, "t"))

@@ -14,9 +14,9 @@ import pytest
 
 from engine.audit.verify import verify
 from engine.core import GENESIS_HASH, canonical_json, chain_hash, chained, fold
-from service.application.commands import take_action
-from service.application.loading import open_match
-from service.application.store import EventStore, key
+from service.application.match.commands import take_action
+from service.application.match.loading import open_match
+from service.application.storage.store import EventStore, key
 from service.cli import InlineJobs
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stored_before_issue22.json.gz"
@@ -87,7 +87,7 @@ def test_a_match_stored_before_goes_on_and_still_verifies(store):
     '[1e400]', '[1e16,0.1,-0.0,2.5e-07]', '{"名前":"霊夢","x":"\\u0000\\u001f\\u2028"}', '{"a": [1, 2], "b": {"c": null}}',
     '[true,false,null,"",[],{}]', '-0'])
 def test_load_json_reads_exactly_what_the_standard_library_reads(text):
-    from service.application.records import load_json
+    from service.application.storage.records import load_json
     expected = json.loads(text)
     for raw in (text, text.encode("utf-8")):
         got = load_json(raw)

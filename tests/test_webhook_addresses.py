@@ -1,4 +1,4 @@
-"""Where a webhook may go (issue 33, service.application.webhook_urls, workers/senders.py): each form
+"""Where a webhook may go (issue 33, service.application.notify.webhook_urls, workers/senders.py): each form
 of a loopback, private, link-local, multicast, reserved or unspecified address — IPv4 in its short
 and numeric notations, IPv6, and the IPv6 forms that carry an IPv4 address (NAT64, IPv4-mapped,
 IPv4-translated, IPv4-compatible, 6to4, Teredo) — refused when a URL names it (400 naming ``url``)
@@ -14,9 +14,9 @@ import threading
 import pytest
 
 from service import create_app
-from service.application import notify_settings
+from service.application.notify import settings as notify_settings
 from service.application.settings import SettingError
-from service.application.webhook_urls import reachable
+from service.application.notify.webhook_urls import reachable
 from tests.helpers import bearer
 from tests.plugin_stack import ROOT
 from tests.receivers import WebhookReceiver

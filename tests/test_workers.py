@@ -4,11 +4,11 @@ import json
 import pytest
 
 from service.http.redis_conn import get_redis, get_store
-from service.application.store import key
+from service.application.storage.store import key
 from tests.helpers import ApiMatch
 from rq.serializers import JSONSerializer
 
-from service.application.dispatch import queue_verify
+from service.application.turns.dispatch import queue_verify
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from rq.serializers import JSONSerializer
 
 from service.application import clock
 from service import create_app
-from service.application.store import EventStore, key
+from service.application.storage.store import EventStore, key
 from tests.helpers import ApiMatch
 from engine.audit.verify import verify
 

@@ -20,10 +20,12 @@ from contextlib import nullcontext
 from rq import get_current_job
 
 from engine.audit.verify import verify
-from service.application import clock, delivery, exports, metrics, notifying, settings
-from service.application.bot_turns import play_bot_turn
-from service.application.connections import connect, store_url
-from service.application.missed_deadlines import missed
+from service.application import clock, settings, worker_figures
+from service.application.datasets import exports
+from service.application.notify import delivery, notices
+from service.application.turns.bot_turns import play_bot_turn
+from service.application.storage.connections import connect, store_url
+from service.application.turns.missed_deadlines import missed
 from service.application.simulations import run_chunk
 from workers import due as due_jobs, senders
 from workers.queues import is_embedded
@@ -49,7 +51,7 @@ def _store():
     queue = get_current_job().connection
     store = build_store(_store_client(queue), queue, configured["SNAPSHOT_EVERY"],
                         wait_replicas=configured["STORE_WAIT_REPLICAS"], wait_ms=configured["STORE_WAIT_MS"])
-    store.on_append = functools.partial(metrics.worker_appended, store.redis)     # for GET /metrics
+    store.on_append = functools.partial(worker_figures.worker_appended, store.redis)     # for GET /metrics
     return store
 
 
@@ -118,21 +120,21 @@ def simulate_chunk(sim_id: str, start: int, count: int) -> dict:
 
 @tracked
 def export_dataset(export_id: str) -> dict:
-    """Write a dataset export (service.application.exports); a retry resumes after its cursor."""
+    """Write a dataset export (service.application.datasets.exports); a retry resumes after its cursor."""
     return exports.run(_store(), export_id)
 
 
 @tracked
 def notify_match(match_id: str, kind: str, version: int, seats: list, record_hash: str | None = None) -> dict:
     """Tell ``seats``' players and subscribers of ``kind`` at ``version``, if the record there is the
-    one of ``record_hash`` (service.application.notifying)."""
-    return notifying.notify(_store(), match_id, kind, version, seats, record_hash)
+    one of ``record_hash`` (service.application.notify.notices)."""
+    return notices.notify(_store(), match_id, kind, version, seats, record_hash)
 
 
 @tracked
 def remind_deadline(match_id: str, seat: int, since_version: int, due: str) -> dict:
     """``deadline_near`` for a seat still waiting since ``since_version``."""
-    return notifying.remind(_store(), match_id, seat, since_version, due)
+    return notices.remind(_store(), match_id, seat, since_version, due)
 
 
 @tracked

@@ -13,7 +13,7 @@ from rq.serializers import JSONSerializer
 from rq.timeouts import TimerDeathPenalty
 
 from service.application import clock
-from service.application.connections import connect
+from service.application.storage.connections import connect
 from workers import due
 from workers.queues import QUEUES, background_queue
 

@@ -3,13 +3,13 @@ HTTP(S), or an e-mail through the SMTP server ``KIFU_SMTP_URL`` names. ``send(su
 answers ``(ok, detail)``; ``detail`` says what happened in a few words and never holds the URL, the
 secret or the SMTP password (it goes to the owner's delivery log).
 
-Webhook: ``POST`` the message as compact JSON (service.application.messages.body) with
+Webhook: ``POST`` the message as compact JSON (service.application.notify.messages.body) with
   X-Kifu-Signature: sha256=<hex HMAC-SHA256 of the body, keyed by the subscription's secret>
   X-Kifu-Delivery: <delivery id>   (the same on every retry: receivers deduplicate on it)
   X-Kifu-Event: your_move | deadline_near | match_ended | dispute | chat
 A 2xx answer is delivered; anything else (another status, a redirect — never followed —, a timeout, a
 refused connection) is a failed attempt, retried by the application. A URL whose host resolves to an
-address webhooks may not reach (service.application.webhook_urls.reachable: a loopback, private,
+address webhooks may not reach (service.application.notify.webhook_urls.reachable: a loopback, private,
 link-local or other non-public one, or an IPv6 form of one, unless ``KIFU_WEBHOOK_PRIVATE`` allows it)
 is refused, so a webhook cannot be pointed at the service's own network: the host is looked up once,
 every address found is checked, and the connection is made to those exact socket addresses, with
@@ -29,7 +29,7 @@ import socket
 from email.message import EmailMessage
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from service.application import messages, notify_settings, webhook_urls
+from service.application.notify import messages, settings as notify_settings, webhook_urls
 
 TIMEOUT = 10
 

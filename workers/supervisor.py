@@ -20,7 +20,7 @@ one exits, and sweeps the due jobs (``workers.due``) every second.
   line), so the due jobs are served while any one of them lives; claims are atomic, so each is
   queued once.
 - A ``KIFU_WEBHOOK_PRIVATE`` that is no setting stops it at start; ``loopback`` (tests only) is
-  warned of (service.application.notify_settings).
+  warned of (service.application.notify.settings).
 - SIGTERM / SIGINT are passed on to the rq workers (the first: finish the current job, then stop;
   a second: stop now) and this process exits once they have.
 """
@@ -37,7 +37,8 @@ import redis
 from rq.executions import WORKER_EXECUTIONS_KEY_TEMPLATE
 from rq.utils import parse_composite_key
 
-from service.application import clock, notify_settings
+from service.application import clock
+from service.application.notify import settings as notify_settings
 from workers import due
 from workers.queues import QUEUES
 

@@ -4,8 +4,8 @@ on the queue Redis (and, on the embedded store, to the process's job thread).
 ``store_client`` holds the event store's keys (a plain Redis, a ``RedisCluster``, or the embedded
 fakeredis); ``queue_client`` holds RQ's queues and scheduler (a plain Redis; the store's client
 when they share a server, always so on the embedded store)."""
-from service.application.state_cache import StateCache
-from service.application.store import EventStore
+from service.application.storage.state_cache import StateCache
+from service.application.storage.store import EventStore
 from workers import runner
 from workers.queues import RqJobs, is_embedded
 

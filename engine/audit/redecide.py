@@ -2,7 +2,7 @@
 (the opening setup, or a seat's action) with the rng its version owns, and set beside what is stored.
 
 A *batch* is what one command appended: its first stored event carries the command. Records are
-anything with ``version``, ``event`` and ``command`` (service.application.records.StoredEvent). Without the seed
+anything with ``version``, ``event`` and ``command`` (service.application.storage.records.StoredEvent). Without the seed
 (a match still running) nothing random can be re-decided, so batches are only folded.
 """
 from dataclasses import dataclass, field

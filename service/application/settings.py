@@ -2,7 +2,7 @@
 both build the same event store (snapshot interval, state cache, replica acknowledgement), serve
 with the same limits and know the same games (``KIFU_GAMES``: plug-in games kept outside
 ``engine/games/``, by module name). Where the store and the queues live:
-``service.application.connections`` (KIFU_STORE_URL, KIFU_QUEUE_URL). docs/DEVELOPING.md
+``service.application.storage.connections`` (KIFU_STORE_URL, KIFU_QUEUE_URL). docs/DEVELOPING.md
 "Settings" is the one table of them all."""
 import os
 
@@ -28,7 +28,7 @@ DEFAULTS = {
     "SIM_MAX_CPU_SECONDS": 3600,     # the run's estimated CPU time
     "SIM_CHUNK_SECONDS": 5,          # the estimated CPU time of one chunk job (at least one game)
     "SIM_DAILY_CPU_SECONDS": 36_000,  # an API key's quota per UTC day unless issued with its own
-    # sign-ins of players' devices (service.application.players.SignInLimits; 0: no limit)
+    # sign-ins of players' devices (service.application.identity.players.SignInLimits; 0: no limit)
     "SIGN_IN_PER_ADDRESS": 20,       # POST /players/sign-in from one client address in a window
     "SIGN_IN_CODES_PER_PLAYER": 10,  # sign-in codes one player makes in a window
     "SIGN_IN_WINDOW_SECONDS": 900,

@@ -27,7 +27,8 @@ from engine.bots import check_config
 from engine.core import ConfigError, MatchConfig, get_game
 from engine.simulation.arena import card_reader, encode, play_game
 from engine.simulation.statistics import aggregate
-from service.application import api_keys, clock, settings
+from service.application import clock, settings
+from service.application.identity import api_keys
 from service.application.errors import Illegal
 
 RULE = "kifu/simulations"

@@ -6,8 +6,9 @@ import os
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from service.application import notify_settings, settings
-from service.application.connections import SOCKET_TIMEOUT
+from service.application import settings
+from service.application.notify import settings as notify_settings
+from service.application.storage.connections import SOCKET_TIMEOUT
 from service.http import logs, redis_conn
 from service.http.api import (audit, disputes, exports, forks, games, health, history, jobs, lobby, matches,
                               notifications, players, simulations, spec, table, web)

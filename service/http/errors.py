@@ -6,7 +6,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from engine.core import ConfigError, IllegalAction
-from service.application.connections import UNAVAILABLE
+from service.application.storage.connections import UNAVAILABLE
 from service.application.errors import (Conflict, DomainError, Failed, Forbidden, Illegal, Invalid, NotFound,
                                         Throttled, Unauthenticated, Unavailable)
 

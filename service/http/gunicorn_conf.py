@@ -87,7 +87,7 @@ def on_starting(server):
 
 
 def _say_if_the_store_is_down(server) -> None:
-    from service.application.connections import connect, describe_url, store_url   # only in the master
+    from service.application.storage.connections import connect, describe_url, store_url   # only in the master
     url = store_url(os.environ)
     if not url:
         return

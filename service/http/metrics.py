@@ -1,7 +1,7 @@
 """Prometheus metrics (``GET /metrics``, prometheus_client's text format): requests by route and
 status, their latency, appends by result, 409 answers by code — counted by the process serving
 them — and, read from Redis when scraped, the job queues' depths, how late missed deadlines were
-handled (written by the workers: service.application.metrics) and whether the store answered.
+handled (written by the workers: service.application.worker_figures) and whether the store answered.
 
 gunicorn runs several worker processes, each with its own counters; a scrape reaches one of them.
 Under gunicorn (service/http/gunicorn_conf.py sets PROMETHEUS_MULTIPROC_DIR before the workers
@@ -26,8 +26,8 @@ from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, 
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 
-from service.application import metrics as stored
-from service.application.connections import UNAVAILABLE
+from service.application import worker_figures
+from service.application.storage.connections import UNAVAILABLE
 from service.http.redis_conn import get_store
 
 bp = Blueprint("metrics", __name__)
@@ -73,7 +73,7 @@ class FromStore:
     def collect(self):
         up = GaugeMetricFamily("kifu_store_up", "1 when the store answered this scrape, else 0")
         try:
-            late, made = stored.lateness(self.store.redis), stored.worker_appends(self.store.redis)
+            late, made = worker_figures.lateness(self.store.redis), worker_figures.worker_appends(self.store.redis)
         except UNAVAILABLE:
             late = made = None
         up.add_metric([], 0 if late is None else 1)

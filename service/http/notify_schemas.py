@@ -1,7 +1,7 @@
 """Marshmallow schemas of notifications: subscribing, the delivery log, unsubscribing."""
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from service.application.subscriptions import EVENTS, KINDS
+from service.application.notify.subscriptions import EVENTS, KINDS
 
 
 class SubscriptionIn(Schema):

@@ -1,4 +1,4 @@
-"""The app's Redis clients and event store (service.application.connections): the store's client
+"""The app's Redis clients and event store (service.application.storage.connections): the store's client
 (a plain Redis, a Redis Cluster, or the embedded fakeredis) and the queue Redis RQ uses, the store
 built by ``workers.wiring`` with its jobs port on the queue Redis.
 
@@ -12,8 +12,8 @@ bytes, as RQ needs; the event store decodes what it reads.
 """
 from flask import current_app, g
 
-from service.application.connections import open_clients
-from service.application.store import EventStore
+from service.application.storage.connections import open_clients
+from service.application.storage.store import EventStore
 from workers.wiring import build_store
 
 

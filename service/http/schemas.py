@@ -4,8 +4,8 @@ import json
 import marshmallow
 from marshmallow import ValidationError, fields, post_dump, validate
 
-from service.application.seats import JOIN_MODES
-from service.application.store import VERSION_MAX
+from service.application.table.seats import JOIN_MODES
+from service.application.storage.store import VERSION_MAX
 from engine.bots import bot_names
 
 
@@ -261,7 +261,7 @@ class MatchCreatedOut(Schema):
     version = fields.Int(required=True)
     seats = fields.List(fields.Nested(SeatTokenOut), required=True)
     auditor_token = fields.Str(required=True)
-    organiser_token = fields.Str(required=True)   # re-issues invites (service.application.seats); shown only here
+    organiser_token = fields.Str(required=True)   # re-issues invites (service.application.table.seats); shown only here
     audit_live = fields.Bool(required=True)
 
 

@@ -165,7 +165,7 @@ def test_a_revoked_device_is_signed_out_and_unsubscribing_is_one_click(browsing,
     made = server.client.post("/players/me/notifications", json={"kind": "webhook", "url": "https://example.org/h"},
                               headers={"Authorization": f"Bearer {reimu['key']}"}).get_json()
     with server.app.app_context():
-        from service.application.subscriptions import Owner, get
+        from service.application.notify.subscriptions import Owner, get
         from service.http.redis_conn import get_redis
         token = get(get_redis(), Owner.player(reimu["player_id"]), made["id"])["unsubscribe"]
     phone.goto(f"/#/unsubscribe/{token}")

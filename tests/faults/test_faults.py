@@ -30,7 +30,7 @@ from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
 from engine.audit.verify import verify
-from service.application.store import EventStore, key
+from service.application.storage.store import EventStore, key
 from tests.faults.deployment import Deployment, children
 from tests.faults.players import Api, Load
 from tests.faults.report import Report
@@ -92,7 +92,7 @@ def load(deployment):
 
 @pytest.fixture(scope="module")
 def clock_watch(r, load):
-    """How long each waiting seat stays overdue (service.application.deadlines ``waiting``), looked
+    """How long each waiting seat stays overdue (service.application.turns.deadlines ``waiting``), looked
     at every 0.25 s: a deadline that never fired would show here, not only in the events."""
     watch = OverdueWatch(r, load)
     watch.start()

@@ -8,7 +8,7 @@ import random
 import re
 
 from engine.core import IllegalAction, apply, canonical_json, clone, play
-from service.application.visibility import redact
+from service.application.match.visibility import redact
 from tests.hidden import games, probes
 from tests.hidden.leaks import PLACEHOLDER, found, scrub, strings
 

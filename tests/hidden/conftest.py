@@ -4,7 +4,7 @@ import secrets
 
 import pytest
 
-from service.application import commands, forks
+from service.application.match import commands, forks
 from tests.hidden import probes
 
 

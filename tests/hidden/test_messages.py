@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from service.application import messages
+from service.application.notify import messages
 from tests.hidden import games, probes
 from tests.hidden.channels import Checker
 from tests.hidden.table import Table

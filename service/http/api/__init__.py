@@ -1,9 +1,9 @@
 """HTTP blueprints, one per resource: games, matches (and their history), the OpenAPI spec."""
 from flask import g, jsonify, request
 
-from service.application import auth, player_keys
+from service.application.identity import auth, player_keys
 from service.application.errors import Invalid, Unauthenticated
-from service.application.loading import open_meta
+from service.application.match.loading import open_meta
 from service.http.redis_conn import get_redis
 from service.http.schemas import COMMAND_ID_MAX
 
@@ -78,12 +78,12 @@ def _bearer(header: str) -> str | None:
 
 
 def _player_seat():
-    """A player's key opens the seat bound to that player (service.application.player_keys)."""
+    """A player's key opens the seat bound to that player (service.application.identity.player_keys)."""
     return player_keys.seat_finder(get_redis())
 
 
 def identify(meta: dict):
-    """The caller (service.application.visibility.Caller) the request's token makes in this match."""
+    """The caller (service.application.match.visibility.Caller) the request's token makes in this match."""
     return auth.identify(meta, bearer_token(), _player_seat())
 
 

@@ -11,12 +11,12 @@ from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from engine.audit.verify import verify as verify_now
 from service.application.errors import Failed
-from service.application import exporting, explain as explaining, feed
-from service.application.dispatch import verify_job
+from service.application.match import explain as explaining, feed, transcript
+from service.application.turns.dispatch import verify_job
 from service.http.api import answer, identify
-from service.application.connections import UNAVAILABLE
+from service.application.storage.connections import UNAVAILABLE
 from service.http.errors import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE
-from service.application.loading import open_meta
+from service.application.match.loading import open_meta
 from service.http.redis_conn import get_store
 from service.http.schemas import ExplainOut, StreamQuery, VerifyOut
 
@@ -60,7 +60,7 @@ def verify(match_id: str):
 def export(match_id: str):
     store = get_store()
     meta, caller = caller_of(store, match_id)
-    lines = until_unavailable(exporting.export_lines(store, match_id, caller, meta),
+    lines = until_unavailable(transcript.export_lines(store, match_id, caller, meta),
                               json.dumps({**GONE, "incomplete": True}) + "\n")
     return Response(stream_with_context(lines), mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{match_id}.jsonl"'})

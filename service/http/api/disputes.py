@@ -1,9 +1,9 @@
 """Disputes: a seat flags an event, the auditor rules, the seats consent to replay it from a fork."""
 from flask import Blueprint
 
-from service.application import disputes
+from service.application.table import disputes
 from service.http.api import actor, answer, auditor, json_body
-from service.application.loading import open_meta
+from service.application.match.loading import open_meta
 from service.http.redis_conn import get_store
 from service.http.schemas import DisputeIn, DisputeOut, DisputesOut, RulingIn
 

@@ -1,8 +1,8 @@
 """POST /exports: a dataset of ended matches in the background; GET /jobs/<id> follows it and
-GET /exports/<id>/<table>/<file> downloads its files (service.application.exports)."""
+GET /exports/<id>/<table>/<file> downloads its files (service.application.datasets.exports)."""
 from flask import Blueprint, send_file
 
-from service.application import exports
+from service.application.datasets import exports
 from service.application.errors import NotFound
 from service.http.api import answer, json_body
 from service.http.redis_conn import get_store

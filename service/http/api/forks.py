@@ -1,9 +1,9 @@
 """POST /matches/<id>/forks: an analysis match from another match's state at a version."""
 from flask import Blueprint
 
-from service.application import forks
+from service.application.match import forks
 from service.http.api import answer, identify, json_body
-from service.application.loading import open_meta
+from service.application.match.loading import open_meta
 from service.http.redis_conn import get_store
 from service.http.schemas import ForkCreatedOut, ForkIn
 

@@ -1,7 +1,7 @@
 """A match's past: its event log (redacted for the caller) and the caller's view at any version."""
 from flask import Blueprint, request
 
-from service.application import queries
+from service.application.match import queries
 from service.http.api import answer, viewer
 from service.http.redis_conn import get_store
 from service.http.schemas import EventsPageOut, EventsQuery, StateOut, StateQuery

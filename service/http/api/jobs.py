@@ -2,7 +2,8 @@
 from flask import Blueprint
 
 from service.application.errors import NotFound
-from service.application import exports, simulations
+from service.application import simulations
+from service.application.datasets import exports
 from service.http.api import answer
 from service.http.redis_conn import get_store
 from service.http.schemas import JobOut

@@ -4,11 +4,12 @@ seats, and "my matches"
 a URL)."""
 from flask import Blueprint, request
 
-from service.application import players, seats
+from service.application.identity import players
+from service.application.table import seats
 from service.application.errors import Forbidden, Unauthenticated
-from service.application.loading import open_meta
-from service.application.my_matches import my_matches as summarize
-from service.application.visibility import Caller
+from service.application.match.loading import open_meta
+from service.application.match.my_matches import my_matches as summarize
+from service.application.match.visibility import Caller
 from service.http.api import answer, identify, json_body
 from service.http.api.players import the_player
 from service.http.lobby_schemas import ClaimedOut, ClaimIn, ClaimSeatIn, InviteOut, MyMatchesIn, MyMatchesOut, OpenSeatsOut
@@ -20,7 +21,7 @@ bp = Blueprint("lobby", __name__)
 @bp.post("/matches/<match_id>/seats/<int:seat>/claim")
 def claim(match_id: str, seat: int):
     """Take a seat by its invite code (or an open seat); ``{"player": true}`` binds it to the player
-    whose key is the bearer (service.application.players)."""
+    whose key is the bearer (service.application.identity.players)."""
     meta = open_meta(get_store(), match_id)
     body = ClaimSeatIn().load(json_body())
     player = the_player()[0] if body["player"] else None

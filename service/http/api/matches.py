@@ -4,8 +4,10 @@ import logging
 from flask import Blueprint, current_app, request
 
 from service.application.errors import Forbidden
-from service.application import catalog, commands, disputes, players, queries
-from service.application.dispatch import queue_verify
+from service.application.identity import players
+from service.application.match import commands, listing, queries
+from service.application.table import disputes
+from service.application.turns.dispatch import queue_verify
 from service.http.api import actor, answer, command_hint, json_body, viewer
 from service.http.api.players import bound_player
 from service.http.redis_conn import get_store
@@ -25,10 +27,10 @@ def create():
 
 @bp.get("")
 def search():
-    """Public matches, oldest first, filtered and paged (service.application.catalog); no token
+    """Public matches, oldest first, filtered and paged (service.application.match.listing); no token
     needed and none looked at: analysis and private matches are never listed."""
     query = MatchListQuery().load(request.args.to_dict())
-    return answer(MatchListOut(), catalog.list_matches(get_store(), **query))
+    return answer(MatchListOut(), listing.list_matches(get_store(), **query))
 
 
 @bp.get("/<match_id>")

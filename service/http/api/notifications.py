@@ -1,11 +1,12 @@
 """Notifications: a player's subscriptions (its key as the bearer) or a seat's (its seat token), their
-delivery logs, and the one-step unsubscribe every message links to (service.application.subscriptions,
+delivery logs, and the one-step unsubscribe every message links to (service.application.notify.subscriptions,
 .delivery)."""
 from flask import Blueprint, request
 
-from service.application import delivery, notifying, players, subscriptions
+from service.application.identity import players
+from service.application.notify import delivery, notices, subscriptions
 from service.application.errors import Forbidden
-from service.application.subscriptions import Owner
+from service.application.notify.subscriptions import Owner
 from service.http.api import actor, answer, json_body
 from service.http.api.players import the_player
 from service.http.notify_schemas import (DeliveriesOut, DeliveriesQuery, SubscriptionIn, SubscriptionOut,
@@ -31,7 +32,7 @@ def _subscribe(owner: Owner):
     made = subscriptions.create(get_redis(), owner, body["kind"], body.get("url") or body.get("address"),
                                 body["events"])
     if owner.kind == "seat":
-        notifying.catch_up(get_store(), owner.ident, {owner.seat})
+        notices.catch_up(get_store(), owner.ident, {owner.seat})
     else:
         players.subscribed(get_store(), owner.ident)
     return answer(SubscriptionOut(), made, 201)

@@ -1,11 +1,11 @@
 """Players: make one, see it and its keys, revoke a key, sign another device in, list its matches
-on any device, and bind a seat held by token (service.application.players). The player's key is the
+on any device, and bind a seat held by token (service.application.identity.players). The player's key is the
 bearer of every ``/players/me`` route. Sign-ins are counted per client address (``client_address``)."""
 import ipaddress
 
 from flask import Blueprint, current_app, request
 
-from service.application import player_keys, players
+from service.application.identity import player_keys, players
 from service.http.api import answer, bearer_token, json_body
 from service.http.player_schemas import (AdoptedOut, AdoptIn, NewPlayerIn, PlayerKeyOut, PlayerMatchesOut,
                                          PlayerMatchesQuery, PlayerOut, SignInCodeOut, SignInIn)

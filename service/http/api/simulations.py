@@ -1,8 +1,9 @@
-"""POST /simulations: bot-vs-bot games in the background, with an API key (service.application.api_keys)
+"""POST /simulations: bot-vs-bot games in the background, with an API key (service.application.identity.api_keys)
 and within the KIFU_SIM_* limits; GET /jobs/<id> follows them."""
 from flask import Blueprint, current_app
 
-from service.application import api_keys, simulations
+from service.application import simulations
+from service.application.identity import api_keys
 from service.http.api import answer, bearer_token, json_body
 from service.http.redis_conn import get_store
 from service.http.schemas import JobOut, SimulationIn

@@ -1,13 +1,13 @@
 """The table's own moves, beside the game's: resign, offer / accept / decline a draw, table talk,
 and a rematch once the match is over (of a match refereed live, with every seat's consent when it is
-to be refereed live too: service.application.rematch). A seat acts with its token
-(service.application.table)."""
+to be refereed live too: service.application.table.rematch). A seat acts with its token
+(service.application.table.moves)."""
 import logging
 
 from flask import Blueprint, current_app, request
 
-from service.application import disputes, rematch, table
-from service.application.dispatch import queue_verify
+from service.application.table import disputes, moves, rematch
+from service.application.turns.dispatch import queue_verify
 from service.http.api import actor, answer, json_body, viewer
 from service.http.redis_conn import get_store
 from service.http.schemas import ActionOut
@@ -22,7 +22,7 @@ MOVES = {"resign": "resign", "draw/offer": "offer_draw", "draw/accept": "accept_
 def _move(match_id: str, table_move: dict, body: dict):
     store = get_store()
     meta, seat = actor(store, match_id)
-    result, ended = table.move(store, match_id, seat, table_move, body.get("command_id"))
+    result, ended = moves.move(store, match_id, seat, table_move, body.get("command_id"))
     if ended:
         if meta.get("continues"):
             disputes.reveal_originals(store, match_id)
@@ -56,7 +56,7 @@ def talk(match_id: str):
     store = get_store()
     viewer(store, match_id)                    # 404 unknown match; a bad token 403, as elsewhere
     query = ChatQuery().load(request.args.to_dict())
-    return answer(ChatOut(), table.talk(store, match_id, query["after"], query["limit"]))
+    return answer(ChatOut(), moves.talk(store, match_id, query["after"], query["limit"]))
 
 
 @bp.post("/<match_id>/rematch")

@@ -1,5 +1,5 @@
 // The narrated log: the match's events told as sentences — each event's `text`, which the server
-// makes from the event as this seat may see it (service/application/narration.py), never here —
+// makes from the event as this seat may see it (service/application/match/narrated.py), never here —
 // grouped by move (`move`: the command they belong to: a seat's action, the setup, the table).
 // Internal steps (no text) are folded away; each sentence's rule is one click (or tap) away.
 import {h} from "./dom.js";

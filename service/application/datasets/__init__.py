@@ -1,0 +1,1 @@
+"""Datasets for analysis tools: the ended matches as tables, exported in the background."""

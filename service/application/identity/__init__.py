@@ -1,0 +1,1 @@
+"""Who is who: seat tokens, players and their keys, API keys."""

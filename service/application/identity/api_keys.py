@@ -1,0 +1,131 @@
+"""API keys: the credential background work that costs CPU (simulations) needs, and each key's
+quota of estimated CPU-seconds per UTC day.
+
+An operator issues a key with ``kifu keys create NAME [--daily-cpu-seconds N]``; the key is printed
+once and only its SHA-256 is kept, so a leaked database gives no usable key. ``kifu keys list``
+shows each key's quota and today's use, ``kifu keys revoke NAME`` ends it at once. Keys live in the
+store, so every web process sees a new or revoked key without a restart:
+
+  kifu:apikeys                          hash: name -> sha256 of the key
+  kifu:apikey:{<sha256>}                hash: name, created_at, daily_cpu_seconds ("" = the
+                                        KIFU_SIM_DAILY_CPU_SECONDS default; 0 = no daily limit)
+  kifu:apikey:{<sha256>}:used:<day>     CPU-seconds charged on that UTC day (kept two days)
+
+Each key's own keys share the hash tag ``{<sha256>}`` (one Cluster slot); every command names one key.
+"""
+import hashlib
+import math
+import secrets
+from datetime import datetime, timedelta
+
+from service.application import clock
+from service.application.errors import Forbidden, Illegal, Throttled, Unauthenticated
+from service.application.identity.player_keys import text
+
+PREFIX = "kifu_"
+INDEX = "kifu:apikeys"
+NAME_MAX = 64
+USAGE_KEPT_SECONDS = 2 * 86400
+
+
+def _digest(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def _record_key(digest: str) -> str:
+    return f"kifu:apikey:{{{digest}}}"
+
+
+def _used_key(digest: str, day: str) -> str:
+    return f"{_record_key(digest)}:used:{day}"
+
+
+def issue(redis, name: str, daily_cpu_seconds: int | None = None) -> str:
+    """A new key named ``name`` (unique; ValueError if taken or malformed); the key itself, which
+    is never stored and so cannot be shown again."""
+    if not name or len(name) > NAME_MAX or not name.isprintable():
+        raise ValueError(f"a key's name is 1 to {NAME_MAX} printable characters, not {name!r}")
+    if daily_cpu_seconds is not None and daily_cpu_seconds < 0:
+        raise ValueError("the daily quota is 0 (no limit) or more CPU-seconds")
+    key = PREFIX + secrets.token_urlsafe(32)
+    digest = _digest(key)
+    if not redis.hsetnx(INDEX, name, digest):
+        raise ValueError(f"a key named {name!r} exists: revoke it first (kifu keys revoke {name})")
+    redis.hset(_record_key(digest), mapping={
+        "name": name, "created_at": clock.iso(clock.now()),
+        "daily_cpu_seconds": "" if daily_cpu_seconds is None else str(daily_cpu_seconds)})
+    return key
+
+
+def revoke(redis, name: str) -> bool:
+    """Ends the key named ``name`` at once; False if there is none."""
+    digest = redis.hget(INDEX, name)
+    if digest is None:
+        return False
+    redis.delete(_record_key(text(digest)))
+    redis.hdel(INDEX, name)
+    return True
+
+
+def listing(redis, default_daily: int) -> list[dict]:
+    """Every key: name, created_at, daily quota (CPU-seconds; 0: none) and what it used today."""
+    day = _day(clock.now())
+    out = []
+    for name, digest in sorted((text(n), text(d)) for n, d in redis.hgetall(INDEX).items()):
+        record = {text(k): text(v) for k, v in redis.hgetall(_record_key(digest)).items()}
+        if record:
+            out.append({"name": name, "created_at": record.get("created_at"),
+                        "daily_cpu_seconds": _daily(record, default_daily),
+                        "used_today": int(redis.get(_used_key(digest, day)) or 0)})
+    return out
+
+
+def authenticate(redis, token: str | None) -> dict:
+    """The key ``token`` is: ``{"name", "digest", "daily_cpu_seconds" (None: the default)}``.
+    401 without a token, 403 for a token that is no key of this service (unknown or revoked)."""
+    if token is None:
+        raise Unauthenticated("api_key_required", "simulations need an API key: Authorization: Bearer "
+                              "<key> (an operator issues one with `kifu keys create NAME`)")
+    digest = _digest(token)
+    record = {text(k): text(v) for k, v in redis.hgetall(_record_key(digest)).items()}
+    if not record:
+        raise Forbidden("unknown_api_key", "the bearer token is not an API key of this service "
+                        "(unknown or revoked; a seat token is not one)")
+    daily = record.get("daily_cpu_seconds", "")
+    return {"name": record["name"], "digest": digest, "daily_cpu_seconds": int(daily) if daily else None}
+
+
+def charge(redis, key: dict, seconds: float, default_daily: int) -> int:
+    """Charges ``seconds`` (rounded up) to ``key``'s use today; 422 if more than its whole daily
+    quota, 429 (with the seconds until the quota renews at 00:00 UTC) if today's use would pass
+    it. The whole-second charge, to ``refund`` if the work is not queued after all."""
+    cost = max(1, math.ceil(seconds))
+    daily = _daily(key, default_daily)
+    if daily and cost > daily:
+        raise Illegal("over_daily_quota", f"this simulation's estimated {cost:,} CPU-seconds are more than "
+                      f"key {key['name']!r} may use in a day ({daily:,}); ask for fewer games or smaller "
+                      "budgets", rule="kifu/simulations")
+    now = clock.now()
+    used_key = _used_key(key["digest"], _day(now))
+    used = redis.incrby(used_key, cost)
+    redis.expire(used_key, USAGE_KEPT_SECONDS)
+    if daily and used > daily:
+        redis.decrby(used_key, cost)
+        renews = (datetime.combine(now.date() + timedelta(days=1), datetime.min.time(), now.tzinfo) - now)
+        raise Throttled("quota_exceeded", f"key {key['name']!r} has used {used - cost:,} of its {daily:,} "
+                        f"CPU-seconds today (UTC) and this simulation needs {cost:,}; the quota renews at "
+                        "00:00 UTC", retry_after=max(1, math.ceil(renews.total_seconds())))
+    return cost
+
+
+def refund(redis, key: dict, cost: int) -> None:
+    redis.decrby(_used_key(key["digest"], _day(clock.now())), cost)
+
+
+def _daily(key: dict, default_daily: int) -> int:
+    value = key.get("daily_cpu_seconds")
+    return default_daily if value in (None, "") else int(value)
+
+
+def _day(when: datetime) -> str:
+    return when.date().isoformat()

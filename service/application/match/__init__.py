@@ -1,0 +1,1 @@
+"""A match's life: create it, act, commit, load it, read it as a seat, tell it, explain it."""

@@ -1,0 +1,108 @@
+"""Explaining one event: the rule it cites (seed section and statement), the chain of causes back to
+the command that started it, and the difference it made to the caller's view — and all of it told
+in sentences (``why``), each event as the narrated log tells it (service/application/match/narrated.py)."""
+import re
+
+from engine.audit.platform_rules import rule_text
+from engine.audit.statediff import diff
+from engine.core import apply, clone
+from service.application.errors import NotFound
+from service.application.match import visibility
+from service.application.match.loading import check_version, match_game
+from service.application.match.narrated import Narrator
+from service.application.table.seats import seat_names
+
+MAX_CAUSES = 64
+
+
+def explain(store, match_id: str, version: int, caller, meta: dict) -> dict:
+    game = match_game(meta)
+    check_version(match_id, meta, version)
+    record = store.read(match_id, version - 1, version)[0]
+    shown = _told(store, match_id, game, record, caller, meta)
+    if shown is None:
+        raise NotFound("event_not_visible", f"event {version} is hidden from the {caller.label}")
+    rule = rule_text(game, record.event.rule)
+    causes = _causes(store, match_id, game, record, caller, meta)
+    command = _command(store, match_id, version, caller, meta)
+    return {"match_id": match_id, "version": version, "caller": caller.label,
+            "full_truth": caller.sees_all(meta), "event": shown, "rule": rule, "causes": causes,
+            "command": command, "diff": _diff(store, match_id, game, record, caller, meta),
+            "why": sentences(shown, rule, causes, command, seat_names(meta))}
+
+
+def sentences(shown: dict, rule: dict, causes: list, command: dict | None, names: list) -> list[str]:
+    """"What happened; by which rule (statement and seed section); because of what, back to the move
+    that started it" — one sentence each."""
+    out = [f"Version {shown['version']}: {_what(shown)}."]
+    if rule.get("statement"):
+        out.append(f"The rule ({rule['id']}, {rule['section']}): {rule['statement'].rstrip('.')}.")
+    elif rule.get("id"):
+        out.append(f"It cites the rule {rule['id']}.")
+    for i, cause in enumerate(causes):
+        lead = "That happened because of" if i == 0 else "which came from"
+        seen = "something hidden from you" if cause.get("hidden") else _what(cause)
+        out.append(f"{lead} version {cause['version']}: {seen}.")
+    if command is not None:
+        who = _who(command.get("seat"), names)
+        kind = {"create": "the match's setup", "table": f"{who}'s move at the table",
+                "note": "a note of the table"}.get(command["kind"], f"{who}'s move")
+        first = " It starts there." if command["version"] == shown["version"] else ""
+        out.append(f"It belongs to {kind} at version {command['version']}.{first}".rstrip())
+    return out
+
+
+def _what(item: dict) -> str:
+    """The item's sentence; an internal step (no sentence) in words: "an internal step of the rules (step entered)"."""
+    if item.get("text"):
+        return item["text"]
+    words = re.sub(r"(?<!^)(?=[A-Z])", " ", item.get("type", "event")).lower()
+    return f"an internal step of the rules ({words})"
+
+
+def _who(seat, names: list) -> str:
+    if not isinstance(seat, int):
+        return "the table"
+    return (names[seat] if seat < len(names) else "") or f"seat {seat}"
+
+
+def _told(store, match_id, game, record, caller, meta) -> dict | None:
+    """The record as the caller sees it, told as the narrated log tells it."""
+    narrator = Narrator(store, match_id, game, meta, caller.seat, caller.sees_all(meta))
+    return narrator.tell(record, visibility.item(game, record, caller, meta))
+
+
+def _causes(store, match_id, game, record, caller, meta) -> list:
+    """The event's cause, its cause, ... back to the event no other event caused (a seat's action or
+    the match's creation); events hidden from the caller appear as their version only."""
+    out, cause = [], record.event.cause
+    while cause is not None and len(out) < MAX_CAUSES:
+        found = store.read(match_id, cause - 1, cause)
+        if not found:
+            break
+        shown = _told(store, match_id, game, found[0], caller, meta)
+        out.append(shown if shown is not None else {"version": cause, "hidden": True})
+        cause = found[0].event.cause
+    return out
+
+
+def _command(store, match_id, version, caller, meta) -> dict | None:
+    """The command whose batch holds the event: who gave it and, when the caller may see it, what."""
+    start = store.batch_start(match_id, version)
+    if start is None or start.command is None:
+        return None
+    command = start.command
+    mine = caller.seat is not None and command.get("seat") == caller.seat
+    out = {"version": start.version, "seat": command.get("seat"),
+           "kind": "create" if "create" in command else "action" if "action" in command
+           else "table" if "table" in command else "note"}
+    if caller.sees_all(meta) or mine:
+        out["command"] = command
+    return out
+
+
+def _diff(store, match_id, game, record, caller, meta) -> list:
+    before = store.load(game, match_id, record.version - 1) if record.version > 1 else None
+    after = apply(game, clone(before) if before is not None else None, record.event)
+    seen_before = {} if before is None else visibility.view(game, before, caller, meta)
+    return diff(seen_before, visibility.view(game, after, caller, meta))

@@ -1,0 +1,213 @@
+"""Finding matches: secondary indexes of the public matches, and the listing ``GET /matches`` and the
+dataset export page through.
+
+Index keys, sorted sets of match ids scored by creation time (milliseconds since the epoch):
+
+  kifu:index:all                          every listed match
+  kifu:index:status:running | :ended      by status; a match moves to ``ended`` when its end is appended
+  kifu:index:game:<game>                  by game
+  kifu:index:variant:<game>:<variant>     by game and variant
+  kifu:index:player:<seat name>           by seat name (exact)
+
+Only public matches are indexed: *analysis* matches (created with ``setup``, and forks) and
+*private* ones (created with ``"private": true``; a dispute's continuation inherits it) are never
+listed, whoever asks (a private match stays readable by anyone who knows its id, as before).
+
+Redis Cluster: every key is written by its own single-key command (ZADD / ZREM), never inside
+append.lua, and nothing here lists keys (no KEYS / SCAN). The entries are added (``index``,
+idempotent) *before* the append that makes them true — the match's creation, and the append that
+ends it — so a crash in between leaves an entry too many, never one too few: every reader reads
+each entry's meta and skips an entry whose match is not (yet) there or not in that status
+(``matches_filter``). An action that changes nothing listed writes no index. The one write after
+an append is the ended match's removal from ``status:running`` (``left_running``); if it is
+lost, the listing skips the entry and moves it when it meets it.
+
+Order: oldest first (creation time, then id), so a cursor walk also meets matches created after
+it started. The cursor is opaque: the score and id of the last match looked at.
+"""
+import base64
+import binascii
+import json
+from datetime import datetime, timezone
+
+from engine.core import match_outcome
+from service.application.errors import Invalid
+from service.application.match.loading import match_game
+
+PREFIX = "kifu:index:"
+MAX_SEATS = 16
+SCAN_LIMIT = 2000          # index entries one listing page looks at before it answers
+FIELDS = ["game", "variant", "version", "created_at", "ended", "outcome", "analysis", "private",
+          "continued_in"] + [f"name:{s}" for s in range(MAX_SEATS)]
+
+
+def status_key(status: str) -> str:
+    return f"{PREFIX}status:{status}"
+
+
+def driving_key(game=None, variant=None, status=None, player=None) -> str:
+    """The most selective index for a filter; the rest of the filter is checked on each match's meta."""
+    if player is not None:
+        return f"{PREFIX}player:{player}"
+    if game is not None and variant is not None:
+        return f"{PREFIX}variant:{game}:{variant}"
+    if game is not None:
+        return f"{PREFIX}game:{game}"
+    if status is not None:
+        return status_key(status)
+    return f"{PREFIX}all"
+
+
+def listed(meta: dict) -> bool:
+    return meta.get("analysis") != "1" and meta.get("private") != "1"
+
+
+def status_of(meta: dict) -> str:
+    return "ended" if meta.get("ended") else "running"
+
+
+def names(meta: dict) -> list[str]:
+    out = []
+    for s in range(MAX_SEATS):
+        name = meta.get(f"name:{s}")
+        if name is None:
+            break
+        out.append(name)
+    return out
+
+
+def score_of(created_at: str) -> int:
+    return int(parse_time(created_at).timestamp() * 1000)
+
+
+def parse_time(text: str) -> datetime:
+    moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def index(redis, match_id: str, meta: dict) -> None:
+    """Add the match to its indexes, its status's included: idempotent single-key commands, one
+    pipeline round trip (not a transaction: the keys lie in different slots)."""
+    if not listed(meta) or "created_at" not in meta:
+        return
+    score = score_of(meta["created_at"])
+    keys = [f"{PREFIX}all", status_key(status_of(meta)), f"{PREFIX}game:{meta['game']}",
+            f"{PREFIX}variant:{meta['game']}:{meta['variant']}"]
+    keys += [f"{PREFIX}player:{name}" for name in set(names(meta))]
+    pipe = redis.pipeline(transaction=False)
+    for k in keys:
+        pipe.zadd(k, {match_id: score})
+    pipe.execute()
+
+
+def left_running(redis, match_id: str) -> None:
+    """An ended match out of the running index (after the append that ended it)."""
+    redis.zrem(status_key("running"), match_id)
+
+
+def encode_cursor(score: int, match_id: str) -> str:
+    return base64.urlsafe_b64encode(f"{int(score)}:{match_id}".encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> tuple[int, str]:
+    try:
+        score, _, match_id = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode().partition(":")
+        if not match_id:
+            raise ValueError
+        return int(score), match_id
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        raise Invalid("invalid_request", "cursor: not a cursor this service gave out") from None
+
+
+def _text(value):
+    return value.decode("utf-8") if isinstance(value, bytes) else value
+
+
+def walk(redis, key: str, since: int | None = None, cursor: str | None = None, batch: int = 200):
+    """Yield ``(score, match_id, meta)`` for every entry of index ``key`` after ``cursor`` (and
+    created at or after ``since``, ms), oldest first, reading each match's meta (the fields of
+    ``FIELDS``) by pipelined single-key HMGETs; ``meta`` is None for a match that is gone."""
+    low, ties = (since if since is not None else float("-inf")), 0
+    if cursor is not None:
+        c_score, c_id = decode_cursor(cursor)
+        if since is None or c_score >= since:
+            low = c_score
+            ties = sum(1 for m in redis.zrangebyscore(key, c_score, c_score) if _text(m) <= c_id)
+    while True:
+        raw = redis.zrangebyscore(key, low, "+inf", start=ties, num=batch, withscores=True)
+        if not raw:
+            return
+        pipe = redis.pipeline(transaction=False)
+        for member, _ in raw:
+            pipe.hmget(f"kifu:{{{_text(member)}}}:meta", FIELDS)
+        metas = pipe.execute()
+        for (member, score), values in zip(raw, metas):
+            meta = {f: _text(v) for f, v in zip(FIELDS, values) if v is not None}
+            yield int(score), _text(member), (meta if "version" in meta else None)
+        last = int(raw[-1][1])
+        ties = (ties + len(raw)) if last == low else sum(1 for _, s in raw if int(s) == last)
+        low = last
+        if len(raw) < batch:
+            return
+
+
+def matches_filter(meta: dict | None, game=None, variant=None, status=None, player=None) -> bool:
+    return (meta is not None and listed(meta)
+            and (game is None or meta.get("game") == game)
+            and (variant is None or meta.get("variant") == variant)
+            and (status is None or status_of(meta) == status)
+            and (player is None or player in names(meta)))
+
+
+def public_facts(store, match_id: str, meta: dict) -> dict:
+    """What anyone may know of a listed match (nothing hidden: no view, no tokens)."""
+    ended = status_of(meta) == "ended"
+    outcome = None
+    if ended:
+        outcome = json.loads(meta["outcome"]) if meta.get("outcome") else _outcome(store, match_id, meta)
+    return {"match_id": match_id, "game": meta["game"], "variant": meta["variant"], "seats": names(meta),
+            "created_at": meta.get("created_at"), "version": int(meta["version"]),
+            "status": status_of(meta), "outcome": outcome}
+
+
+def _outcome(store, match_id: str, meta: dict):
+    """The outcome of a match that ended before it was kept in the meta: folded from the store."""
+    game = match_game(meta)
+    return match_outcome(game, store.load(game, match_id, int(meta["version"])))
+
+
+def list_matches(store, game=None, variant=None, status=None, player=None, since=None, cursor=None,
+                 limit: int = 50) -> dict:
+    """A page of listed matches, oldest first; ``next_cursor`` continues it (None: nothing after).
+    A page may hold fewer than ``limit`` matches (at most ``SCAN_LIMIT`` index entries are looked
+    at per page): follow ``next_cursor`` until it is None."""
+    redis = store.redis
+    key = driving_key(game, variant, status, player)
+    since_ms = None if since is None else since_score(since)
+    found, scanned, last = [], 0, None
+    exhausted = True
+    for score, match_id, meta in walk(redis, key, since_ms, cursor, batch=min(200, max(limit, 20))):
+        if len(found) >= limit or scanned >= SCAN_LIMIT:
+            exhausted = False
+            break
+        scanned += 1
+        last = (score, match_id)
+        if meta is not None and key == status_key("running") and status_of(meta) == "ended":
+            index(redis, match_id, meta)             # read-repair: the removal after its end was lost
+            left_running(redis, match_id)
+        if matches_filter(meta, game, variant, status, player):
+            found.append(public_facts(store, match_id, meta))
+    next_cursor = None if exhausted or last is None else encode_cursor(*last)
+    return {"matches": found, "next_cursor": next_cursor}
+
+
+def since_score(since: str) -> int:
+    try:
+        return score_of(since)
+    except ValueError:
+        raise Invalid("invalid_request", "since: an ISO 8601 date or time, e.g. 2030-01-01T00:00:00Z") from None
+
+
+def count(redis, key: str, since: int | None = None) -> int:
+    """How many index entries ``key`` holds from ``since`` (ms) on (an upper bound for a filter)."""
+    return redis.zcount(key, since if since is not None else "-inf", "+inf")

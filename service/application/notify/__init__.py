@@ -1,0 +1,1 @@
+"""Notifications: what a commit is worth telling, to whom, and its delivery."""

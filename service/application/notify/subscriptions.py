@@ -1,0 +1,150 @@
+"""Who wants to be told what (issue 17): a player's subscriptions, or a seat's where no player holds
+it. Each is a webhook (an http(s) URL, with a secret shown once that signs every message) or an
+e-mail address, and the events it wants (``EVENTS``; all by default).
+
+An *owner* keeps its subscriptions and its delivery log under keys of its own slot:
+  player  ``player:<id>``         kifu:player:{p}:subs, :deliveries, :log
+  seat    ``seat:<match>:<seat>``  kifu:{m}:seat:<s>:subs, :deliveries, :log   (the match's slot)
+``subs`` is a hash id -> JSON; the match meta's ``notify:<seat>`` says a seat has its own (so a
+commit with nobody to tell reads nothing more). Each subscription has an unsubscribe token (sent in
+every message; ``kifu:unsub:{<sha256>}`` -> owner and id): ``POST /unsubscribe/<token>`` ends it in
+one step, no sign-in needed.
+"""
+import json
+import re
+import secrets
+from dataclasses import dataclass
+
+from service.application import clock
+from service.application.notify import settings as notify_settings, webhook_urls
+from service.application.identity.auth import token_hash
+from service.application.identity.player_keys import player_key, text
+from service.application.errors import Conflict, Illegal, Invalid, NotFound
+from service.application.storage.store import key
+
+EVENTS = ("your_move", "deadline_near", "match_ended", "dispute", "chat")
+KINDS = ("webhook", "email")
+MAX_PER_OWNER = 10
+EMAIL = re.compile(r"^[^@\s<>(),;:\"\[\]]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$")
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Whose subscriptions and delivery log: a player, or one seat of a match."""
+    kind: str                   # "player" | "seat"
+    ident: str                  # player id, or match id
+    seat: int | None = None
+
+    @classmethod
+    def player(cls, player_id: str) -> "Owner":
+        return cls("player", player_id)
+
+    @classmethod
+    def of_seat(cls, match_id: str, seat: int) -> "Owner":
+        return cls("seat", match_id, seat)
+
+    @classmethod
+    def parse(cls, text: str) -> "Owner":
+        kind, _, rest = text.partition(":")
+        if kind == "player":
+            return cls.player(rest)
+        match_id, _, seat = rest.rpartition(":")
+        return cls.of_seat(match_id, int(seat))
+
+    def __str__(self) -> str:
+        return f"player:{self.ident}" if self.kind == "player" else f"seat:{self.ident}:{self.seat}"
+
+    def key(self, part: str) -> str:
+        if self.kind == "player":
+            return f"{player_key(self.ident)}:{part}"
+        return key(self.ident, f"seat:{self.seat}:{part}")
+
+
+def unsub_key(digest: str) -> str:
+    return f"kifu:unsub:{{{digest}}}"
+
+
+def check_target(kind: str, target: str) -> str:
+    """The webhook URL or e-mail address, as kept; 400 naming the field when it is not one."""
+    if kind == "webhook":
+        return webhook_urls.check(target)
+    if not EMAIL.match(target) or len(target) > 254:
+        raise Invalid("invalid_request", "address: an e-mail address (name@example.org)")
+    if not notify_settings.mail_configured():
+        raise Illegal("email_not_configured", "this service sends no e-mail (no SMTP server is set: KIFU_SMTP_URL)")
+    return target
+
+
+def create(redis, owner: Owner, kind: str, target: str, events: list | None) -> dict:
+    """A new subscription; the answer holds the webhook's signing secret, shown only here."""
+    target = check_target(kind, target)
+    wanted = sorted(set(events or EVENTS), key=EVENTS.index)
+    if redis.hlen(owner.key("subs")) >= MAX_PER_OWNER:
+        raise Conflict("too_many_subscriptions", f"at most {MAX_PER_OWNER} subscriptions; delete one first")
+    sub = _kept(redis, owner, {"kind": kind, "target": target, "events": wanted,
+                               **({"secret": "whsec_" + secrets.token_urlsafe(32)} if kind == "webhook" else {})})
+    if owner.kind == "seat":
+        redis.hset(key(owner.ident, "meta"), f"notify:{owner.seat}", "1")
+    return {**shown(sub), **({"secret": sub["secret"]} if kind == "webhook" else {})}
+
+
+def _kept(redis, owner: Owner, what: dict) -> dict:
+    """The subscription ``what`` (kind, target, events, a webhook's secret) stored for ``owner`` with an
+    id, a creation time and an unsubscribe token of its own."""
+    sub = {**what, "id": secrets.token_urlsafe(9), "created_at": clock.iso(clock.now()),
+           "unsubscribe": secrets.token_urlsafe(24)}
+    redis.hset(owner.key("subs"), sub["id"], json.dumps(sub))
+    redis.set(unsub_key(token_hash(sub["unsubscribe"])), f"{owner}|{sub['id']}")
+    return sub
+
+
+def carry(redis, from_match: str, from_meta: dict, to_match: str) -> dict:
+    """The own subscriptions of each seat of ``from_match`` that has some (its meta's ``notify:<seat>``),
+    copied to ``to_match``, which continues it or plays it again with the same seat tokens (its holder
+    is told there too): the same target, events and webhook secret, an id and unsubscribe link of
+    their own. Written before ``to_match`` exists, so its first notices find them; returns its meta
+    fields that say which seats have some."""
+    flags = {}
+    for seat in [int(k.split(":")[1]) for k in from_meta if k.startswith("notify:")]:
+        for sub in of(redis, Owner.of_seat(from_match, seat)):
+            _kept(redis, Owner.of_seat(to_match, seat), {k: sub[k] for k in ("kind", "target", "events", "secret")
+                                                         if k in sub})
+            flags[f"notify:{seat}"] = "1"
+    return flags
+
+
+def shown(sub: dict) -> dict:
+    """A subscription as its owner may read it again: never the secret, nor the unsubscribe token."""
+    return {"id": sub["id"], "kind": sub["kind"], "target": sub["target"], "events": sub["events"],
+            "created_at": sub["created_at"]}
+
+
+def of(redis, owner: Owner) -> list[dict]:
+    """The owner's subscriptions (whole: secrets included; for sending, never for answering)."""
+    subs = [json.loads(text(v)) for v in redis.hvals(owner.key("subs"))]
+    return sorted(subs, key=lambda s: (s["created_at"], s["id"]))
+
+
+def get(redis, owner: Owner, sub_id: str) -> dict | None:
+    raw = redis.hget(owner.key("subs"), sub_id)
+    return None if raw is None else json.loads(text(raw))
+
+
+def delete(redis, owner: Owner, sub_id: str) -> dict:
+    sub = get(redis, owner, sub_id)
+    if sub is None:
+        raise NotFound("subscription_not_found", f"no subscription {sub_id!r}")
+    redis.delete(unsub_key(token_hash(sub["unsubscribe"])))
+    redis.hdel(owner.key("subs"), sub_id)
+    if owner.kind == "seat" and not redis.hlen(owner.key("subs")):
+        redis.hdel(key(owner.ident, "meta"), f"notify:{owner.seat}")
+    return shown(sub)
+
+
+def unsubscribe(redis, token: str) -> dict:
+    """The one step of the link every message carries: the subscription it came from ends."""
+    found = redis.get(unsub_key(token_hash(token)))
+    if found is None:
+        raise NotFound("subscription_not_found", "that unsubscribe link is unknown or was used already")
+    owner, _, sub_id = text(found).rpartition("|")
+    return {"unsubscribed": True, **delete(redis, Owner.parse(owner), sub_id)}

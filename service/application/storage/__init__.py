@@ -1,0 +1,1 @@
+"""The event store and every Redis key, script and connection the application uses."""
