@@ -78,7 +78,7 @@ def raw_read(args) -> None:
 
 def export(args) -> None:
     from service.application.datasets import tables
-    from workers.wiring import build_store
+    from service.composition import build_store
     before = peak_rss_mb()
     with tempfile.TemporaryDirectory() as out:
         started = time.perf_counter()

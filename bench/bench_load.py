@@ -1,7 +1,7 @@
 """The state at any version of a 10,000-event match, from real Redis (issue 22: at most 20 ms).
 
 Stores one 東方祀爭録 match of at least ``--events`` events through the normal commit path
-(service.application.match.commands.take_action) in a Redis database that is flushed before and after
+(service.application.match.acting.take_action) in a Redis database that is flushed before and after
 (``KIFU_BENCH_REDIS_URL``, default redis://127.0.0.1:6379/3): two seats that only ever end their
 turn, so the match never ends (each turn is a clean-up, a draw, a shuffle now and then, the next
 turn: about five events). Then loads the state at ``--loads`` random versions through the read
@@ -23,7 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from redis_db import REDIS_URL, flushed  # noqa: E402
 from engine.core import fold  # noqa: E402
-from service.application.match.commands import create_match, take_action  # noqa: E402
+from service.application.match.acting import take_action  # noqa: E402
+from service.application.match.creating import create_match  # noqa: E402
 from service.application.match.loading import open_match  # noqa: E402
 from service.application.storage.store import EventStore, key  # noqa: E402
 from service.cli import InlineJobs  # noqa: E402
@@ -33,7 +34,7 @@ from service.cli import InlineJobs  # noqa: E402
 def store_long_match(store, events: int) -> str:
     created = create_match(store, {"game": "shisoroku", "variant": "standard", "seats": [{"name": "a"}, {"name": "b"}],
                                    "options": {}, "setup": None, "audit_live": False, "deadline": None})
-    match_id, n = created["match_id"], 0
+    match_id, n = created.match_id, 0
     while True:
         m = open_match(store, match_id)
         if m.version >= events:

@@ -19,7 +19,7 @@ from pathlib import Path
 import fakeredis
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from service.application.match import commands, queries
+from service.application.match import acting, creating, queries
 from service.application.match.loading import client_items, match_game  # noqa: E402
 from service.application.storage.store import EventStore  # noqa: E402
 from service.cli import InlineJobs  # noqa: E402
@@ -30,16 +30,16 @@ PAGE = 100
 
 
 def stored_match(store, game_id, variant, seats, actions, rng) -> str:
-    created = commands.create_match(store, {"game": game_id, "variant": variant, "options": {}, "setup": None,
+    created = creating.create_match(store, {"game": game_id, "variant": variant, "options": {}, "setup": None,
                                             "seats": [{"name": f"p{i}"} for i in range(seats)]})
-    match_id = created["match_id"]
+    match_id = created.match_id
     for n in range(actions):
         m = queries.open_match(store, match_id)
         if m.outcome() is not None or not m.to_act():
             break
         seat = rng.choice(m.to_act())
         action = rng.choice(m.game.legal_actions(m.state, seat))
-        commands.take_action(store, match_id, seat, {"action": action, "expected_version": m.version,
+        acting.take_action(store, match_id, seat, {"action": action, "expected_version": m.version,
                                                      "command_id": f"bench-{n}"})
     return match_id
 

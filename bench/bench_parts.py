@@ -26,7 +26,7 @@ import marshmallow  # noqa: E402
 from engine.core import get_game  # noqa: E402
 from redis_db import REDIS_URL, flushed  # noqa: E402
 from service import create_app  # noqa: E402
-from service.application.match import commands, queries
+from service.application.match import acting, committing, queries
 
 spent = Counter()
 _inside = [False]
@@ -56,12 +56,12 @@ def wrap(owner, name: str, part: str) -> None:
 
 def instrument() -> None:
     game = type(get_game("threebythree"))
-    for owner, name, part in ((commands, "_decide", "engine: the decision"),
-                              (commands, "_fold", "engine: the fold (and its copy)"),
+    for owner, name, part in ((acting, "decide", "engine: the decision"),
+                              (committing, "fold", "engine: the fold (and its copy)"),
                               (game, "choices", "engine: the choice step and the legal listing"),
                               (queries, "listed", "engine: the choice step and the legal listing"),
                               (game, "view", "engine: the views"), (queries, "table_view", "engine: the views"),
-                              (commands, "seal", "hash chain (canonical JSON, sha256)"),
+                              (committing, "seal", "hash chain (canonical JSON, sha256)"),
                               (marshmallow.Schema, "load", "marshmallow: loads"),
                               (marshmallow.Schema, "dump", "marshmallow: dumps")):
         wrap(owner, name, part)

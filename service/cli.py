@@ -19,23 +19,22 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 from engine.audit.rulesets import current, current_pin, for_created
 from engine.audit.rulings import describe, ruling_diff
 from engine.audit.verify import verify as verify_now
-from engine.core import ConfigError, get_game
+from engine.core import ConfigError, controller, get_game
 from engine.simulation.arena import card_reader, play_game
 from service import create_app
 from service.application import settings
 from service.application.datasets import tables
 from service.application.identity import api_keys
 from service.application.turns.bot_turns import play_bot_turn
-from service.application.match.commands import create_match
+from service.application.match.creating import create_match
 from service.application.storage.connections import (UNAVAILABLE, TopologyError, connect, describe_url, open_clients,
                                               queue_url, store_url)
 from service.application.match.loading import open_match
-from service.application.turns.dispatch import queue_verify
+from service.application.match.verifying import queue_verify
 from service.application.simulations import check_spec, results_of
-from service.application.storage.store import EventStore
 from service.http.logs import redact
 from workers import supervisor
-from workers.wiring import build_store
+from service.composition import build_store
 
 MATCH_ID_HELP = "the match's id (one made before ids stopped beginning with '-' goes after --: -- -xYz...)"
 
@@ -220,14 +219,19 @@ def play_stored_match(store, spec: dict) -> str:
     seats = [{"name": bot_label(b), **b} for b in spec["seats"]]
     created = create_match(store, {"game": spec["game"], "variant": spec["variant"], "seats": seats,
                                    "options": {}, "setup": None, "audit_live": False, "deadline": None})
-    match_id = created["match_id"]
-    for _ in range(20_000):
+    play_bots(store, created.match_id)
+    return created.match_id
+
+
+def play_bots(store, match_id: str, moves: int = 20_000) -> None:
+    """The bots' moves of a stored match, made in this process, until it ends or waits for a person."""
+    for _ in range(moves):
         m = open_match(store, match_id)
-        if m.outcome() is not None or not m.to_act():
-            break
-        for seat in m.to_act():
+        bots = [s for s in m.to_act() if controller(m.state, s)["by"] == "bot"]
+        if m.outcome() is not None or not bots:
+            return
+        for seat in bots:
             play_bot_turn(store, match_id, seat, m.version)
-    return match_id
 
 
 def bot_label(bot: dict) -> str:
@@ -241,7 +245,7 @@ def simulate_stored(spec: dict, args, connection=None) -> int:
     connection = connection or store_connection()
     if connection is None:
         return 2
-    store = EventStore(connection, jobs=InlineJobs())
+    store = build_store(connection, jobs=InlineJobs())
     started, ids = time.perf_counter(), []
     for index in range(spec["games"]):
         ids.append(play_stored_match(store, spec))

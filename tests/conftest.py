@@ -167,6 +167,17 @@ def real_app(real_redis_url):
 
 
 @pytest.fixture
+def outbox(monkeypatch):
+    """Notifications captured instead of sent (workers.senders.send replaced): ``outbox.sent``."""
+    from tests.helpers import Outbox
+    from workers import senders
+    box = Outbox()
+    monkeypatch.setattr(senders, "send", box)
+    monkeypatch.setenv("KIFU_NOTIFY_RETRIES", "5,10")
+    return box
+
+
+@pytest.fixture
 def manual_clock():
     """The service clock, moved only by the test (``manual_clock.advance(minutes=5)``)."""
     from service.application import clock

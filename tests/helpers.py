@@ -80,3 +80,20 @@ def api_key_headers(app, name: str | None = None, daily_cpu_seconds: int | None 
     with app.app_context():
         store = app.extensions["kifu_store"]
         return bearer(api_keys.issue(store.redis, name or f"key-{next(_ids)}", daily_cpu_seconds))
+
+
+class Outbox:
+    """What would have been sent: (subscription target, message); ``fail`` answers to fail first."""
+
+    def __init__(self):
+        self.sent, self.failures = [], 0
+
+    def __call__(self, sub, message):
+        self.sent.append((sub["target"], message))
+        if self.failures:
+            self.failures -= 1
+            return False, "HTTP 500"
+        return True, "HTTP 200"
+
+    def events(self, target=None, event=None):
+        return [m for t, m in self.sent if (target is None or t == target) and (event is None or m["event"] == event)]

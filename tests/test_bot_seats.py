@@ -122,13 +122,13 @@ def test_a_bot_job_lost_mid_run_runs_again_when_its_watchdog_ends(app, client, m
 
 def test_a_bot_move_whose_dispatch_was_lost_after_the_append_is_queued_when_due(app, client, manual_clock,
                                                                               monkeypatch):
-    import service.application.match.commands
+    from service.application.turns import reactions
     m = create(client, [{"name": "Reimu"}, {"name": "Owl", "bot": "random"}], game="toy", variant="standard",
                setup={"first": 0, "total": 0, "secrets": [1, 2]})
 
     def lost(*args, **kwargs):
         raise ConnectionError("connection dropped right after the append's reply")
-    monkeypatch.setattr(service.application.match.commands, "dispatch", lost)
+    monkeypatch.setattr(reactions, "dispatch", lost)
     assert m.post(0, {"type": "add", "n": 1}).status_code == 200
     monkeypatch.undo()
     version = m.info()["version"]

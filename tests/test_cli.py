@@ -77,13 +77,13 @@ def test_verify_reports_on_a_real_redis(monkeypatch, capsys, real_redis_url):
 
 
 def test_a_new_match_id_never_begins_with_a_dash_which_kifu_verify_would_take_for_an_option(monkeypatch):
-    from service.application.match import commands
+    from service.application.match import creating
     drawn = iter(["-dashed-first---", "then-a-good-one"])
 
     class Secrets:
         token_urlsafe = staticmethod(lambda n: next(drawn))
-    monkeypatch.setattr(commands, "secrets", Secrets)
-    assert commands.new_match_id() == "then-a-good-one"
+    monkeypatch.setattr(creating, "secrets", Secrets)
+    assert creating.new_match_id() == "then-a-good-one"
 
 
 @pytest.mark.redis

@@ -81,7 +81,7 @@ def world():
     runner.THREAD = thread
 
 
-def listing(client, **query) -> dict:
+def listed(client, **query) -> dict:
     r = client.get("/matches", query_string=query)
     assert r.status_code == 200, r.get_json()
     return r.get_json()
@@ -90,7 +90,7 @@ def listing(client, **query) -> dict:
 def all_pages(client, **query) -> list:
     out, cursor = [], None
     for _ in range(1000):
-        page = listing(client, **query, **({"cursor": cursor} if cursor else {}))
+        page = listed(client, **query, **({"cursor": cursor} if cursor else {}))
         out += page["matches"]
         cursor = page["next_cursor"]
         if cursor is None:
@@ -104,7 +104,7 @@ def ids(items) -> list:
 
 def test_the_listing_shows_public_matches_with_public_facts_only(world):
     client = world["client"]
-    found = listing(client, limit=500)
+    found = listed(client, limit=500)
     assert found["next_cursor"] is None
     assert set(ids(found["matches"])) == world["public_ended"] | {world["running"].id}
     assert world["private"] not in ids(found["matches"]) and world["fork"] not in ids(found["matches"])
@@ -138,7 +138,7 @@ def test_every_filter_and_the_cursor_pages(world):
     middle = everything[len(everything) // 2]
     later = all_pages(client, since=middle["created_at"])
     assert later == [m for m in everything if m["created_at"] >= middle["created_at"]]
-    assert listing(client, since="2999-01-01")["matches"] == []
+    assert listed(client, since="2999-01-01")["matches"] == []
 
 
 def test_bad_queries_are_400(world):
@@ -212,27 +212,27 @@ def read_jsonl(folder) -> list:
 def test_the_export_holds_every_ended_public_match_in_full(world, monkeypatch, tmp_path, fmt):
     export_with_cli(world, monkeypatch, tmp_path, "--format", fmt)
     if fmt == "parquet":
-        tables = {t: pq.read_table(tmp_path / t).to_pylist() for t in tables.TABLES}
+        rows = {t: pq.read_table(tmp_path / t).to_pylist() for t in tables.TABLES}
         assert pq.read_schema(next((tmp_path / "events").iterdir())).metadata[b"kifu.schema_version"] == b"1"
     else:
-        tables = {t: read_jsonl(tmp_path / t) for t in tables.TABLES}
-    matches = {row["match_id"]: row for row in tables["matches"]}
+        rows = {t: read_jsonl(tmp_path / t) for t in tables.TABLES}
+    matches = {row["match_id"]: row for row in rows["matches"]}
     assert set(matches) == world["public_ended"]                 # no running, private or fork
-    for table in tables.values():
+    for table in rows.values():
         assert all(row["schema_version"] == 1 for row in table)
         assert not {row["match_id"] for row in table} - world["public_ended"]
     for match_id, row in matches.items():
         events, commands = stored_counts(world, match_id)
-        assert row["length"] == events == sum(1 for e in tables["events"] if e["match_id"] == match_id)
-        assert row["commands"] == commands == sum(1 for d in tables["decisions"] if d["match_id"] == match_id)
+        assert row["length"] == events == sum(1 for e in rows["events"] if e["match_id"] == match_id)
+        assert row["commands"] == commands == sum(1 for d in rows["decisions"] if d["match_id"] == match_id)
     people = matches[world["people"].id]
     assert json.loads(people["seats"]) == [{"name": "Reimu", "bot": None}, {"name": "Marisa", "bot": None}]
     assert json.loads(people["outcome"]) == world["people"].info()["outcome"]
     assert json.loads(matches[world["mixed"].id]["seats"])[1] == {"name": "Owl", "bot": {"bot": "greedy", "budget": None}}
-    for d in tables["decisions"]:       # bots walk the choice protocol: a move of a listed kind, maybe unlisted
+    for d in rows["decisions"]:       # bots walk the choice protocol: a move of a listed kind, maybe unlisted
         assert json.loads(d["action"])["type"] in {a["type"] for a in json.loads(d["legal"])}
     manifest = tables.read_manifest(tmp_path)
-    assert manifest["finished"] and manifest["tables"]["events"]["rows"] == len(tables["events"])
+    assert manifest["finished"] and manifest["tables"]["events"]["rows"] == len(rows["events"])
 
 
 def test_a_decision_view_is_the_seats_state_at_that_version(world, tmp_path):

@@ -85,10 +85,10 @@ def test_one_seats_move_does_not_restart_the_clock_of_another_seat_acting_at_onc
 
 
 def test_a_deadline_survives_a_web_process_dying_right_after_the_append(client, app, manual_clock, monkeypatch):
-    import service.application.match.commands
+    from service.application.match import reactions
     m = create(client, "forfeit")
     choose_setup(m, 0)
-    monkeypatch.setattr(service.application.match.commands, "_stored", lambda *a, **k: None)   # nothing after the append runs
+    monkeypatch.setattr(reactions, "follow", lambda *a, **k: None)   # nothing after the append runs
     choose_setup(m, 1)
     monkeypatch.undo()
     version = m.info()["version"]

@@ -124,12 +124,14 @@ def test_a_match_continued_after_a_dispute_keeps_no_deadline_running(client, app
     dispute = file(client, match, 1).get_json()["dispute"]
     rule(client, match, dispute)
     consent(client, match, dispute, 0)
-    consent(client, match, dispute, 1)
+    fork_id = consent(client, match, dispute, 1).get_json()["continued_in"]
     before = match.get("/events", 0, limit=1000)["events"]
     assert match.info()["deadline"]["waiting"] == []
     manual_clock.advance(minutes=61)
-    run_jobs(app)                      # the original's deadline jobs find nothing to do: no forfeit, no seed
-    assert match.get("/events", 0, limit=1000)["events"] == before
+    run_jobs(app)          # the original's deadline jobs find nothing to do; the continuation's forfeit ends it
+    after = match.get("/events", 0, limit=1000)["events"]
+    assert [e["type"] for e in after[len(before):]] == ["SeedRevealed"]     # the original revealed, nothing more
+    assert ApiMatch.held(client, fork_id, match.tokens).info()["outcome"] is not None
 
 
 def _moves(client, app, m, count):

@@ -125,7 +125,7 @@ def test_a_json_record_s_message_is_redacted():
 def test_a_crashing_decider_is_logged_without_the_action_s_values(app, client, monkeypatch, caplog):
     """A seat's action may hold its hidden choices: the log names the game, the action's type and the
     error's, with the traceback, never a value."""
-    from service.application.match import commands
+    from service.application.match import acting
     from service.http.redis_conn import get_store
     from tests.helpers import ApiMatch
     m = ApiMatch(client)
@@ -134,7 +134,7 @@ def test_a_crashing_decider_is_logged_without_the_action_s_values(app, client, m
 
     def crash(game, state, seat, action, seed):
         raise KeyError(action["n"])
-    monkeypatch.setattr(commands, "play", crash)
+    monkeypatch.setattr(acting, "play", crash)
     seat = m.seat_to_act()
     with caplog.at_level(logging.ERROR, logger="service"):
         r = m.post(seat, {"type": "add", "n": "s3cret-choice"})

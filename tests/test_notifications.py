@@ -14,31 +14,6 @@ from tests.jobs import run_jobs
 from workers import senders
 
 
-class Outbox:
-    """What would have been sent: (subscription target, message); ``fail`` answers to fail first."""
-
-    def __init__(self):
-        self.sent, self.failures = [], 0
-
-    def __call__(self, sub, message):
-        self.sent.append((sub["target"], message))
-        if self.failures:
-            self.failures -= 1
-            return False, "HTTP 500"
-        return True, "HTTP 200"
-
-    def events(self, target=None, event=None):
-        return [m for t, m in self.sent if (target is None or t == target) and (event is None or m["event"] == event)]
-
-
-@pytest.fixture
-def outbox(monkeypatch):
-    box = Outbox()
-    monkeypatch.setattr(senders, "send", box)
-    monkeypatch.setenv("KIFU_NOTIFY_RETRIES", "5,10")
-    return box
-
-
 def player(client, name):
     return client.post("/players", json={"name": name}).get_json()
 

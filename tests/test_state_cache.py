@@ -5,7 +5,7 @@ import fakeredis
 import pytest
 
 from service import create_app
-from service.application.match import commands
+from service.application.match import committing
 from service.application.storage import state_cache
 from service.application.storage.state_cache import StateCache
 from tests.helpers import ApiMatch
@@ -58,7 +58,7 @@ def test_the_play_routes_read_the_kept_state_without_copying_it(monkeypatch):
         return original(s)
     original = state_cache.clone
     monkeypatch.setattr(state_cache, "clone", counted)
-    monkeypatch.setattr(commands, "clone", counted)
+    monkeypatch.setattr(committing, "clone", counted)
     app = create_app({"TESTING": True, "FAKEREDIS_SERVER": fakeredis.FakeServer(), "SNAPSHOT_EVERY": 1000})
     m = ApiMatch(app.test_client())
     for _ in range(3):

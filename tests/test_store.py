@@ -6,7 +6,7 @@ import pytest
 import redis
 
 from engine.core import GENESIS_HASH, Event, MatchConfig, create_events, fold
-from service.application.match import commands
+from service.application.match import acting, creating
 from service.application.storage.records import seal
 from service.application.storage.store import EventStore, key
 from tests import toygame
@@ -100,10 +100,10 @@ def test_a_chain_that_does_not_end_where_the_caller_says_is_refused(store):
 
 def play_toy(store, moves: int) -> str:
     """A toy match created and played ``moves`` moves through the service's write side."""
-    match_id = commands.create_match(store, TOY)["match_id"]
+    match_id = creating.create_match(store, TOY).match_id
     for i in range(moves):
         state = store.load(GAME, match_id, int(store.meta(match_id)["version"]))
-        commands.take_action(store, match_id, GAME.to_act(state)[0], {
+        acting.take_action(store, match_id, GAME.to_act(state)[0], {
             "expected_version": state["version"], "command_id": f"c{i}",
             "action": {"type": "add", "n": 1}})
     return match_id

@@ -14,7 +14,7 @@ import pytest
 
 from engine.audit.verify import verify
 from engine.core import GENESIS_HASH, canonical_json, chain_hash, chained, fold
-from service.application.match.commands import take_action
+from service.application.match.acting import take_action
 from service.application.match.loading import open_match
 from service.application.storage.store import EventStore, key
 from service.cli import InlineJobs
@@ -71,7 +71,7 @@ def test_the_state_at_every_version_is_the_fold_of_the_stored_events(store, m):
 def test_a_match_stored_before_goes_on_and_still_verifies(store):
     m = STORED[-1]
     known = json.loads(m["commands"]["0:c11"])      # a repeated command gets its first answer
-    assert take_action(store, m["id"], 0, {"command_id": "c11", "expected_version": 0, "action": {}})[0] == known
+    assert take_action(store, m["id"], 0, {"command_id": "c11", "expected_version": 0, "action": {}}).answer == known
     for n in range(6):
         now = open_match(store, m["id"])
         seat = now.to_act()[0]

@@ -8,7 +8,7 @@ from service.application.storage.store import key
 from tests.helpers import ApiMatch
 from rq.serializers import JSONSerializer
 
-from service.application.turns.dispatch import queue_verify
+from service.application.match.verifying import queue_verify
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The job adapter's entry points (RQ jobs): plain module-level functions taking ids and primitives,
 run by ``rq worker`` (JSON serializer) or, with the embedded fakeredis, by the process's job thread
-(``workers.runner``). Each builds the event store as the web process does (``workers.wiring``, the
+(``workers.runner``). Each builds the event store as the web process does (``service.composition``, the
 ``KIFU_*`` settings, the plug-in games of ``KIFU_GAMES`` registered first) and calls the
 application.
 
@@ -29,7 +29,7 @@ from service.application.turns.missed_deadlines import missed
 from service.application.simulations import run_chunk
 from workers import due as due_jobs, senders
 from workers.queues import is_embedded
-from workers.wiring import build_store
+from service.composition import build_store
 
 _clients = {}       # store URL -> (pid, client): one client per process (a forked work horse makes its own)
 
@@ -47,10 +47,8 @@ def _store_client(queue_connection):
 
 def _store():
     settings.register_plugin_games()
-    configured = settings.from_env()
     queue = get_current_job().connection
-    store = build_store(_store_client(queue), queue, configured["SNAPSHOT_EVERY"],
-                        wait_replicas=configured["STORE_WAIT_REPLICAS"], wait_ms=configured["STORE_WAIT_MS"])
+    store = build_store(_store_client(queue), queue)
     store.on_append = functools.partial(worker_figures.worker_appended, store.redis)     # for GET /metrics
     return store
 

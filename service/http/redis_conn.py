@@ -1,6 +1,6 @@
 """The app's Redis clients and event store (service.application.storage.connections): the store's client
 (a plain Redis, a Redis Cluster, or the embedded fakeredis) and the queue Redis RQ uses, the store
-built by ``workers.wiring`` with its jobs port on the queue Redis.
+built by ``service.composition`` with its jobs port on the queue Redis.
 
 Config: STORE_URL (``KIFU_STORE_URL``; unset: REDIS_URL), QUEUE_URL (``KIFU_QUEUE_URL``; unset: the
 store's server, and required when the store is a cluster: the app refuses to start without it),
@@ -14,7 +14,7 @@ from flask import current_app, g
 
 from service.application.storage.connections import open_clients
 from service.application.storage.store import EventStore
-from workers.wiring import build_store
+from service.composition import build_store
 
 
 def init_app(app) -> None:
@@ -22,10 +22,8 @@ def init_app(app) -> None:
     client, queue = open_clients(store_url, app.config.get("QUEUE_URL"), app.config.get("FAKEREDIS_SERVER"))
     app.extensions["kifu_redis"] = client
     app.extensions["kifu_queue_redis"] = queue
-    app.extensions["kifu_store"] = build_store(client, queue, app.config["SNAPSHOT_EVERY"],
-                                               app.config["STATE_CACHE_SIZE"], strict=app.testing,
-                                               wait_replicas=app.config["STORE_WAIT_REPLICAS"],
-                                               wait_ms=app.config["STORE_WAIT_MS"])
+    app.extensions["kifu_store"] = build_store(client, queue, app.config, app.config["STATE_CACHE_SIZE"],
+                                               strict=app.testing)
 
 
 def get_redis():

@@ -4,7 +4,7 @@ import secrets
 
 import pytest
 
-from service.application.match import commands, forks
+from service.application.match import creating, forks
 from tests.hidden import probes
 
 
@@ -17,7 +17,7 @@ def pytest_terminal_summary(terminalreporter):
 
 
 class _SeededSecrets:
-    """``secrets`` as the service's commands and forks see it, with seeds (``token_bytes``) drawn from
+    """``secrets`` as the service's match creation and forks see it, with seeds (``token_bytes``) drawn from
     a generator seeded by the test's name, so a failing position comes back on every run; tokens
     and ids (``token_urlsafe``) stay random."""
 
@@ -34,5 +34,5 @@ class _SeededSecrets:
 @pytest.fixture(autouse=True)
 def repeatable_seeds(request, monkeypatch):
     seeded = _SeededSecrets(request.node.nodeid)
-    monkeypatch.setattr(commands, "secrets", seeded)
+    monkeypatch.setattr(creating, "secrets", seeded)
     monkeypatch.setattr(forks, "secrets", seeded)

@@ -25,6 +25,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
+from service.application.match.reactions import Reaction
 from service.application import clock
 from service.application.identity import player_keys, rate_limits
 from service.application.notify import notices
@@ -187,6 +188,16 @@ def index(redis, match_id: str, meta: dict) -> None:
     for player_id in bound:
         pipe.zadd(matches_key(player_id), {match_id: score})
     pipe.execute()
+
+
+class PlayersMatches(Reaction):
+    """A new match in the list of each player bound to one of its seats, before its opening append."""
+
+    name = "players' matches"
+
+    def before(self, store, commit):
+        if commit.created:
+            index(store.redis, commit.match_id, commit.meta)
 
 
 def matches(store, player_id: str, finished: int = 50) -> dict:

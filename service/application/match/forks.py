@@ -12,7 +12,7 @@ import secrets
 from engine.core import Event, MatchConfig, Rng, TABLE_RULE, can, clone, commitment, controller, create_events
 from engine.core.match import PLATFORM_RULE
 from service.application.errors import Forbidden, Illegal
-from service.application.match.commands import store_new_match
+from service.application.match.creating import store_new_match
 from service.application.match.loading import check_version, match_game
 
 FORK_RULE = "kifu/fork"
@@ -51,7 +51,7 @@ def analysis_fork(store, match_id: str, version: int, caller, meta: dict) -> dic
     events = fork_events(created, seed, match_id, version, state, determinized_for, analysis=True)
     answer = store_new_match(store, game, events, seed, {"create": {"fork": {"from": match_id, "version": version}}},
                              created["seats"], analysis=True, audit_live=False,
-                             extra_meta={"forked_from": f"{match_id}@{version}"})
+                             extra_meta={"forked_from": f"{match_id}@{version}"}, by="fork").answer
     return {**answer, "forked_from": {"match_id": match_id, "version": version,
                                       "determinized_for": determinized_for}}
 
@@ -78,7 +78,8 @@ def continuation(store, match_id: str, version: int, meta: dict, command: dict |
                            analysis=created.get("analysis", False), audit_live=live,
                            carried_from=(match_id, meta), table=table,
                            extra_meta={"continues": f"{match_id}@{version}",
-                                       **({"private": "1"} if meta.get("private") == "1" else {})})
+                                       **({"private": "1"} if meta.get("private") == "1" else {})},
+                           by="continuation").answer
 
 
 def table_events(state: dict, creation_only: bool) -> list:

@@ -32,6 +32,7 @@ from datetime import datetime, timezone
 
 from engine.core import match_outcome
 from service.application.errors import Invalid
+from service.application.match.reactions import Reaction
 from service.application.match.loading import match_game
 
 PREFIX = "kifu:index:"
@@ -103,6 +104,22 @@ def index(redis, match_id: str, meta: dict) -> None:
 def left_running(redis, match_id: str) -> None:
     """An ended match out of the running index (after the append that ended it)."""
     redis.zrem(status_key("running"), match_id)
+
+
+class ListedMatches(Reaction):
+    """The listing follows every commit: a new match indexed before its opening append, an ending one
+    under its new status before the append that ends it (an entry too many is skipped by readers,
+    never one too few), and out of the running index after it."""
+
+    name = "listing"
+
+    def before(self, store, commit):
+        if commit.created or commit.ended:
+            index(store.redis, commit.match_id, commit.meta)
+
+    def after(self, store, commit, prepared) -> None:
+        if commit.ended and not commit.created:
+            left_running(store.redis, commit.match_id)
 
 
 def encode_cursor(score: int, match_id: str) -> str:

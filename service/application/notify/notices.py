@@ -29,6 +29,7 @@ from datetime import timedelta
 
 from engine.audit.rulesets import for_created
 from engine.core import controller, match_outcome, seats_to_act
+from service.application.match.reactions import Reaction
 from service.application import clock
 from service.application.notify import delivery, subscriptions
 from service.application.turns.deadlines import due as deadline_due
@@ -91,6 +92,21 @@ def tell(store, told: list) -> None:
     """After the append: the notices ``expect`` recorded, queued now (each once, whoever comes first)."""
     for notice in told:
         _queue_notice(store.jobs, notice, clock.now())
+
+
+class Notices(Reaction):
+    """What every commit is worth telling: recorded as due jobs before the append (``expect``), queued
+    after it (``tell``). A notice must not stop play: a failure to record one is logged, unless the
+    store does not answer (the append would fail as well)."""
+
+    name = "notices"
+    best_effort = True
+
+    def before(self, store, commit):
+        return expect(store, commit.match_id, commit.meta, commit.before, commit.state, commit.records)
+
+    def after(self, store, commit, prepared) -> None:
+        tell(store, prepared or [])
 
 
 def _queue_notice(jobs, notice: tuple, at) -> None:

@@ -71,13 +71,14 @@ class ChainBroken(Exception):
 
 class EventStore:
     def __init__(self, redis, snapshot_every: int = 50, cache=None, jobs=None, strict: bool = False,
-                 wait_replicas: int = 0, wait_ms: int = 1000):
+                 wait_replicas: int = 0, wait_ms: int = 1000, reactions: tuple = ()):
         self.redis = redis
         # > 0: each append is acknowledged only once that many replicas of its primary have it
         # (WAIT after the script, on the same connection); else 503 ``not_replicated``.
         self.wait_replicas, self.wait_ms = wait_replicas, wait_ms
         self.strict = strict        # a decider that crashes on an odd action raises (tests) instead of a 422
         self.jobs = jobs            # the Jobs port (service.application.ports) background work goes to
+        self.reactions = reactions  # what follows every commit (service.application.match.reactions)
         self.snapshot_every = snapshot_every
         self.cache = cache          # a StateCache, or None to always load from Redis
         self._append = redis.register_script(APPEND_LUA)

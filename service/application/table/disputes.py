@@ -7,7 +7,8 @@ import json
 
 from engine.core import Event, seed_revealed
 from service.application.match import forks
-from service.application.match.commands import commit
+from service.application.match.committing import commit
+from service.application.match.reactions import Reaction
 from service.application.errors import Conflict, NotFound
 from service.application.match.loading import check_version, open_match
 from service.application.table.seats import held_seats
@@ -80,25 +81,28 @@ def consent(store, match_id: str, dispute_id: int, seat: int) -> dict:
     return {**dispute, "match": {"match_id": made["match_id"], "version": made["version"], "from_version": at}}
 
 
-def reveal_originals(store, match_id: str) -> list:
-    """When a continuation ends, the match it continues (and the one that continued, and so on) has
-    its seed revealed too — its hidden cards are public now — so its shuffles can be re-derived.
-    Returns the ids revealed."""
-    revealed = []
-    source = (store.meta(match_id) or {}).get("continues")
-    while source:
-        original = source.rsplit("@", 1)[0]
-        meta = store.meta(original)
-        if meta is None or meta.get("ended"):
-            break
-        seed = store.secret(original)
+class RevealOriginals(Reaction):
+    """When a continuation ends, whoever ended it, the match it continues has its seed revealed too —
+    its hidden cards are public now — so its shuffles can be re-derived. That reveal is a commit of
+    the original (closing it: ``ended`` "continued"), so the original's own original follows in turn."""
 
-        def make(meta, version, seed=seed):
-            return [seed_revealed(seed)], None
-        _append(store, original, None, "reveal", make, {"ended": "continued"})
-        revealed.append(original)
-        source = meta.get("continues")
-    return revealed
+    name = "reveal the original"
+
+    def after(self, store, commit, prepared) -> None:
+        if commit.ended and commit.continues:
+            reveal_original(store, commit.continues.rsplit("@", 1)[0])
+
+
+def reveal_original(store, original: str) -> bool:
+    """The seed of ``original``, a match continued elsewhere, revealed and the match closed (unless it
+    already is); whether this did it."""
+    meta = store.meta(original)
+    if meta is None or meta.get("ended"):
+        return False
+    seed = store.secret(original)
+    _append(store, original, None, "reveal", lambda meta, version: ([seed_revealed(seed)], None),
+            {"ended": "continued"})
+    return True
 
 
 def _open(meta: dict, dispute_id: int) -> dict:
@@ -117,7 +121,7 @@ def _append(store, match_id: str, seat, note: str, make, extra_meta: dict | None
         states = {} if dispute is None else {
             f"dispute:{dispute['dispute']}": json.dumps(dispute, ensure_ascii=False)}
         try:
-            commit(store, m, [({"seat": seat, "note": note}, events)], None, "", "", seat,
+            commit(store, m, [({"seat": seat, "note": note}, events)], by="dispute", seat=seat,
                    meta={**states, **(extra_meta or {})})
         except Conflict as e:
             if e.code == "stale_version":           # someone appended first: decide again

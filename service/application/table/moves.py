@@ -1,6 +1,6 @@
 """The table's own moves (engine/core/table_moves.py) as a seat makes them: resign, offer / accept /
 decline a draw, a line of table talk, and the withdrawal of a draw offer its offerer's next move
-brings with it. Each is appended through ``commands.commit`` as a batch whose command is
+brings with it. Each is appended through ``committing.commit`` as a batch whose command is
 ``{"seat", "table": move}``, so an audit re-decides it; a resignation or an agreed draw ends the
 match and reveals its seed in the same batch, as every ending does.
 
@@ -14,7 +14,7 @@ import json
 from engine.core import IllegalAction
 from engine.core.table_moves import decide_table
 from service.application import clock
-from service.application.match.commands import commit
+from service.application.match.committing import Committed, commit, repeated
 from service.application.errors import Conflict, Illegal, Throttled
 from service.application.match.loading import open_match
 
@@ -22,13 +22,13 @@ RETRIES = 8
 TALK_BURST, TALK_WINDOW, TALK_MAX = 5, 30, 1000
 
 
-def move(store, match_id: str, seat: int, table_move: dict, command_id: str | None = None) -> tuple[dict, bool]:
-    """Append ``seat``'s table move; the answer as the seat sees it, and whether it ended the match."""
+def move(store, match_id: str, seat: int, table_move: dict, command_id: str | None = None) -> Committed:
+    """Append ``seat``'s table move: what it committed (its ``answer`` as the seat sees it)."""
     command_key = f"{seat}:{command_id}" if command_id else ""
     if command_key:
         known = store.stored_answer(match_id, command_key)
         if known is not None:
-            return json.loads(known), False
+            return repeated(match_id, json.loads(known))
     for _ in range(RETRIES):
         m = open_match(store, match_id)
         if m.meta.get("continued_in"):
@@ -40,8 +40,8 @@ def move(store, match_id: str, seat: int, table_move: dict, command_id: str | No
         except IllegalAction as e:
             raise Illegal("illegal_table_move", e.message, e.rule) from None
         try:
-            return commit(store, m, [({"seat": seat, "table": table_move}, events)], None, command_key,
-                          command_id or "", seat, meta=meta)
+            return commit(store, m, [({"seat": seat, "table": table_move}, events)], by="table",
+                          command_key=command_key, command_id=command_id or "", seat=seat, meta=meta)
         except Conflict as e:
             if e.code != "stale_version":
                 raise

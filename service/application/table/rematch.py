@@ -27,7 +27,7 @@ import time
 from engine.core import ConfigError, Event, MatchConfig, create_events, get_game
 from engine.core.table_moves import REMATCH_RULE, people
 from service.application.table import moves
-from service.application.match.commands import store_new_match
+from service.application.match.creating import store_new_match
 from service.application.errors import Conflict, Illegal
 from service.application.match.forks import table_events
 from service.application.match.loading import open_match
@@ -107,7 +107,8 @@ def _make(store, m, seat: int, live: bool) -> dict:
         carried_from=(match_id, m.meta),
         table=[*table_events(m.state, creation_only=True),
                Event("RematchOf", {"match": match_id, "first": first}, rule=REMATCH_RULE)],
-        extra_meta={"rematch_of": match_id, **({"private": "1"} if m.meta.get("private") == "1" else {})})
+        extra_meta={"rematch_of": match_id, **({"private": "1"} if m.meta.get("private") == "1" else {})},
+        by="rematch").answer
     moves.move(store, match_id, seat, {"type": "rematch", "match": made["match_id"],
                                        **({"audit_live": True} if live else {})})
     return {"match_id": made["match_id"], "version": made["version"], "rematch_of": match_id,

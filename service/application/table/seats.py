@@ -23,6 +23,7 @@ import hmac
 import secrets
 import time
 
+from service.application.match.reactions import Reaction
 from service.application.errors import Conflict, Forbidden, Illegal, Invalid, NotFound
 from service.application.identity.auth import new_token, token_hash
 from service.application.storage.store import key
@@ -87,13 +88,23 @@ def check_live_audit(seats: list[dict]) -> None:
                            "kifu/match")
 
 
-def list_open(redis, match_id: str, told: list[dict]) -> None:
-    """Index the new match's open seats for the lobby."""
+def list_open(redis, match_id: str, meta) -> None:
+    """Index the new match's open seats (``open:<seat>``, not yet claimed) for the lobby."""
     now = time.time()
-    members = {f"{match_id}:{s['seat']}": now for s in told
-               if s["join"] == "open" and not s.get("claimed")}
+    members = {f"{match_id}:{seat}": now for seat in range(seat_count(meta))
+               if meta.get(f"open:{seat}") == "1" and not meta.get(f"claimed:{seat}")}
     if members:
         redis.zadd(OPEN_SEATS_KEY, members)
+
+
+class OpenSeats(Reaction):
+    """A new match's open seats listed for the lobby once it is stored (a running match only)."""
+
+    name = "open seats"
+
+    def after(self, store, commit, prepared) -> None:
+        if commit.created and not commit.ended:
+            list_open(store.redis, commit.match_id, commit.meta)
 
 
 def claim(redis, match_id: str, meta: dict, seat: int, invite: str | None) -> dict:

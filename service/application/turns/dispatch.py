@@ -103,20 +103,3 @@ def schedule_deadline(jobs, at, match_id: str, seat: int, since: int, when: str,
     """Run ``deadline_passed`` at ``at`` for ``seat``, waiting since version ``since``, due ``when``."""
     jobs.enqueue("default", "deadline_passed", match_id, seat, since, when, job_id=job_id, at=at,
                  keep=86400, retries=DEADLINE_RETRIES)
-
-
-def queue_verify(jobs, match_id: str, job_id: str | None = None) -> str:
-    """Queue ``verify_match`` (low priority; on the embedded store it has run on return)."""
-    return jobs.enqueue("low", "verify_match", match_id, job_id=job_id or f"verify-{match_id}", keep=86400,
-                        eager=True)
-
-
-def verify_job(jobs, match_id: str, version: int) -> tuple[str, dict]:
-    """The verification job of ``match_id`` at ``version`` (queued now if there is none yet): its id
-    and status."""
-    job_id = f"verify-{match_id}-v{version}"
-    found = jobs.status(job_id)
-    if found is None:
-        queue_verify(jobs, match_id, job_id)
-        found = jobs.status(job_id)
-    return job_id, found

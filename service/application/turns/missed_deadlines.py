@@ -11,10 +11,10 @@ from engine.bots import bot_key, bot_rng, choose
 from engine.core import Event, apply, clone, play, seats_to_act
 from service.application.errors import DomainError
 from service.application import clock, worker_figures
-from service.application.match.commands import commit
+from service.application.match.committing import commit
 from service.application.turns.deadlines import DEFAULT_STAND_IN, read_waiting
 from service.application.turns.deadlines import due as deadline_due
-from service.application.turns.dispatch import queue_verify, schedule_deadline
+from service.application.turns.dispatch import schedule_deadline
 from service.application.match.loading import open_match
 
 DEADLINE_RULE = "kifu/deadline"
@@ -50,15 +50,13 @@ def missed(store, match_id: str, seat: int, since: int, due: str) -> dict:
         late = {s: (waiting[str(s)]["version"], when) for s, when in sorted(dues.items())
                 if clock.parse(when) <= clock.now()}
         try:
-            commit(store, m, outcome_batches(store, m, late, settings), None, f"deadline:{seat}:{since}",
-                   f"deadline-{seat}-{since}", None)
+            commit(store, m, outcome_batches(store, m, late, settings), by="deadline",
+                   command_key=f"deadline:{seat}:{since}", command_id=f"deadline-{seat}-{since}")
         except DomainError as e:
             if e.code == "stale_version":         # someone moved meanwhile: look again
                 continue
             raise
         worker_figures.deadline_handled(store.redis, due)        # its lateness, for the web's /metrics
-        if settings["on_timeout"] == "forfeit":
-            queue_verify(store.jobs, match_id)
         return {"status": settings["on_timeout"], "seats": list(late)}
     schedule_deadline(store.jobs, clock.now() + timedelta(seconds=BUSY_SECONDS), match_id, seat, since, due)
     return {"status": "busy"}          # the match kept moving: the job comes back shortly

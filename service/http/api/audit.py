@@ -12,7 +12,7 @@ from flask import Blueprint, Response, current_app, request, stream_with_context
 from engine.audit.verify import verify as verify_now
 from service.application.errors import Failed
 from service.application.match import explain as explaining, feed, transcript
-from service.application.turns.dispatch import verify_job
+from service.application.match.verifying import verify_job
 from service.http.api import answer, identify
 from service.application.storage.connections import UNAVAILABLE
 from service.http.errors import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE

@@ -1,20 +1,17 @@
 """Matches: create one, read it as your seat (or as a spectator), list your actions, act."""
-import logging
-
-from flask import Blueprint, current_app, request
+from flask import Blueprint, request
 
 from service.application.errors import Forbidden
 from service.application.identity import players
-from service.application.match import commands, listing, queries
-from service.application.table import disputes
-from service.application.turns.dispatch import queue_verify
+from service.application.match import listing, queries
+from service.application.match.acting import reclaim_seat, take_action
+from service.application.match.creating import create_match
 from service.http.api import actor, answer, command_hint, json_body, viewer
 from service.http.api.players import bound_player
 from service.http.redis_conn import get_store
 from service.http.schemas import (ActionIn, ActionOut, CreateMatchIn, LegalActionsIn, LegalActionsOut, LegalActionsQuery,
                              MatchCreatedOut, MatchListOut, MatchListQuery, MatchOut)
 
-log = logging.getLogger(__name__)
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 
@@ -22,7 +19,7 @@ bp = Blueprint("matches", __name__, url_prefix="/matches")
 def create():
     body = CreateMatchIn().load(json_body())
     bound = players.binding(body["seats"], bound_player(body["seats"]))
-    return answer(MatchCreatedOut(), commands.create_match(get_store(), body, bound), 201)
+    return answer(MatchCreatedOut(), create_match(get_store(), body, bound).answer, 201)
 
 
 @bp.get("")
@@ -65,12 +62,7 @@ def act(match_id: str):
     store = get_store()
     meta, seat = actor(store, match_id, command_hint())
     body = ActionIn().load(json_body())
-    result, ended = commands.take_action(store, match_id, seat, body, meta)
-    if ended and meta.get("continues"):
-        disputes.reveal_originals(store, match_id)
-    if ended and current_app.config["VERIFY_ON_END"]:
-        _verify_later(match_id)
-    return answer(ActionOut(), result)
+    return answer(ActionOut(), take_action(store, match_id, seat, body, meta).answer)
 
 
 @bp.post("/<match_id>/seats/<int:seat>/reclaim")
@@ -80,13 +72,5 @@ def reclaim(match_id: str, seat: int):
     _, own = actor(store, match_id)
     if own != seat:
         raise Forbidden("not_your_seat", f"your token holds seat {own}, not seat {seat}")
-    return answer(ActionOut(), commands.reclaim_seat(store, match_id, seat))
-
-
-def _verify_later(match_id: str) -> None:
-    """Queue the replay verification of a finished match (in-process on the embedded store)."""
-    try:
-        queue_verify(get_store().jobs, match_id)
-    except Exception:  # noqa: BLE001 - the action is stored; a lost audit job must not fail it
-        log.exception("could not queue verify_match(%s)", match_id)
+    return answer(ActionOut(), reclaim_seat(store, match_id, seat))
 

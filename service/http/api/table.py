@@ -2,36 +2,23 @@
 and a rematch once the match is over (of a match refereed live, with every seat's consent when it is
 to be refereed live too: service.application.table.rematch). A seat acts with its token
 (service.application.table.moves)."""
-import logging
+from flask import Blueprint, request
 
-from flask import Blueprint, current_app, request
-
-from service.application.table import disputes, moves, rematch
-from service.application.turns.dispatch import queue_verify
+from service.application.table import moves, rematch
 from service.http.api import actor, answer, json_body, viewer
 from service.http.redis_conn import get_store
 from service.http.schemas import ActionOut
 from service.http.table_schemas import (ChatIn, ChatOut, ChatQuery, RematchAskedOut, RematchIn, RematchOut,
                                        TableMoveIn)
 
-log = logging.getLogger(__name__)
 bp = Blueprint("table", __name__, url_prefix="/matches")
 MOVES = {"resign": "resign", "draw/offer": "offer_draw", "draw/accept": "accept_draw", "draw/decline": "decline_draw"}
 
 
 def _move(match_id: str, table_move: dict, body: dict):
     store = get_store()
-    meta, seat = actor(store, match_id)
-    result, ended = moves.move(store, match_id, seat, table_move, body.get("command_id"))
-    if ended:
-        if meta.get("continues"):
-            disputes.reveal_originals(store, match_id)
-        if current_app.config["VERIFY_ON_END"]:
-            try:
-                queue_verify(store.jobs, match_id)
-            except Exception:  # noqa: BLE001 - the move is stored; a lost audit job must not fail it
-                log.exception("could not queue verify_match(%s)", match_id)
-    return answer(ActionOut(), result)
+    _, seat = actor(store, match_id)
+    return answer(ActionOut(), moves.move(store, match_id, seat, table_move, body.get("command_id")).answer)
 
 
 def _route(path: str, kind: str):
