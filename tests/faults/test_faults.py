@@ -457,7 +457,7 @@ def test_a_bot_move_whose_dispatch_was_cut_right_after_the_append_still_comes(de
         status, answer = until(lambda: (a := api.call("POST", f"/matches/{match_id}/actions", body, token))[0]
                                == 200 and a, 10, every=0.2)
     assert answer["version"] == created["version"] + 3
-    until(lambda: f"could not dispatch the turn of {match_id}" in deployment.log("web"), 10)
+    until(lambda: f"bot turns: could not follow the commit of {match_id}" in deployment.log("web"), 10)
     until(lambda: version(r, match_id) > answer["version"], 30, every=0.05)
     moved = time.monotonic() - appended
     assert moved < 30
