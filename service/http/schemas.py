@@ -87,6 +87,9 @@ def _strict_bool(**kw):
     return StrictBool(**kw)
 
 
+RULINGS_MAX = 16          # a game has a handful of selectable rulings (engine/games/*/rulings.json)
+
+
 class CreateMatchIn(Schema):
     game = fields.Str(required=True, validate=validate.Length(min=1, max=64))
     variant = fields.Str(required=True, validate=validate.Length(min=1, max=64))
@@ -96,6 +99,10 @@ class CreateMatchIn(Schema):
     audit_live = _strict_bool(load_default=False)
     deadline = fields.Nested(DeadlineIn, allow_none=True, load_default=None)
     private = _strict_bool(load_default=False)       # never listed by GET /matches nor exported in bulk
+    # house rules: ruling name -> choice (GET /games/<id> "rulings"); an unknown one is the engine's 422
+    rulings = fields.Dict(keys=fields.Str(validate=validate.Length(min=1, max=64)),
+                          values=fields.Str(validate=validate.Length(min=1, max=64)),
+                          load_default=dict, validate=validate.Length(max=RULINGS_MAX))
 
 
 class SimulationIn(Schema):
@@ -243,6 +250,7 @@ class GameDescriptionOut(PassThrough):
     title = fields.Str(required=True)
     variants = fields.Raw(required=True)
     cards = fields.Raw()
+    rulings = fields.List(fields.Dict())       # the game's readings of what its rulebook leaves open
     renderer = fields.Str()                    # the web client's dedicated renderer, where one exists
     stylesheet = fields.Str()                  # and its stylesheet, where it has one
 
@@ -297,6 +305,7 @@ class MatchOut(Schema):
     seat = fields.Int(required=True, allow_none=True)
     analysis = fields.Bool(required=True)
     audit_live = fields.Bool(required=True)    # refereed live: the auditor sees every hand as it plays
+    rulings = fields.Dict(keys=fields.Str(), values=fields.Str(), required=True)   # house rules in force
     seats = fields.List(fields.Nested(SeatOut), required=True)
     to_act = fields.List(fields.Int(), required=True)
     outcome = fields.Dict(required=True, allow_none=True)

@@ -25,7 +25,7 @@ def create_match(store, body: dict, extra_meta: dict | None = None) -> Committed
     if audit_live:
         seats.check_live_audit(body["seats"])
     config = MatchConfig(game.id, variant.id, names, body["options"], position=body["setup"],
-                         audit_live=audit_live)
+                         audit_live=audit_live, rulings=body.get("rulings") or {})
     seed = secrets.token_bytes(32)
     events = create_events(game, config, seed)
     command = {"create": {} if config.position is None else {"position": config.position}}

@@ -1,6 +1,7 @@
-"""Explaining one event: the rule it cites (seed section and statement), the chain of causes back to
-the command that started it, and the difference it made to the caller's view — and all of it told
-in sentences (``why``), each event as the narrated log tells it (service/application/match/narrated.py)."""
+"""Explaining one event: the rule it cites (seed section and statement) and the rulings it depends on
+(with the match's choice), the chain of causes back to the command that started it, and the
+difference it made to the caller's view — and all of it told in sentences (``why``), each event as
+the narrated log tells it (service/application/match/narrated.py)."""
 import re
 
 from engine.audit.platform_rules import rule_text
@@ -8,6 +9,7 @@ from engine.audit.statediff import diff
 from engine.core import apply, clone
 from service.application.errors import NotFound
 from service.application.match import visibility
+from service.application.match.house_rules import told
 from service.application.match.loading import check_version, match_game
 from service.application.match.narrated import Narrator
 from service.application.table.seats import seat_names
@@ -22,23 +24,26 @@ def explain(store, match_id: str, version: int, caller, meta: dict) -> dict:
     shown = _told(store, match_id, game, record, caller, meta)
     if shown is None:
         raise NotFound("event_not_visible", f"event {version} is hidden from the {caller.label}")
-    rule = rule_text(game, record.event.rule)
+    before = store.load(game, match_id, version - 1) if version > 1 else None
+    rule = rule_text(game, record.event.rule, record.event, before)
     causes = _causes(store, match_id, game, record, caller, meta)
     command = _command(store, match_id, version, caller, meta)
     return {"match_id": match_id, "version": version, "caller": caller.label,
             "full_truth": caller.sees_all(meta), "event": shown, "rule": rule, "causes": causes,
-            "command": command, "diff": _diff(store, match_id, game, record, caller, meta),
+            "command": command, "diff": _diff(game, before, record, caller, meta),
             "why": sentences(shown, rule, causes, command, seat_names(meta))}
 
 
 def sentences(shown: dict, rule: dict, causes: list, command: dict | None, names: list) -> list[str]:
-    """"What happened; by which rule (statement and seed section); because of what, back to the move
-    that started it" — one sentence each."""
+    """"What happened; by which rule (statement and seed section) and the rulings it depends on (the
+    game's readings of what its rulebook leaves open, with this match's choice); because of what,
+    back to the move that started it" — one sentence each."""
     out = [f"Version {shown['version']}: {_what(shown)}."]
     if rule.get("statement"):
         out.append(f"The rule ({rule['id']}, {rule['section']}): {rule['statement'].rstrip('.')}.")
     elif rule.get("id"):
         out.append(f"It cites the rule {rule['id']}.")
+    out += [told(ruling) for ruling in rule.get("rulings", ())]
     for i, cause in enumerate(causes):
         lead = "That happened because of" if i == 0 else "which came from"
         seen = "something hidden from you" if cause.get("hidden") else _what(cause)
@@ -101,8 +106,9 @@ def _command(store, match_id, version, caller, meta) -> dict | None:
     return out
 
 
-def _diff(store, match_id, game, record, caller, meta) -> list:
-    before = store.load(game, match_id, record.version - 1) if record.version > 1 else None
+def _diff(game, before: dict | None, record, caller, meta) -> list:
+    """The caller's view after the event against its view before (``before``: the state, None at
+    version 1); the state before is left as it is."""
     after = apply(game, clone(before) if before is not None else None, record.event)
     seen_before = {} if before is None else visibility.view(game, before, caller, meta)
     return diff(seen_before, visibility.view(game, after, caller, meta))

@@ -5,7 +5,8 @@ that seat could not see at that version (the game's ``determinize``, with a fres
 re-deal carries no trace of the real cards); only the auditor, once it sees everything, forks the true
 state. The caller gets every seat's token of the fork. A *continuation* (after a dispute both seats
 agree on) is the true state, played on by the same seats with the same tokens (each at its own seat),
-the same bots at their seats, the same clock, and the same auditor.
+the same bots at their seats, the same clock, and the same auditor. Both keep the original's options
+and house rules (its ``rulings``: the fork's MatchCreated records them again).
 """
 import secrets
 
@@ -64,9 +65,7 @@ def continuation(store, match_id: str, version: int, meta: dict, command: dict |
     seed, live = secrets.token_bytes(32), meta.get("audit_live") == "1"
     if version == 0:
         position = ((command or {}).get("create") or {}).get("position")
-        config = MatchConfig(created["game"], created["variant"], created["seats"],
-                             created.get("options", {}), position=position,
-                             audit_live=live)
+        config = MatchConfig.of_created(created, position=position, audit_live=live)
         events, opening = create_events(game, config, seed), {"create": {"position": position} if position else {}}
     else:
         events = fork_events(created, seed, match_id, version, store.load(game, match_id, version), None,
@@ -100,9 +99,8 @@ def table_events(state: dict, creation_only: bool) -> list:
 def fork_events(created: dict, seed: bytes, match_id: str, version: int, state: dict,
                 determinized_for, analysis: bool, audit_live: bool = False) -> list:
     opening = Event("MatchCreated", {
-        "game": created["game"], "variant": created["variant"], "seats": created["seats"],
-        "options": created.get("options", {}), "analysis": analysis, "commitment": commitment(seed),
-        **({"audit_live": True} if audit_live else {}),
+        **MatchConfig.of_created(created, audit_live=audit_live).to_dict(), "analysis": analysis,
+        "commitment": commitment(seed),
         "engine_version": created["engine_version"], "cardset_version": created["cardset_version"]},
         rule=PLATFORM_RULE)
     game_state = {k: v for k, v in clone(state).items() if k not in ("version", "match")}

@@ -4,6 +4,7 @@ from engine.core.table import table_view
 from engine.core.choices import listed, listing
 from service.application.turns.deadlines import due, read_waiting
 from service.application.match.feed import digest
+from service.application.match.house_rules import in_force
 from service.application.match.loading import match_game, open_match, open_meta, redact
 from service.application.match.narrated import Narrator
 from service.application.table.seats import is_unclaimed, join_mode
@@ -15,6 +16,7 @@ def match_view(store, match_id: str, seat: int | None, meta: dict | None = None)
     return {"match_id": match_id, "game": m.meta["game"], "variant": m.meta["variant"],
             "version": m.version, "seat": seat, "analysis": m.meta.get("analysis") == "1",
             "audit_live": m.meta.get("audit_live") == "1",
+            "rulings": in_force(m.game, m.state["match"].get("rulings")),
             "to_act": m.to_act(), "outcome": outcome, "seats": seats(m.state, m.meta),
             "deadline": deadline(m), "table": table_view(m.state, over=outcome is not None),
             "view": m.game.view(m.state, seat),

@@ -9,18 +9,20 @@ import json
 
 from engine.audit.redecide import redecide
 from service.application.match import visibility
+from service.application.match.house_rules import in_force
 from service.application.match.loading import match_game
 
 FORMAT = "kifu-export/1"
 PAGE = 500
 
 
-def header(match_id: str, first, caller, meta: dict) -> dict:
+def header(match_id: str, game, first, caller, meta: dict) -> dict:
     created = first.event.data
     full = caller.sees_all(meta)
     return {"format": FORMAT, "match_id": match_id, "game": created["game"], "variant": created["variant"],
             "engine_version": created["engine_version"], "cardset_version": created["cardset_version"],
             "seats": created["seats"], "options": created.get("options", {}),
+            "rulings": in_force(game, created.get("rulings")),
             "analysis": created.get("analysis", False), "audit_live": meta.get("audit_live") == "1",
             "commitment": created["commitment"],
             "version": int(meta["version"]), "ended": visibility.ended(meta),
@@ -41,7 +43,7 @@ def export_lines(store, match_id: str, caller, meta: dict):
     """Yield the export's lines (each ending in a newline)."""
     game, until = match_game(meta), int(meta["version"])
     first = store.read(match_id, 0, 1)
-    yield _line(header(match_id, first[0], caller, meta))
+    yield _line(header(match_id, game, first[0], caller, meta))
     seed = _seed(store, match_id, meta) if caller.sees_all(meta) else None
     done = 0
     if seed is not None:

@@ -1,9 +1,10 @@
 """A rematch: once a match is over, any seat a person holds starts it again — a new match of the same
-game, variant, options, seat names, bots and clock, under today's rules, the first player moved on
-by one where the game chooses one (its ``FirstPlayerChosen`` event, and an ``options.first`` the
-game accepts; elsewhere the lot decides again). Every credential comes along at the same seat (the
-seat tokens, auditor and organiser tokens, a seat bound to a player), as a dispute's continuation
-carries them, so each holder plays the rematch with the token it has and nothing new is handed out.
+game, variant, options, house rules (``rulings``), seat names, bots and clock, under today's rules,
+the first player moved on by one where the game chooses one (its ``FirstPlayerChosen`` event, and an
+``options.first`` the game accepts; elsewhere the lot decides again). Every credential comes along at
+the same seat (the seat tokens, auditor and organiser tokens, a seat bound to a player), as a
+dispute's continuation carries them, so each holder plays the rematch with the token it has and
+nothing new is handed out.
 
 The two matches name each other: the new one's table batch holds ``RematchOf`` {match}, and the
 original gets the table move ``RematchStarted`` {match, by} (re-decided by an audit like any table
@@ -23,6 +24,7 @@ who also holds the auditor token (service.application.table.seats.check_live_aud
 """
 import secrets
 import time
+from dataclasses import replace
 
 from engine.core import ConfigError, Event, MatchConfig, create_events, get_game
 from engine.core.table_moves import REMATCH_RULE, people
@@ -98,8 +100,7 @@ def _make(store, m, seat: int, live: bool) -> dict:
     _claim(store, match_id)
     game = get_game(m.meta["game"])
     created = store.read(match_id, 0, 1)[0].event.data
-    options, first = _swapped(game, store, match_id, created)
-    config = MatchConfig(game.id, created["variant"], created["seats"], options, audit_live=live)
+    config, first = _swapped(game, store, match_id, MatchConfig.of_created(created, audit_live=live))
     seed = secrets.token_bytes(32)
     events = create_events(game, config, seed)
     made = store_new_match(
@@ -127,18 +128,18 @@ def _claim(store, match_id: str) -> None:
     store.redis.hset(meta_key, "rematch_claim", str(now))
 
 
-def _swapped(game, store, match_id: str, created: dict) -> tuple[dict, int | None]:
-    """The rematch's options: the original's, with ``first`` the seat after the one that went first
-    where the game records a first player and accepts the option; and that first seat (None: the lot)."""
-    options = dict(created.get("options", {}))
+def _swapped(game, store, match_id: str, config: MatchConfig) -> tuple[MatchConfig, int | None]:
+    """The rematch's configuration: the original's (its options and house rules), with ``first`` the
+    seat after the one that went first where the game records a first player and accepts the option;
+    and that first seat (None: the lot)."""
     chosen = next((r.event.data for r in store.read(match_id, 0, count=200) if r.event.type == "FirstPlayerChosen"),
                   None)
     went_first = (chosen or {}).get("first")
     if not isinstance(went_first, int) or isinstance(went_first, bool):
-        return options, None
-    swapped = {**options, "first": (went_first + 1) % len(created["seats"])}
+        return config, None
+    swapped = replace(config, options={**config.options, "first": (went_first + 1) % len(config.seats)})
     try:
-        game.validate(MatchConfig(game.id, created["variant"], created["seats"], swapped))
+        game.validate(swapped)
     except ConfigError:
-        return options, None
-    return swapped, swapped["first"]
+        return config, None
+    return swapped, swapped.options["first"]
