@@ -26,8 +26,9 @@ class Eager:
         return best
 
 
-def create_match(page, game: str, variant: str, joins: list[str], names=None) -> str:
-    """Fill the lobby's form; ``joins`` per seat: "token" (me), "invite", "open" or "bot:<kind>"."""
+def create_match(page, game: str, variant: str, joins: list[str], names=None, house_rules=None) -> str:
+    """Fill the lobby's form; ``joins`` per seat: "token" (me), "invite", "open" or "bot:<kind>";
+    ``house_rules`` {ruling name: choice} picked in the form's "House rules"."""
     page.goto("/")
     page.wait_for_selector(f"#game option[value='{game}']", state="attached")
     page.select_option("#game", game)
@@ -39,6 +40,12 @@ def create_match(page, game: str, variant: str, joins: list[str], names=None) ->
         page.select_option(f"#seat-{seat}-join", join)
         if names:
             page.fill(f"#seat-{seat}-name", names[seat])
+    if house_rules:
+        page.wait_for_selector("#house-rules:not([hidden])")
+        if page.get_attribute("#house-rules", "open") is None:
+            page.click("#house-rules > summary")
+        for name, choice in house_rules.items():
+            page.check(f"#ruling-{name}-{choice}")
     page.click("#create")
     return page.wait_for_selector("#created").get_attribute("data-match")
 

@@ -1,7 +1,8 @@
 // #/join/<match>/<seat>/<code>: take a seat from an invite link (or an open seat) with one click.
-import {ApiError, get, post} from "./api.js";
+import {ApiError, gameInfo, get, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 import {holdSeat, seatsIn} from "./held.js";
+import {houseRulesList} from "./house_rules.js";
 import {seatName} from "./labels.js";
 import {currentPlayer} from "./players.js";
 
@@ -19,6 +20,8 @@ async function load(root, matchId, seat, code) {
     replace(root, h("h2", {}, "Invitation"), h("p", {class: "error"}, e.message), h("a", {href: "#/"}, "Back to the lobby"));
     return;
   }
+  // the house rules by their titles (the game's description; only their names if it cannot be read)
+  const described = Object.keys(match.rulings ?? {}).length ? await gameInfo(match.game).catch(() => null) : null;
   const playHref = `#/m/${encodeURIComponent(matchId)}?seat=${seat}`;
   const mine = seatsIn(matchId).some(s => s.seat === seat);
   const entry = (match.seats ?? []).find(s => s.seat === seat);
@@ -30,6 +33,7 @@ async function load(root, matchId, seat, code) {
     h("p", {}, `${match.game} · ${match.variant} · players: ${(match.seats ?? []).map(s => s.name).join(", ")}`),
     match.audit_live ? h("p", {class: "warn", id: "audit-live"},
       "This match is refereed live: the auditor sees every hand.") : null,
+    houseRulesList(match.rulings, described?.rulings),
     mine ? h("p", {}, "This browser already holds this seat. ", h("a", {href: playHref}, "Go to the match"))
       : !entry ? h("p", {class: "error"}, `The match has no seat ${seat}.`)
       : !entry.unclaimed ? h("p", {class: "error"}, "Somebody has already taken this seat.")

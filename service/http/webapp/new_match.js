@@ -1,8 +1,10 @@
 // The "new match" form: game, variant, and per seat a name and who plays it — this browser, a
-// friend with an invite link, anyone (an open seat), or a bot where the server offers bots.
+// friend with an invite link, anyone (an open seat), or a bot where the server offers bots; a move
+// deadline; and, for a game that has them, its house rules (house_rules.js).
 import {currentPlayer} from "./players.js";
-import {gamesList, post} from "./api.js";
+import {gameInfo, gamesList, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
+import {houseRulesForm} from "./house_rules.js";
 
 const JOINS = [["token", "Me (this browser)"], ["invite", "Invite link"], ["open", "Open seat"]];
 const DEADLINES = [["", "None"], ["10", "10 minutes a move"], ["60", "1 hour a move"],
@@ -18,6 +20,7 @@ export function newMatchForm(onCreated) {
   const timeoutSel = h("select", {id: "on-timeout"}, TIMEOUTS.map(([value, label]) => h("option", {value}, label)));
   const timeoutRow = h("div", {class: "row", hidden: true}, h("label", {for: "on-timeout"}, "When it passes"), timeoutSel);
   deadlineSel.addEventListener("change", () => { timeoutRow.hidden = !deadlineSel.value; });
+  const houseRules = houseRulesForm();
   const submit = h("button", {type: "submit", class: "primary", id: "create"}, "Create match");
   // the whole title of the chosen game and variant (a phone's select cuts long names short)
   const gameFull = h("small", {class: "chosen", id: "game-title"}), variantFull = h("small", {class: "chosen", id: "variant-title"});
@@ -26,7 +29,7 @@ export function newMatchForm(onCreated) {
     h("div", {class: "row"}, h("label", {for: "variant"}, "Variant"), h("div", {class: "pick"}, variantSel, variantFull)),
     h("div", {class: "row seat-count"}, h("label", {for: "seat-count"}, "Seats"), countIn),
     seatsBox, h("div", {class: "row"}, h("label", {for: "deadline"}, "Move deadline"), deadlineSel), timeoutRow,
-    submit);
+    houseRules.element, submit);
   let games = [];
 
   function variant() {
@@ -39,6 +42,13 @@ export function newMatchForm(onCreated) {
     replace(gameFull, game?.title ?? "");
     replace(seatsBox);
     fillSeats();
+    fillHouseRules(gameSel.value);
+  }
+  function fillHouseRules(id) {
+    houseRules.fill([]);
+    if (!id) return;
+    gameInfo(id).then(info => { if (gameSel.value === id) houseRules.fill(info.rulings); })
+      .catch(e => notify(`Could not read the game's house rules: ${e.message}`, "error"));
   }
   function fillSeats() {
     const v = variant();
@@ -71,6 +81,8 @@ export function newMatchForm(onCreated) {
     submit.disabled = true;
     try {
       const body = {game: gameSel.value, variant: variantSel.value, seats};
+      const rulings = houseRules.chosen();
+      if (Object.keys(rulings).length) body.rulings = rulings;
       if (deadlineSel.value) body.deadline = {minutes: Number(deadlineSel.value), on_timeout: timeoutSel.value};
       const player = currentPlayer(), own = seats.find(s => s.join === "token");
       if (player && own) own.player = true;               // this browser's seat, bound to its player
