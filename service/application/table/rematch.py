@@ -24,7 +24,7 @@ who also holds the auditor token (service.application.table.seats.check_live_aud
 import secrets
 import time
 
-from engine.core import ConfigError, Event, MatchConfig, create_events, get_game
+from engine.core import ConfigError, Event, Game, MatchConfig, create_events, get_game
 from engine.core.table_moves import REMATCH_RULE, people
 from service.application.table import moves
 from service.application.match.creating import store_new_match
@@ -127,7 +127,7 @@ def _claim(store, match_id: str) -> None:
     store.redis.hset(meta_key, "rematch_claim", str(now))
 
 
-def _swapped(game, store, match_id: str, created: dict) -> tuple[dict, int | None]:
+def _swapped(game: Game, store, match_id: str, created: dict) -> tuple[dict, int | None]:
     """The rematch's options: the original's, with ``first`` the seat after the one that went first
     where the game records a first player and accepts the option; and that first seat (None: the lot)."""
     options = dict(created.get("options", {}))
