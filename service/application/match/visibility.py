@@ -1,4 +1,5 @@
-"""Who is asking, and what they may see of a match (hidden information, DESIGN.md "Service").
+"""Who is asking, and what they may see of a match (hidden information: docs/DECIDER.md "Secrets",
+README "Audit and replay").
 
 - a seat sees what the game's ``view``/``redact`` show that seat; a spectator what they show nobody;
 - an auditor (the token issued with the match) sees everything once the match has ended, or at any
