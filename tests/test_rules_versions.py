@@ -1,6 +1,7 @@
 """Rules versions: a match keeps the rules it was created with after a rule changes; `kifu replay`
 prints the ruling diff under the current rules without touching the match."""
 import json
+from dataclasses import replace
 
 import fakeredis
 import pytest
@@ -17,7 +18,7 @@ from tests.helpers import ApiMatch
 class BonusToy(toygame.ToyGame):
     """toy-2, a deliberately changed rule: adding 3 adds a bonus point (toy/1.bonus)."""
 
-    cardset_version = "toy-2"
+    facts = replace(toygame.ToyGame.facts, cardset_version="toy-2")
 
     def decide(self, state, seat, action, rng):
         events = super().decide(state, seat, action, rng)
@@ -95,7 +96,7 @@ def test_replay_under_the_current_rules_prints_the_ruling_diff_and_changes_nothi
 
 def test_replay_reports_commands_the_current_rules_refuse():
     class StrictToy(toygame.ToyGame):
-        cardset_version = "toy-strict"
+        facts = replace(toygame.ToyGame.facts, cardset_version="toy-strict")
 
         def decide(self, state, seat, action, rng):
             if action.get("n") == 2:

@@ -4,7 +4,7 @@ Two seats take turns adding 1..3 to a running total; whoever brings it to the ta
 ``options.target`` says otherwise) wins. Each seat holds one hidden card (1..9), dealt at setup
 and redealt after each of its moves, so redaction and hidden views are exercised.
 """
-from engine.core import ConfigError, Emitter, Event, GameBase, IllegalAction, Variant
+from engine.core import ConfigError, Emitter, Event, Facts, GameBase, IllegalAction, Variant
 
 RULES = {"toy/setup": "deal", "toy/1": "add 1..3", "toy/2": "reach the target to win",
          "toy/3": "redeal the mover's card", "toy/4": "turn passes", "toy/turn": "wait your turn",
@@ -12,13 +12,15 @@ RULES = {"toy/setup": "deal", "toy/1": "add 1..3", "toy/2": "reach the target to
 
 
 class ToyGame(GameBase):
-    id = "toy"
-    title = "Toy counting game (tests only)"
-    variants = {"standard": Variant("standard", "Standard", 2, 2)}
-    cardset_version = "toy-1"
-    seed_section = "tests/toygame.py"
-    action_fields = {"add": frozenset({"type", "n"})}
-    capabilities = frozenset({"determinize"})
+    facts = Facts(
+        id="toy",
+        title="Toy counting game (tests only)",
+        seed_section="tests/toygame.py",
+        cardset_version="toy-1",
+        variants={"standard": Variant("standard", "Standard", 2, 2)},
+        action_fields={"add": frozenset({"type", "n"})},
+        capabilities=frozenset({"determinize"}),          # no secrets, no narrate: the toy keeps it short
+    )
 
     def describe(self) -> dict:
         return {"id": self.id, "title": self.title, "cards": [],

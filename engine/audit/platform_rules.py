@@ -2,6 +2,7 @@
 any cited rule in its rules document (a game's ``describe()["rules"]``)."""
 import weakref
 
+from engine.core import Game
 from engine.core.rulings import reference, rules_index
 
 PLATFORM_RULES = {
@@ -29,7 +30,7 @@ PLATFORM_RULES = {
 }
 
 
-def rule_text(game, rule: str, event=None, state: dict | None = None) -> dict:
+def rule_text(game: Game, rule: str, event=None, state: dict | None = None) -> dict:
     """``{"id", "section", "statement"}`` for a cited rule (section and statement None if unknown),
     and ``rulings``: the game's rulings (engine/core/rulings.py) the rule's events depend on — or,
     given the ``event`` (and the ``state`` before it), those this event depends on — each with the
@@ -52,7 +53,7 @@ def rule_text(game, rule: str, event=None, state: dict | None = None) -> dict:
 _DESCRIBED = weakref.WeakKeyDictionary()       # game -> its rules document (describe() builds card lists)
 
 
-def _rules(game) -> dict:
+def _rules(game: Game) -> dict:
     if game not in _DESCRIBED:
         _DESCRIBED[game] = game.describe().get("rules", {})
     return _DESCRIBED[game]

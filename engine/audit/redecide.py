@@ -8,7 +8,7 @@ anything with ``version``, ``event`` and ``command`` (service.application.storag
 from dataclasses import dataclass, field
 
 from engine.audit.recording_rng import RecordingRng
-from engine.core import IllegalAction, MatchConfig, apply, clone, match_outcome, seed_revealed
+from engine.core import Game, IllegalAction, MatchConfig, apply, clone, match_outcome, seed_revealed
 from engine.core.table_moves import decide_table
 
 
@@ -51,7 +51,7 @@ def batches(records):
         yield current
 
 
-def redecide(game, records, seed: bytes | None, follow: str = "decided", observe=None):
+def redecide(game: Game, records, seed: bytes | None, follow: str = "decided", observe=None):
     """Yield a ``Batch`` per stored batch, re-decided when ``seed`` is given.
 
     The state moves on by folding the re-decided events (``follow="decided"``: what the rules say
@@ -80,7 +80,7 @@ def redecide(game, records, seed: bytes | None, follow: str = "decided", observe
         yield batch
 
 
-def _decide(game, batch: Batch, state: dict | None, seed: bytes) -> None:
+def _decide(game: Game, batch: Batch, state: dict | None, seed: bytes) -> None:
     """Fill in ``batch.decided`` (and its draws) from ``state``, the state before the batch."""
     command = batch.command
     try:

@@ -10,7 +10,7 @@ engine change, a decider registered here with ``keep(decider, engine_version, ca
 A match whose pinned version is neither current nor kept cannot be served: ``RulesVersionGone``
 says which version it needs.
 """
-from engine.core import ENGINE_VERSION, get_game, registry
+from engine.core import ENGINE_VERSION, Game, get_game, registry
 
 _KEPT: dict = {}
 
@@ -23,7 +23,7 @@ class RulesVersionGone(LookupError):
         self.game_id, self.engine_version, self.cardset_version = game_id, engine_version, cardset_version
 
 
-def keep(decider, engine_version: str, cardset_version: str) -> None:
+def keep(decider: Game, engine_version: str, cardset_version: str) -> None:
     """Keep ``decider`` as the rules of matches pinned to these versions."""
     _KEPT[(decider.id, engine_version, cardset_version)] = decider
 
@@ -32,7 +32,7 @@ def forget(game_id: str, engine_version: str, cardset_version: str) -> None:
     _KEPT.pop((game_id, engine_version, cardset_version), None)
 
 
-def current(game_id: str):
+def current(game_id: str) -> Game:
     return get_game(game_id)
 
 
@@ -40,7 +40,7 @@ def current_pin(game_id: str) -> tuple[str, str]:
     return ENGINE_VERSION, current(game_id).cardset_version
 
 
-def pinned(game_id: str, engine_version: str | None, cardset_version: str | None):
+def pinned(game_id: str, engine_version: str | None, cardset_version: str | None) -> Game:
     """The decider a match pinned to these versions is played with (None: created before pins were
     recorded in the meta, so the current one)."""
     game = current(game_id)
@@ -54,7 +54,7 @@ def pinned(game_id: str, engine_version: str | None, cardset_version: str | None
     return kept
 
 
-def for_created(created_data: dict):
+def for_created(created_data: dict) -> Game:
     """The pinned decider of a match, from its MatchCreated event's data (or a state's ``match``, which
     keeps the same game and version fields)."""
     return pinned(created_data["game"], created_data.get("engine_version"), created_data.get("cardset_version"))

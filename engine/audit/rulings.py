@@ -7,9 +7,10 @@ position the match really reached, what would these rules have done with the sam
 import json
 
 from engine.audit.redecide import redecide
+from engine.core import Game
 
 
-def ruling_diff(game, records, seed: bytes | None) -> dict:
+def ruling_diff(game: Game, records, seed: bytes | None) -> dict:
     """``{"batches", "redecided", "differences": [{"version", "command", "stored", "now", "error"}]}``."""
     out = {"batches": 0, "redecided": 0, "differences": []}
     for batch in redecide(game, records, seed, follow="stored"):

@@ -3,7 +3,7 @@
 match through the store it is given (``meta``, ``read``, ``snapshots``...), so it needs no I/O of its own."""
 from engine.audit.redecide import redecide
 from engine.audit.rulesets import RulesVersionGone, for_created
-from engine.core import GENESIS_HASH, canonical_json, chain_hash, chained, commitment, get_game
+from engine.core import GENESIS_HASH, Game, canonical_json, chain_hash, chained, commitment, get_game
 
 MAX_DIVERGENCES = 50
 
@@ -112,7 +112,7 @@ def _revealed_seed(records, found: Findings) -> bytes | None:
     return seed
 
 
-def _game(meta: dict, records, found: Findings):
+def _game(meta: dict, records, found: Findings) -> Game | None:
     try:
         if records and records[0].event.type == "MatchCreated":
             return for_created(records[0].event.data)

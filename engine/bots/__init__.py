@@ -5,8 +5,9 @@ A bot config is ``{"bot": "random" | "greedy" | "ismcts", "budget": {"iterations
 protocol; greedy and ismcts weigh the listed moves and a few protocol walks (``moves.candidates``).
 """
 import hmac
+from typing import Mapping
 
-from engine.core import ConfigError, Rng, list_games
+from engine.core import ConfigError, Game, GameBot, Rng, list_games
 from engine.bots import greedy, ismcts, random_bot
 
 BOTS = {"random": random_bot, "greedy": greedy, "ismcts": ismcts}
@@ -15,10 +16,10 @@ MAX_ITERATIONS = 100_000
 MAX_MS = 60_000
 
 
-def game_bots(game) -> dict:
-    """The game's own bots (e.g. 東方祀爭録's big-money): name -> module with ``check(config)`` and
-    ``choose(game, state, seat, rng, config)``."""
-    return getattr(game, "bots", {})
+def game_bots(game: Game) -> Mapping[str, GameBot]:
+    """The bots the game offers beside the generic ones, as its facts declare them (e.g. 東方祀爭録's
+    big-money): name -> a GameBot, ``check(config)`` and ``choose(game, state, seat, rng, config)``."""
+    return game.facts.bots
 
 
 def bot_names() -> list:
@@ -26,7 +27,7 @@ def bot_names() -> list:
     return sorted(BOTS) + sorted({name for game in list_games() for name in game_bots(game)})
 
 
-def check_config(game, config: dict) -> dict:
+def check_config(game: Game, config: dict) -> dict:
     """The config made explicit (budget filled in); ConfigError naming what is wrong."""
     name = config.get("bot")
     own = game_bots(game)
@@ -52,7 +53,7 @@ def _in_range(value, top: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= top
 
 
-def choose(game, state: dict, seat: int, config: dict, rng: Rng) -> dict:
+def choose(game: Game, state: dict, seat: int, config: dict, rng: Rng) -> dict:
     own = game_bots(game).get(config["bot"])
     if own is not None:
         return own.choose(game, state, seat, rng, config)

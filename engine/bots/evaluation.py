@@ -7,14 +7,14 @@ where they lie). A bot must not learn a hidden card through its evaluation; each
 check that re-dealing what the seat cannot see leaves the value unchanged. Without it, a state
 is worth its outcome when the game is over and 0.5 before.
 """
-from engine.core import can
+from engine.core import Game, can
 
 
 def seat_count(state: dict) -> int:
     return len(state["match"]["seats"])
 
 
-def evaluator(game):
+def evaluator(game: Game):
     """``value(state, seat)`` for ``game``: its own heuristic when it has one, else the default."""
     own = game.evaluate if can(game, "evaluate") else None
 
@@ -26,7 +26,7 @@ def evaluator(game):
     return value
 
 
-def seats_evaluator(game):
+def seats_evaluator(game: Game):
     """``values(state)``: ``value(state, s)`` for every seat, by the game's ``evaluate_seats`` where it
     has one (a position's seat-independent parts worked out once, not once per seat)."""
     value = evaluator(game)

@@ -4,12 +4,12 @@ is scored with the game's evaluation (``engine.bots.evaluation``); the best wins
 first listed. Where the game can determinize, the copy is a sample of what the seat cannot see,
 so even the automatic steps after the action (a draw, say) never show it a hidden card."""
 from engine.bots.evaluation import evaluator
-from engine.core import can
+from engine.core import Game, can
 from engine.bots.moves import candidates
 from engine.bots.play import advance
 
 
-def choose(game, state: dict, seat: int, rng, budget: dict | None = None) -> dict:
+def choose(game: Game, state: dict, seat: int, rng, budget: dict | None = None) -> dict:
     actions = candidates(game, state, seat, rng)
     if len(actions) == 1:
         return actions[0]

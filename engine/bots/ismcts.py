@@ -15,7 +15,7 @@ same search serves 2-4 seats. Budget ``{"iterations": n}`` (deterministic for a 
 import math
 import time
 
-from engine.core import ConfigError, can, canonical_json
+from engine.core import ConfigError, Game, can, canonical_json
 from engine.bots.evaluation import seats_evaluator
 from engine.bots.moves import candidates
 from engine.bots.play import actor, advance
@@ -38,14 +38,14 @@ class Node:
         return self.total / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
 
 
-def check(game) -> None:
+def check(game: Game) -> None:
     if not can(game, "determinize"):
         raise ConfigError(f"bot ismcts needs the game's determinize hook (a sample of what a seat "
                           f"cannot see), and {game.id} has none; use random or greedy",
                           rule="kifu/bots")
 
 
-def choose(game, state: dict, seat: int, rng, budget: dict | None = None) -> dict:
+def choose(game: Game, state: dict, seat: int, rng, budget: dict | None = None) -> dict:
     check(game)
     actions = candidates(game, state, seat, rng)
     if len(actions) == 1:
@@ -56,7 +56,7 @@ def choose(game, state: dict, seat: int, rng, budget: dict | None = None) -> dic
     return best.action
 
 
-def search(game, state: dict, seat: int, rng, budget: dict, actions: list | None = None) -> Node:
+def search(game: Game, state: dict, seat: int, rng, budget: dict, actions: list | None = None) -> Node:
     """The tree after ``budget``; the root's moves are ``actions`` (default: the listed ones)."""
     values = seats_evaluator(game)
     root = Node()
@@ -87,7 +87,7 @@ def key(action: dict):
     return tuple(sorted(action.items()))
 
 
-def iterate(game, sample: dict, seat: int, root: Node, rng, values, moves: list) -> None:
+def iterate(game: Game, sample: dict, seat: int, root: Node, rng, values, moves: list) -> None:
     node, path = root, [root]
     mover = seat
     while game.outcome(sample) is None:
@@ -118,7 +118,7 @@ def iterate(game, sample: dict, seat: int, root: Node, rng, values, moves: list)
         n.total += rewards[n.seat]
 
 
-def playout(game, sample: dict, rng, values) -> list[float]:
+def playout(game: Game, sample: dict, rng, values) -> list[float]:
     """Per-seat values of a new leaf: evaluated at once, or played out at random to the end."""
     while not can(game, "evaluate") and game.outcome(sample) is None:
         mover = actor(game, sample)

@@ -1,13 +1,13 @@
 """The moves a bot weighs: drawn from the choice protocol (engine/core/choices.py), so every legal
 move — every payment, every second target, every subset — can be made by a bot, not only the one
 representative per move that ``legal_actions`` lists."""
-from engine.core import canonical_json
+from engine.core import Game, canonical_json
 from engine.core.choices import listed, listing, random_action
 
 WALKS = 4      # random walks through the protocol added to the listed moves
 
 
-def candidates(game, state: dict, seat: int, rng, walks: int = WALKS) -> list:
+def candidates(game: Game, state: dict, seat: int, rng, walks: int = WALKS) -> list:
     """The listed actions, then ``walks`` random protocol walks not among them (deterministic for
     a given rng)."""
     with listing(state, seat):                  # the walks read the same list

@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import partial as partial_fn
+from typing import Protocol
 
 from engine.core.canonical import canonical_json
 from engine.core.errors import IllegalAction
@@ -408,7 +409,16 @@ def listed(legal_actions, state: dict, seat: int) -> list:
     return list(memo[2])
 
 
-def walk(game, state: dict, seat: int, choose_option, limit: int = 200) -> dict:
+class Chooser(Protocol):
+    """What a walk through the protocol reads of a game (``engine.core.Game`` is one; a test may wrap
+    one to check every step it answers): its id and its ``choices``."""
+
+    @property
+    def id(self) -> str: ...
+    def choices(self, state: dict, seat: int, partial: dict) -> Step: ...
+
+
+def walk(game: Chooser, state: dict, seat: int, choose_option, limit: int = 200) -> dict:
     """A complete action reached by taking ``choose_option(step)`` (an Option) at every step."""
     partial = {}
     with listing(state, seat):
@@ -423,12 +433,12 @@ def walk(game, state: dict, seat: int, choose_option, limit: int = 200) -> dict:
     raise IllegalAction(RULE, f"{game.id}: no complete move after {limit} steps")
 
 
-def random_action(game, state: dict, seat: int, rng) -> dict:
+def random_action(game: Chooser, state: dict, seat: int, rng) -> dict:
     """A uniformly random option at every step (the random bot; every legal move has a chance)."""
     return walk(game, state, seat, lambda step: step.options[rng.below(len(step.options))])
 
 
-def reachable(game, state: dict, seat: int, action: dict, limit: int = 400) -> bool:
+def reachable(game: Chooser, state: dict, seat: int, action: dict, limit: int = 400) -> bool:
     """Whether the protocol completes exactly ``action`` (depth-first over the options ``action``
     extends, at most ``limit`` steps)."""
     budget = [limit]

@@ -1,6 +1,10 @@
-"""The decider contract every game implements (DESIGN.md, "The engine: a decider per game")."""
+"""The decider contract every game implements (docs/DECIDER.md): the ``Game`` protocol; ``Facts``,
+the one declaration of what a game is and offers (OpenSpiel's ``GameType`` is the model: each game
+states its facts once, as data, and callers read them instead of probing the game); ``can``, how a
+caller asks for an optional hook; and ``GameBase``, what the games' decider classes share."""
 from dataclasses import dataclass, field
-from typing import Protocol
+from types import MappingProxyType
+from typing import Mapping, Protocol
 
 from engine.core.choices import Step, from_actions, listed
 from engine.core.errors import ConfigError
@@ -9,9 +13,10 @@ from engine.core.outcomes import rewards
 from engine.core.rng import Rng
 from engine.core.rulings import rules_index as rulings_index
 
-# The optional hooks a game may have; a game lists those it has in ``capabilities`` and callers ask
-# ``can(game, name)`` instead of probing for attributes.
+# The optional hooks a game may have; a game lists those it has in ``Facts.capabilities`` and callers
+# ask ``can(game, name)`` instead of probing for attributes.
 CAPABILITIES = frozenset({
+    "secrets",        # secrets(state, seat) -> Secrets: who may know which card (every game of engine/games/)
     "determinize",    # determinize(state, seat, rng): hidden parts re-dealt (searching bots, seat forks)
     "evaluate",       # evaluate(state, seat) -> [0, 1]: a position's value from what the seat knows
     "evaluate_seats", # evaluate_seats(state) -> [evaluate(state, s) for every seat], worked out at once
@@ -21,17 +26,74 @@ CAPABILITIES = frozenset({
 })
 
 
-def can(game, capability: str) -> bool:
-    """Whether ``game`` declares the optional hook ``capability`` (one of CAPABILITIES)."""
-    return capability in game.capabilities
-
-
 @dataclass(frozen=True)
 class Variant:
     id: str
     title: str
     min_seats: int
     max_seats: int
+
+
+class GameBot(Protocol):
+    """A bot a game offers beside the generic ones (``Facts.bots``; e.g. 東方祀爭録's big-money,
+    engine/games/shisoroku/big_money.py): usually a module with these two functions."""
+
+    def check(self, config: dict) -> dict: ...          # the config made explicit; ConfigError naming a fault
+    def choose(self, game: "Game", state: dict, seat: int, rng: Rng, config: dict) -> dict: ...   # a legal action
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a game is and offers, declared once by the game (its class's ``facts``) and read by every
+    caller: the registry, the API's game list, match creation, the bots, simulations, the narrated
+    log, the conformance suite.
+
+    ``id``: the game id (the registry's key, ``<id>/<rule>`` in every rule a game event cites);
+    ``title``: its display name; ``seed_section``: the seed document its rules come from ("003");
+    ``cardset_version``: the version of its rules and cards, pinned by every match (docs/DECIDER.md
+    "Rules versions"); ``variants``: variant id -> Variant, each with its seat counts;
+    ``action_fields``: action type -> the fields it may carry, "type" included (nothing else reaches
+    ``decide``); ``capabilities``: the optional hooks it has (CAPABILITIES); ``bots``: bot name ->
+    the game's own bots (GameBot), offered beside the generic ones of engine/bots; ``unordered``:
+    action type -> the list fields whose order ``decide`` ignores (the choice protocol offers them in
+    one order; the conformance suite compares actions with them sorted).
+
+    Checked when the game's module loads: an unknown capability, a variant filed under another id or
+    with an empty seat range, an ``unordered`` field its action type does not carry is a ValueError."""
+
+    id: str
+    title: str
+    seed_section: str
+    cardset_version: str
+    variants: Mapping[str, Variant]
+    action_fields: Mapping[str, frozenset]
+    capabilities: frozenset = frozenset()
+    bots: Mapping[str, GameBot] = field(default_factory=dict)
+    unordered: Mapping[str, tuple] = field(default_factory=dict)
+
+    def __post_init__(self):
+        unknown = sorted(set(self.capabilities) - CAPABILITIES)
+        if unknown:
+            raise ValueError(f"{self.id}: no such capability {unknown}; known: {sorted(CAPABILITIES)}")
+        for key, v in self.variants.items():
+            if key != v.id or not 1 <= v.min_seats <= v.max_seats:
+                raise ValueError(f"{self.id}: variant {key!r} is {v}: filed under its own id, 1 <= min_seats <= max_seats")
+        for kind, fields in self.unordered.items():
+            if not set(fields) <= self.action_fields.get(kind, frozenset()):
+                raise ValueError(f"{self.id}: unordered {kind}: {sorted(fields)} are not all fields of that action")
+        freeze = object.__setattr__                      # frozen all through: no table changes later
+        freeze(self, "variants", MappingProxyType(dict(self.variants)))
+        freeze(self, "action_fields", MappingProxyType(dict(self.action_fields)))
+        freeze(self, "capabilities", frozenset(self.capabilities))
+        freeze(self, "bots", MappingProxyType(dict(self.bots)))
+        freeze(self, "unordered", MappingProxyType(dict(self.unordered)))
+
+
+def can(game: "Game", capability: str) -> bool:
+    """Whether ``game`` declares the optional hook ``capability`` (one of CAPABILITIES)."""
+    if capability not in CAPABILITIES:
+        raise ValueError(f"no such capability {capability!r}; known: {sorted(CAPABILITIES)}")
+    return capability in game.facts.capabilities
 
 
 @dataclass(frozen=True)
@@ -84,16 +146,25 @@ class Game(Protocol):
     state keep a ``clone``. ``decide`` must never change the state it is given.
     """
 
-    id: str
-    title: str
-    variants: dict[str, Variant]
-    cardset_version: str
-    seed_section: str
+    facts: Facts                     # what the game is and offers (above): declared once, read by callers
+    rules: dict                      # rule id -> (seed section, statement): the game's rulebook.py
+    rulings: dict                    # ruling name -> Ruling: its readings of what the seed leaves open
+
+    # The facts callers read most, as attributes (GameBase reads them from ``facts``).
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def seed_section(self) -> str: ...
+    @property
+    def cardset_version(self) -> str: ...
+    @property
+    def variants(self) -> Mapping[str, Variant]: ...
     # The fields each action type may carry ("type" included); ``engine.core.match.play`` refuses
     # any other field before ``decide`` sees the action, so nothing unread is ever stored.
-    action_fields: dict[str, frozenset]
-    capabilities: frozenset          # which optional hooks (CAPABILITIES) the game has
-    rulings: dict                    # ruling name -> Ruling: its readings of what the seed leaves open
+    @property
+    def action_fields(self) -> Mapping[str, frozenset]: ...
 
     def describe(self) -> dict: ...                                     # variants, seats, card list
     def validate(self, config: MatchConfig) -> None: ...                # raise ConfigError
@@ -106,49 +177,84 @@ class Game(Protocol):
     # after the parts chosen so far; every action ``decide`` accepts is reachable, every action it
     # completes is accepted. IllegalAction for a partial action no legal move starts with.
     def choices(self, state: dict, seat: int, partial: dict) -> Step: ...
-    # action type -> the list fields whose order decide ignores (the protocol offers them in one order)
-    unordered: dict
     def to_act(self, state: dict) -> list[int]: ...
     def view(self, state: dict, seat: int | None) -> dict: ...
     def redact(self, event: Event, seat: int | None) -> Event | None: ...
     def outcome(self, state: dict) -> dict | None: ...
     def results(self, outcome: dict, n_seats: int) -> list[float]: ...  # per seat, 1 win .. 0 loss
     def pass_action(self, state: dict, seat: int) -> dict | None: ...   # "pass" at a deadline, or None
-    def secrets(self, state: dict, seat: int | None) -> Secrets: ...     # what the seat may not know
     def rulings_of(self, state: dict | None, event: Event) -> list: ...  # rulings the event depends on
-    # Optional (declared in ``capabilities``): a full state consistent with what ``seat`` can see,
-    # hidden parts re-dealt with ``rng`` (information-set search, analysis forks). Games without it
-    # cannot host searching bots.
+
+    # The optional hooks: only those ``facts.capabilities`` declares are there, and only those are
+    # ever called (callers ask ``can(game, name)``; tests/conformance/test_facts.py checks both).
+    # secrets: what the seat may not know (Secrets above); every game of engine/games/ has it.
+    def secrets(self, state: dict, seat: int | None) -> Secrets: ...
+    # determinize: a full state consistent with what ``seat`` can see, hidden parts re-dealt with
+    # ``rng`` (information-set search, analysis forks). Games without it cannot host searching bots.
     def determinize(self, state: dict, seat: int, rng: Rng) -> dict: ...
-    # Optional: a position's value to ``seat`` in [0, 1], reading only what the seat knows (bots).
+    # evaluate: a position's value to ``seat`` in [0, 1], reading only what the seat knows (bots).
     def evaluate(self, state: dict, seat: int) -> float: ...
-    # Optional: the card ids (as in ``describe()["cards"]``) an action names, for simulations'
+    # evaluate_seats: ``[evaluate(state, s) for every seat]``, the same floats, worked out at once.
+    def evaluate_seats(self, state: dict) -> list[float]: ...
+    # cards_named: the card ids (as in ``describe()["cards"]``) an action names, for simulations'
     # per-card statistics; without it, every card id found anywhere in the action counts.
     def cards_named(self, state: dict, action: dict) -> set: ...
-    # Optional: the event (already redacted for ``reader``, an engine.core.narration.Reader) as a
+    # narrate: the event (already redacted for ``reader``, an engine.core.narration.Reader) as a
     # sentence of the game's log, or None for an internal step the log folds away; usually a
     # ``narration.Lines`` table in engine/games/<game>/narration.py. Without it the log says the type.
     def narrate(self, event: Event, reader) -> str | None: ...
-    # Optional: the state after ``seat`` takes ``action`` (the state given is used up), reached
+    # compact_step: the state after ``seat`` takes ``action`` (the state given is used up), reached
     # without building events: the same state ``engine.core.step`` gives, by a shorter path for
     # the moves bots and simulations make most (``engine.core.advance`` calls it).
     def compact_step(self, state: dict, seat: int, action: dict, rng: Rng) -> dict: ...
 
 
-class GameBase:
-    """What the games' decider classes share: ``describe()`` from their class attributes (plus
-    ``describe_more()``: cards, options, boards), the variant and seat-count checks of
-    ``validate`` (``check_seats``), and ``outcome`` kept in ``state["outcome"]``."""
+# The names of Facts' fields: a game class declares them in its ``facts`` only (GameBase refuses a
+# class that sets one beside it, so the declaration and the attributes cannot disagree).
+FACT_NAMES = frozenset(Facts.__dataclass_fields__)
 
-    id: str
-    title: str
-    seed_section: str
-    cardset_version: str
-    variants: dict[str, Variant]
+
+class GameBase:
+    """What the games' decider classes share: the facts callers read most as attributes (from the
+    class's ``facts``), ``describe()`` from them (plus ``describe_more()``: cards, options, boards),
+    the variant and seat-count checks of ``validate`` (``check_seats``), ``outcome`` kept in
+    ``state["outcome"]``, ``results``, ``pass_action``, ``rulings_of`` and the choice protocol over
+    ``legal_actions``."""
+
+    facts: Facts                   # every game class sets it
     rules: dict = {}               # rule id -> (seed section, statement): the game's rulebook.py
     rulings: dict = {}             # ruling name -> engine.core.rulings.Ruling: the game's rulings.json
-    action_fields: dict = {}       # action type -> the fields it may carry (Game.action_fields)
-    capabilities: frozenset = frozenset()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        beside = sorted(FACT_NAMES & set(vars(cls)))
+        if beside:
+            raise TypeError(f"{cls.__name__} sets {', '.join(beside)} beside its facts: declare "
+                            f"{'them' if len(beside) > 1 else 'it'} in facts (engine.core.game.Facts)")
+
+    @property
+    def id(self) -> str:
+        return self.facts.id
+
+    @property
+    def title(self) -> str:
+        return self.facts.title
+
+    @property
+    def seed_section(self) -> str:
+        return self.facts.seed_section
+
+    @property
+    def cardset_version(self) -> str:
+        return self.facts.cardset_version
+
+    @property
+    def variants(self) -> Mapping[str, Variant]:
+        return self.facts.variants
+
+    @property
+    def action_fields(self) -> Mapping[str, frozenset]:
+        return self.facts.action_fields
 
     def describe(self) -> dict:
         linked = rulings_index(self.rulings)
@@ -162,7 +268,7 @@ class GameBase:
                           for k, (s, t) in self.rules.items()},
                 "rulings": [r.describe() for r in self.rulings.values()]}
 
-    def rulings_of(self, state: dict | None, event) -> list:
+    def rulings_of(self, state: dict | None, event: Event) -> list:
         """The names of the rulings ``event`` depends on: those that decide the rule it cites. A game
         whose rulings decide events citing a broader rule names them here by the event (and the
         state before it). Reads only what the event shows to the table."""
@@ -189,8 +295,6 @@ class GameBase:
     def results(self, outcome: dict, n_seats: int) -> list[float]:
         """Per seat: 1 won, 0 lost, shares of a draw or a shared win, ranks in between."""
         return rewards(outcome, n_seats)
-
-    unordered: dict = {}
 
     def choices(self, state: dict, seat: int, partial: dict) -> Step:
         """The choice protocol over ``legal_actions``, field by field: right for a game whose every

@@ -12,7 +12,7 @@ from contextvars import ContextVar
 
 from engine.core.errors import IllegalAction
 from engine.core.events import SCHEMA_VERSION, Event
-from engine.core.game import MatchConfig
+from engine.core.game import Game, MatchConfig, can
 from engine.core.rng import Rng, commitment
 from engine.core.rulings import check as check_rulings
 from engine.core.table import TABLE_EVENTS, fold_table
@@ -28,9 +28,9 @@ def clone(state: dict) -> dict:
     return marshal.loads(marshal.dumps(state))
 
 
-def create_events(game, config: MatchConfig, seed: bytes) -> list[Event]:
+def create_events(game: Game, config: MatchConfig, seed: bytes) -> list[Event]:
     """The opening events of a new match: MatchCreated, then the game's own setup."""
-    check_rulings(game, config.rulings)
+    check_rulings(game.id, game.rulings, config.rulings)
     game.validate(config)
     created = Event("MatchCreated", {
         **config.to_dict(),
@@ -47,7 +47,7 @@ def seed_revealed(seed: bytes) -> Event:
     return Event("SeedRevealed", {"seed": seed.hex()}, rule=PLATFORM_RULE)
 
 
-def apply(game, state: dict | None, event: Event, config: MatchConfig | None = None) -> dict:
+def apply(game: Game, state: dict | None, event: Event, config: MatchConfig | None = None) -> dict:
     """Fold one event into the state (the state given may be changed and is returned)."""
     if event.type not in PLATFORM_EVENTS:       # a game's event: the commonest case, looked at first
         state = game.evolve(state, event)
@@ -72,13 +72,13 @@ def apply(game, state: dict | None, event: Event, config: MatchConfig | None = N
     return state
 
 
-def fold(game, events, state: dict | None = None) -> dict:
+def fold(game: Game, events, state: dict | None = None) -> dict:
     for event in events:
         state = apply(game, state, event)
     return state
 
 
-def play(game, state: dict, seat: int, action: dict, seed: bytes) -> list[Event]:
+def play(game: Game, state: dict, seat: int, action: dict, seed: bytes) -> list[Event]:
     """Decide an action at the state's version, with the rng that version owns."""
     check_fields(game, action)
     return game.decide(state, seat, action, Rng.for_version(seed, state["version"]))
@@ -88,7 +88,7 @@ def play(game, state: dict, seat: int, action: dict, seed: bytes) -> list[Event]
 _HANDED = ContextVar("kifu_handed_state", default=None)
 
 
-def step(game, state: dict, seat: int, action: dict, rng) -> tuple[dict, list[Event]]:
+def step(game: Game, state: dict, seat: int, action: dict, rng) -> tuple[dict, list[Event]]:
     """``(state after the action, its events)``: ``decide`` and the fold in one pass.
 
     The state given is used up: the decider's working copy (``Emitter``) *is* that state, so
@@ -111,16 +111,16 @@ def step(game, state: dict, seat: int, action: dict, rng) -> tuple[dict, list[Ev
     return state, events
 
 
-def advance(game, state: dict, seat: int, action: dict, rng) -> dict:
+def advance(game: Game, state: dict, seat: int, action: dict, rng) -> dict:
     """The state after the action, its events not kept (bots, playouts, simulations): the game's
     ``compact_step`` where it declares one (a shorter path to the same state), else ``step``.
     The state given is used up, as with ``step``."""
-    if "compact_step" in game.capabilities:
+    if can(game, "compact_step"):
         return game.compact_step(state, seat, action, rng)
     return step(game, state, seat, action, rng)[0]
 
 
-def check_fields(game, action) -> None:
+def check_fields(game: Game, action) -> None:
     """IllegalAction naming the first field the action's type does not define (a type the game does
     not declare is left to ``decide``, which refuses it under its own rule)."""
     if not isinstance(action, dict):
@@ -142,7 +142,7 @@ class Emitter:
     Emitter per decision: under ``step`` it works on the state handed over rather than on a copy.
     """
 
-    def __init__(self, game, state: dict, rng=None):
+    def __init__(self, game: Game, state: dict, rng=None):
         self.game = game
         handed = _HANDED.get()
         if handed is not None and len(handed) == 1 and handed[0] is state:

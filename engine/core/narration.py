@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from engine.core.game import Game, can
+
 CAMEL = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")      # an event type name, "CardDrawn"
 
 
@@ -82,7 +84,7 @@ def listing(items) -> str:
 
 # ---- the platform's events ------------------------------------------------------------------------
 
-def created(game, d, r) -> str:
+def created(game: Game, d, r) -> str:
     variant = game.variants.get(d.get("variant"))
     seats = d.get("seats") or []
     versus = " vs ".join(r.who(s) for s in range(len(seats))) or "no seats"
@@ -149,14 +151,14 @@ def generic(event, reader: Reader) -> str:
     return f"{who}: {words}"
 
 
-def narrate(game, event, reader: Reader) -> str | None:
+def narrate(game: Game, event, reader: Reader) -> str | None:
     """The sentence for ``event`` (already redacted for ``reader``), or None for an internal step."""
     if event.type == "MatchCreated":
         return created(game, event.data, reader)
     line = PLATFORM_LINES.get(event.type) or TABLE_LINES.get(event.type)
     if line is not None:
         return line(event.data, event, reader)
-    if "narrate" in game.capabilities:
+    if can(game, "narrate"):
         return game.narrate(event, reader)
     return generic(event, reader)
 

@@ -15,14 +15,15 @@ import pkgutil
 from pathlib import Path
 
 from engine.core.errors import ConfigError
+from engine.core.game import Game
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
-_GAMES: dict = {}
-_PREVIOUS: dict = {}         # (game id, cardset_version) -> the decider of that earlier card set
+_GAMES: dict[str, Game] = {}
+_PREVIOUS: dict[tuple, Game] = {}       # (game id, cardset_version) -> the decider of that earlier card set
 _discovered = False
 
 
-def register(game) -> None:
+def register(game: Game) -> None:
     _GAMES[game.id] = game
 
 
@@ -34,13 +35,13 @@ def register_module(name: str) -> None:
     register(module.GAME)
 
 
-def previous(game_id: str, cardset_version: str):
+def previous(game_id: str, cardset_version: str) -> Game | None:
     """The kept decider of an earlier card set of ``game_id`` (None if it is not kept)."""
     _discover()
     return _PREVIOUS.get((game_id, cardset_version))
 
 
-def get_game(game_id: str):
+def get_game(game_id: str) -> Game:
     _discover()
     try:
         return _GAMES[game_id]
@@ -48,7 +49,7 @@ def get_game(game_id: str):
         raise ConfigError(f"unknown game {game_id!r}; known games: {', '.join(sorted(_GAMES))}") from None
 
 
-def list_games() -> list:
+def list_games() -> list[Game]:
     _discover()
     return [_GAMES[k] for k in sorted(_GAMES)]
 

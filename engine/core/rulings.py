@@ -63,15 +63,16 @@ def load(path: Path, game_id: str, rules: dict) -> dict:
     return out
 
 
-def check(game, chosen) -> None:
-    """ConfigError naming the first unknown ruling or choice of a match's ``rulings`` map."""
+def check(game_id: str, rulings: dict, chosen) -> None:
+    """ConfigError naming the first unknown ruling or choice of a match's ``rulings`` map (``chosen``)
+    for the game ``game_id`` whose rulings are ``rulings``."""
     if not isinstance(chosen, dict):
         raise ConfigError('"rulings" must be an object of ruling name -> choice')
-    selectable = {name: r for name, r in game.rulings.items() if r.selectable}
+    selectable = {name: r for name, r in rulings.items() if r.selectable}
     for name, value in chosen.items():
         ruling = selectable.get(name)
         if ruling is None:
-            raise ConfigError(f"unknown ruling {str(name)[:40]!r} for {game.id}; selectable: "
+            raise ConfigError(f"unknown ruling {str(name)[:40]!r} for {game_id}; selectable: "
                               f"{sorted(selectable) or 'none'}")
         if not isinstance(value, str) or value not in ruling.choices:
             raise ConfigError(f"ruling {name!r} has no choice {str(value)[:40]!r}; choices: {sorted(ruling.choices)}")

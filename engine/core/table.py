@@ -23,6 +23,7 @@ and the table's own moves, decided by ``engine.core.table_moves`` (so an audit r
   rematch is refereed live, which takes every person's ``RematchConsented``), and ``RematchOf``
   {match, first} in the table batch of the new match: the two matches linked both ways.
 """
+from engine.core.game import Game
 from engine.core.outcomes import rewards
 
 TABLE_EVENTS = frozenset({"SeatControlled", "ClockSet", "DeadlineMissed", "SeatForfeited", "SeatResigned",
@@ -79,7 +80,7 @@ def ended_at_table(match: dict) -> bool:
     return bool(match.get("forfeited") or match.get("resigned") or match.get("drawn"))
 
 
-def match_outcome(game, state: dict):
+def match_outcome(game: Game, state: dict):
     """The game's outcome, or the platform's when the table ended the match:
     a forfeit ``{"reason": "forfeit", "forfeited": [...], "winners": [...], "winner": seat | None,
     "draw": False}``, a resignation the same with ``"reason": "resign", "resigned": [...]``, a draw
@@ -99,7 +100,7 @@ def match_outcome(game, state: dict):
             "draw": False}
 
 
-def match_results(game, state: dict) -> list[float] | None:
+def match_results(game: Game, state: dict) -> list[float] | None:
     """Per seat, what the match's outcome is worth (``Game.results``; a forfeit's or resignation's
     winners share it, a draw by agreement is shared by all), or None while it runs."""
     outcome = match_outcome(game, state)
@@ -109,7 +110,7 @@ def match_results(game, state: dict) -> list[float] | None:
     return rewards(outcome, n_seats) if ended_at_table(state["match"]) else game.results(outcome, n_seats)
 
 
-def seats_to_act(game, state: dict) -> list[int]:
+def seats_to_act(game: Game, state: dict) -> list[int]:
     return [] if ended_at_table(state["match"]) else sorted(game.to_act(state))
 
 

@@ -24,6 +24,7 @@ Moves (JSON objects, ``type`` and exactly the fields listed):
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.game import Game
 from engine.core.match import clone, fold
 from engine.core.table import controller, match_outcome
 
@@ -36,7 +37,7 @@ OPTIONAL = {"rematch": {"audit_live"}}
 AFTER_THE_END = frozenset({"say", "consent_rematch", "rematch"})
 
 
-def decide_table(game, state: dict, seat: int, move: dict) -> list[Event]:
+def decide_table(game: Game, state: dict, seat: int, move: dict) -> list[Event]:
     """The events of ``seat``'s table ``move`` at ``state``, or IllegalAction naming the rule."""
     kind = _check_shape(move)
     match = state["match"]
@@ -61,11 +62,11 @@ def _check_shape(move) -> str:
     return move["type"]
 
 
-def _resign(game, state, seat, move, over):
+def _resign(game: Game, state, seat, move, over):
     return [Event("SeatResigned", {"seat": seat}, seat, RESIGN_RULE)]
 
 
-def _offer(game, state, seat, move, over):
+def _offer(game: Game, state, seat, move, over):
     match = state["match"]
     if match.get("draw_offer"):
         raise IllegalAction(DRAW_RULE, f"seat {match['draw_offer']['seat']}'s draw offer is still open")
@@ -89,7 +90,7 @@ def _open_offer(state, seat, own: bool) -> dict:
     return offer
 
 
-def _accept(game, state, seat, move, over):
+def _accept(game: Game, state, seat, move, over):
     offer = _open_offer(state, seat, own=False)
     if seat in offer["accepted"]:
         raise IllegalAction(DRAW_RULE, "you have already accepted this draw offer")
@@ -102,12 +103,12 @@ def _accept(game, state, seat, move, over):
     return events
 
 
-def _decline(game, state, seat, move, over):
+def _decline(game: Game, state, seat, move, over):
     offer = _open_offer(state, seat, own=False)
     return [Event("DrawDeclined", {"seat": seat, "offer": offer["version"]}, seat, DRAW_RULE, cause=offer["version"])]
 
 
-def _withdraw(game, state, seat, move, over):
+def _withdraw(game: Game, state, seat, move, over):
     offer = _open_offer(state, seat, own=True)
     return [Event("DrawWithdrawn", {"seat": seat, "offer": offer["version"]}, seat, DRAW_RULE,
                   cause=offer["version"])]
@@ -127,7 +128,7 @@ def _not_talk(c: str) -> bool:
     return any(low <= code <= high for low, high in NOT_TALK)
 
 
-def _say(game, state, seat, move, over):
+def _say(game: Game, state, seat, move, over):
     text = move["text"]
     if not isinstance(text, str) or not text.strip():
         raise IllegalAction(TALK_RULE, "a line of table talk is some text")
@@ -151,7 +152,7 @@ def people(state) -> list[int]:
             if controller(state, s)["by"] == "human" or controller(state, s)["stand_in"]]
 
 
-def _consent_rematch(game, state, seat, move, over):
+def _consent_rematch(game: Game, state, seat, move, over):
     _no_rematch_yet(state, over)
     if seat not in people(state):
         raise IllegalAction(REMATCH_RULE, f"a bot plays seat {seat}; a bot is not asked")
@@ -160,7 +161,7 @@ def _consent_rematch(game, state, seat, move, over):
     return [Event("RematchConsented", {"seat": seat, "audit_live": True}, seat, REMATCH_RULE)]
 
 
-def _rematch(game, state, seat, move, over):
+def _rematch(game: Game, state, seat, move, over):
     _no_rematch_yet(state, over)
     if not isinstance(move["match"], str) or not 0 < len(move["match"]) <= 64:
         raise IllegalAction(REMATCH_RULE, "a rematch names its match id")
@@ -182,7 +183,7 @@ TABLE_RULE_OF = {"resign": RESIGN_RULE, "offer_draw": DRAW_RULE, "accept_draw": 
                  "rematch": REMATCH_RULE}
 
 
-def after_action(game, state: dict, seat: int, events: list) -> list:
+def after_action(game: Game, state: dict, seat: int, events: list) -> list:
     """The table batches ``seat``'s game action (its ``events``, decided at ``state``) brings with
     it: the withdrawal of the seat's own open draw offer (an offer stands until the offerer's next
     move), as ``[(command, events)]`` to append after the action's batch; [] when there is none or

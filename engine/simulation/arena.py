@@ -4,7 +4,7 @@ path (``engine.core.advance``): the states of a stored match, without building i
 import hmac
 import json
 
-from engine.core import MatchConfig, Rng, advance, can, create_events, fold
+from engine.core import Game, MatchConfig, Rng, advance, can, create_events, fold
 from engine.core.match import check_fields
 from engine.bots import bot_key, bot_rng, choose
 from engine.core.outcomes import winner_of
@@ -16,7 +16,7 @@ def game_seed(seed: str, index: int) -> bytes:
     return hmac.digest(seed.encode("utf-8"), b"kifu-simulation:%d" % index, "sha256")
 
 
-def card_ids(game) -> frozenset:
+def card_ids(game: Game) -> frozenset:
     """The ids of the game's cards (``describe()["cards"]``), empty for a game without cards."""
     return frozenset(c["id"] for c in game.describe().get("cards") or () if isinstance(c, dict) and "id" in c)
 
@@ -32,7 +32,7 @@ def cards_in(action, ids: frozenset) -> set:
     return set()
 
 
-def card_reader(game):
+def card_reader(game: Game):
     """``(state, action) -> card ids`` for per-card statistics: the game's own ``cards_named`` where
     it has one, else the card ids of ``describe()`` found in the action; None for a game without cards."""
     if can(game, "cards_named"):
@@ -41,7 +41,7 @@ def card_reader(game):
     return (lambda state, action: cards_in(action, ids)) if ids else None
 
 
-def play_game(game, variant: str, bots: list, seed: str, index: int, cards=None) -> dict:
+def play_game(game: Game, variant: str, bots: list, seed: str, index: int, cards=None) -> dict:
     """``{"index", "winner", "draw", "unfinished", "length", "cards"}``: the winning seat (None: a
     draw, no single winner, or unfinished), the number of actions taken, and the card ids each
     seat's actions named (``cards``: a ``card_reader``). A game still running after ``MAX_ACTIONS``

@@ -1,7 +1,8 @@
-"""One conformance suite for every registered game (issue 14; STYLE.md practices 8 and 12).
+"""One conformance suite for every registered game (issue 14; docs/DECIDER.md, docs/WRITING_A_GAME.md
+"Tests").
 
 Which games: every game ``engine.core.list_games()`` returns, the test-only toys of tests/conftest.py
-included, in every variant and every seat count the variant takes (``games.CONFIGS``): a game
+included, in every variant and every seat count the variant takes (``games.configs()``): a game
 registered later is covered without touching this package. What is checked is the decider contract
 of engine/core/game.py, and nothing any one game's rules say:
 
@@ -12,8 +13,14 @@ of engine/core/game.py, and nothing any one game's rules say:
 - ``test_folds``: the events folded from MatchCreated equal the state built as the game went; states
   and events round-trip through JSON and a JSON snapshot plus the later events gives the same
   state; ``evolve`` is deterministic; ``decide`` leaves its input alone.
-- ``test_capabilities``: a game declares (``capabilities``) exactly the optional hooks it has; the
-  declared hooks keep their promises (determinize, evaluate, cards_named).
+- ``test_facts``: a game's declaration (``facts``) is complete and true: its id is the one it is
+  registered under, each variant takes exactly its declared seat counts, it declares exactly the
+  optional hooks it has, every bot it offers moves legally, and no caller (the bots, the compact
+  path, simulations' card reader, the narrated log) calls a hook it does not declare.
+- ``test_capabilities``: the declared hooks keep their promises (determinize, evaluate,
+  evaluate_seats, cards_named, compact_step).
+- ``test_choices``: the choice protocol reaches every listed and accepted action, everything it
+  completes is accepted, no step offers too many options or names what the seat may not know.
 - ``test_actions``: every listed action's type and fields are declared in ``action_fields``;
   malformed actions are an IllegalAction naming a rule, never a crash, and change nothing.
 - ``test_secrets``: no view shows one of the seat's ``secrets(...).identities`` as a string value

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from engine.core import (Event, IllegalAction, MatchConfig, canonical_json, clone, create_events, fold,
+from engine.core import (Event, IllegalAction, MatchConfig, can, canonical_json, clone, create_events, fold,
                          list_games, play)
 from tests import plaingame, toygame
 
@@ -39,13 +39,10 @@ def by_game(select=lambda g: True) -> list:
     return [pytest.param(g, id=g.id) for g in GAMES if select(g)]
 
 
-def declares_secrets(game) -> bool:
-    return callable(getattr(game, "secrets", None))
-
 
 def secrets_covered(game) -> bool:
     """Every real game (one without ``secrets`` fails); the toys only if they declare it."""
-    return game.id not in TEST_ONLY or declares_secrets(game)
+    return game.id not in TEST_ONLY or can(game, "secrets")
 
 
 @functools.lru_cache(maxsize=None)
@@ -61,7 +58,7 @@ def names_a_rule(game, rule) -> bool:
     if not isinstance(rule, str):
         return False
     namespace, _, key = rule.partition("/")
-    ids = {vars(c)["id"] for c in type(game).__mro__ if "id" in vars(c)}
+    ids = {vars(c)["facts"].id for c in type(game).__mro__ if "facts" in vars(c)}
     return namespace == "kifu" or (namespace in ids and key in rulebook(game.id))
 
 

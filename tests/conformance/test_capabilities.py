@@ -1,22 +1,14 @@
-"""A game declares the optional hooks it has (``capabilities``, engine/core/game.py CAPABILITIES) and
-keeps their promises: determinize re-deals only what the seat cannot see, evaluate is in [0, 1],
-evaluate_seats is evaluate for every seat, cards_named is a set."""
+"""The optional hooks a game declares (``facts.capabilities``, engine/core/game.py CAPABILITIES; that
+it declares exactly those it has is tests/conformance/test_facts.py) keep their promises: determinize
+re-deals only what the seat cannot see, evaluate is in [0, 1], evaluate_seats is evaluate for every
+seat, cards_named is a set, compact_step reaches the state step reaches."""
 import pytest
 
-from engine.core import CAPABILITIES, Rng, can, clone, play, step
+from engine.core import Rng, can, clone, play, step
 
-from tests.conformance.games import declares_secrets, params, by_game, positions
+from tests.conformance.games import params, positions
 
 SAMPLES = 12               # positions per configuration given to determinize
-
-
-@pytest.mark.parametrize("game", by_game())
-def test_declared_capabilities_are_exactly_the_hooks_the_game_has(game):
-    assert set(game.capabilities) <= CAPABILITIES
-    for name in CAPABILITIES:
-        has = callable(getattr(game, name, None))
-        assert can(game, name) == has, f"{game.id}: {name} {'is' if has else 'is not'} there but " \
-                                       f"{'not ' if has else ''}declared"
 
 
 def spread(items, n):
@@ -35,7 +27,7 @@ def test_determinize_keeps_the_view_and_re_deals_hidden_parts(game, variant, sea
             assert game.to_act(sample) == game.to_act(p.state)
             assert game.legal_actions(sample, seat) == game.legal_actions(p.state, seat)
             assert sample == game.determinize(p.state, seat, Rng(b"det-%d-%d" % (i, seat))), "same rng, same sample"
-            if not declares_secrets(game) or game.secrets(p.state, seat).handles:
+            if not can(game, "secrets") or game.secrets(p.state, seat).handles:
                 hidden += 1
                 moved += sample != p.state
             for action in game.legal_actions(sample, seat)[:10]:

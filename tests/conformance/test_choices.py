@@ -12,12 +12,12 @@ import random
 
 import pytest
 
-from engine.core import IllegalAction, canonical_json, clone, play
+from engine.core import IllegalAction, can, canonical_json, clone, play
 from engine.core.choices import MAX_OPTIONS, random_action, reachable
 from engine.core.rng import Rng
 
 from tests.conformance import moves
-from tests.conformance.games import declares_secrets, params, positions
+from tests.conformance.games import params, positions
 from tests.conformance.test_secrets import strings
 
 POSITIONS = 8          # positions per configuration
@@ -35,8 +35,8 @@ def accepted(game, state, seat, action) -> bool:
 
 
 def normal(game, action) -> dict:
-    """``action`` with the list fields whose order decide ignores (Game.unordered) sorted."""
-    fields = getattr(game, "unordered", {}).get(action.get("type"), ())
+    """``action`` with the list fields whose order decide ignores (Facts.unordered) sorted."""
+    fields = game.facts.unordered.get(action.get("type"), ())
     return {k: sorted(v) if k in fields and isinstance(v, list) else v for k, v in action.items()}
 
 
@@ -52,7 +52,7 @@ class Steps:
     def __init__(self, game, state, seat):
         self.game, self.state, self.seat = game, state, seat
         self.hidden = set()
-        if declares_secrets(game):
+        if can(game, "secrets"):
             s = game.secrets(state, seat)
             self.hidden = {str(x) for x in s.identities}      # handles may be named, as views name them
         self.id = game.id

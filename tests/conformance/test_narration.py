@@ -7,7 +7,7 @@ import pytest
 from engine.core import (NOTE_EVENTS, PLATFORM_EVENTS, TABLE_EVENTS, Event, Lines, Reader, apply, can,
                          clone, narrate)
 from engine.core.narration import CAMEL, PLATFORM_LINES, TABLE_LINES
-from tests.conformance.games import TEST_ONLY, by_game, declares_secrets, params, playouts
+from tests.conformance.games import TEST_ONLY, by_game, params, playouts
 from tests.hidden.leaks import is_name, printed_names, unquoted
 
 
@@ -66,7 +66,7 @@ def test_each_event_is_a_sentence_from_what_its_reader_may_see(game, variant, se
                 continue
             assert isinstance(text, str) and text.strip(), f"{game.id} v{v} {kind}: empty sentence"
             assert not CAMEL.search(text), f"{game.id} v{v} {kind}: a type name in {text!r}"
-            if before is None or not declares_secrets(game):
+            if before is None or not can(game, "secrets"):
                 continue
             # a card hidden from the reader before and after the event is never named
             hidden = set(game.secrets(before, reader).identities) & set(game.secrets(after[v], reader).identities)

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engine.core import IllegalAction
+from engine.core import IllegalAction, play
 from engine.core.choices import reachable
 from tests.dimension_zero.table import GAME, Table, player, unit
 from tests.dimension_zero.test_series import until_sideboard
@@ -108,3 +108,16 @@ def test_a_mulligan_orders_the_hand_card_by_card():
     assert reachable(GAME, t.state, seat, {"type": "mulligan", "order": hand})
     t.act(seat, {"type": "mulligan", "order": hand})
     assert t.state["players"][seat]["deck"][-len(hand):] == hand
+
+
+def test_the_deck_after_sideboarding_is_declared_unordered_and_decide_ignores_its_order():
+    """001 ch.2 §6: a deck has no order until it is shuffled, so ``facts.unordered`` names the sideboard
+    action's ``deck`` (the protocol offers it in one order): decide rules the same whatever its order."""
+    assert GAME.facts.unordered == {"sideboard": ("deck",)}
+    t = Table(position=False, options={"best_of": 3, "first": 0})
+    until_sideboard(t, random.Random(3))
+    deck, side = t.state["series"]["decks"][0], t.state["series"]["sideboards"][0]
+    action = {"type": "sideboard", "deck": side[:3] + deck[3:], "sideboard": deck[:3] + side[3:]}
+    shuffled = {**action, "deck": list(reversed(action["deck"]))}
+    assert shuffled != action
+    assert play(GAME, t.state, 0, shuffled, t.seed) == play(GAME, t.state, 0, action, t.seed)

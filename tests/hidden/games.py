@@ -1,19 +1,16 @@
 """The games the suite runs over, read from the registry when the tests are collected."""
 import pytest
 
-from engine.core import list_games
+from engine.core import can, list_games
 from tests import plaingame, toygame
 
 TEST_ONLY = frozenset({toygame.GAME.id, plaingame.GAME.id})      # registered by tests/conftest.py
 
 
-def declares_secrets(game) -> bool:
-    return callable(getattr(game, "secrets", None))
-
 
 def covered() -> list:
     """Every registered game; the test-only toys only if they implement the contract."""
-    return [g for g in list_games() if g.id not in TEST_ONLY or declares_secrets(g)]
+    return [g for g in list_games() if g.id not in TEST_ONLY or can(g, "secrets")]
 
 
 GAMES = covered()
@@ -32,6 +29,6 @@ def by_game(ids_per_case):
 
 def secrets(game, state, seat):
     """The game's declared secrets for ``seat``; a clear failure for a game without the hook."""
-    if not declares_secrets(game):
+    if not can(game, "secrets"):
         pytest.fail(f"{game.id} declares no secrets() (engine/core/game.py: Game.secrets)", pytrace=False)
     return game.secrets(state, seat)

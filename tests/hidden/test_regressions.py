@@ -1,5 +1,5 @@
 """One test per leak issue 13 describes (engine level where the service calls the engine directly:
-a seat's fork is ``game.determinize(state, seat, rng)`` in service/forks.py).
+a seat's fork is ``game.determinize(state, seat, rng)`` in service/application/match/forks.py).
 
 The 東方祀爭録 one (after 古明地さとり puts the revealed cards back, CardsPutOnDeck must not give their
 order to the other seats) is left to the shisoroku helper's own test beside its fix

@@ -6,7 +6,7 @@ plays (what may be declared), effects (the stack's resolution and the effect voc
 (decide), evolve, secrets (who may know which card), views (hidden information), determinize, legal,
 evaluate (the bots' heuristic).
 """
-from engine.core import GameBase, Variant
+from engine.core import Facts, GameBase, Variant
 from engine.games.dimension_zero import actions, choices as choice_steps, legal, secrets as secrets_rules, setup as setup_rules, views
 from engine.games.dimension_zero.card_text import text as card_text
 from engine.games.dimension_zero.cards import CARDSET_VERSION, card_list
@@ -21,30 +21,32 @@ from engine.games.dimension_zero.state import initial_state
 
 
 class DimensionZero(GameBase):
-    id = "dimension-zero"
-    title = "ディメンション・ゼロ / 東方零次元"
-    seed_section = "001, 000"
-    cardset_version = CARDSET_VERSION
+    facts = Facts(
+        id="dimension-zero",
+        title="ディメンション・ゼロ / 東方零次元",
+        seed_section="001, 000",
+        cardset_version=CARDSET_VERSION,
+        variants={
+            "first-century": Variant("first-century", "ディメンション・ゼロ First Century (40 cards, 7 smash)", 2, 2),
+            "touhou": Variant("touhou", "東方零次元 (40 cards, 7 smash, second-player mulligan)", 2, 2),
+            "touhou-instant": Variant("touhou-instant", "東方零次元 インスタント対戦 (25 singleton, 5 smash)", 2, 2),
+        },
+        action_fields=actions.ACTION_FIELDS,
+        capabilities=frozenset({"secrets", "determinize", "evaluate", "cards_named", "narrate"}),
+        unordered=choice_steps.UNORDERED,              # the deck after sideboarding (choices.py)
+    )
     rules = RULES
     rulings = RULINGS                        # readings of what the seeds leave open (rulings.json)
-    action_fields = actions.ACTION_FIELDS
-    variants = {
-        "first-century": Variant("first-century", "ディメンション・ゼロ First Century (40 cards, 7 smash)", 2, 2),
-        "touhou": Variant("touhou", "東方零次元 (40 cards, 7 smash, second-player mulligan)", 2, 2),
-        "touhou-instant": Variant("touhou-instant", "東方零次元 インスタント対戦 (25 singleton, 5 smash)", 2, 2),
-    }
     evolve = staticmethod(evolve)
     to_act = staticmethod(actions.to_act)
     legal_actions = staticmethod(legal.legal_actions)
     choices = staticmethod(choice_steps.choices)       # the choice protocol: heads, then picks (choices.py)
-    unordered = choice_steps.UNORDERED
     view = staticmethod(views.view)
     redact = staticmethod(views.redact)
     secrets = staticmethod(secrets_rules.secrets)      # who may know which card (secrets.py)
     determinize = staticmethod(determinize)
     evaluate = staticmethod(evaluate)        # bots' position value for a seat (evaluate.py)
     narrate = LINES                          # the log in sentences (narration.py)
-    capabilities = frozenset({"determinize", "evaluate", "cards_named", "narrate"})
     # Card sets before kifu.3 offered 盟約 every square of the own area, the own units' too (previous.py).
     pact_onto_own_units = False
 

@@ -8,6 +8,8 @@ kifu.2 changed only what is dealt when options.decks / options.sideboards are om
 now of one or two colours: decks.py) and added designed cards. Every card of kifu.1 reads as it did, so
 kifu.1's decider is the current code dealing kifu.1's presets: these tables, frozen as they were.
 """
+from dataclasses import replace
+
 from engine.games.dimension_zero import DimensionZero, setup as setup_rules
 from engine.games.dimension_zero.decks import _expand
 from engine.games.dimension_zero.state import initial_state
@@ -70,12 +72,12 @@ SIDEBOARDS = {
 
 
 class DimensionZeroKifu2(DimensionZero):
-    cardset_version = "dz-fc1.0+th+kifu.2"
+    facts = replace(DimensionZero.facts, cardset_version="dz-fc1.0+th+kifu.2")
     pact_onto_own_units = True
 
 
 class DimensionZeroKifu1(DimensionZeroKifu2):
-    cardset_version = CARDSET_VERSION
+    facts = replace(DimensionZero.facts, cardset_version=CARDSET_VERSION)
 
     def validate(self, config) -> None:
         self.check_seats(config)

@@ -8,7 +8,7 @@ Modules, in the order the rulebook reads: cards and board (data: cards.json, boa
 その他), effects (スペルカード, EVENT), actions (decide), evolve, views (hidden information), legal.
 RULES.md holds the designed board, tables and cards; README.md the action vocabulary.
 """
-from engine.core import GameBase, Variant
+from engine.core import Facts, GameBase, Variant
 from engine.core.choices import listed
 from engine.games.dokusenroku import actions, choices as choice_steps, legal, secrets as secrets_rules, setup as setup_rules, views
 from engine.games.dokusenroku.board import describe_board
@@ -24,17 +24,20 @@ from engine.games.dokusenroku.state import initial_state
 
 
 class Dokusenroku(GameBase):
-    id = "dokusenroku"
-    title = "東方独占録 (Touhou Dokusenroku)"
-    seed_section = "002"
-    cardset_version = CARDSET_VERSION
+    facts = Facts(
+        id="dokusenroku",
+        title="東方独占録 (Touhou Dokusenroku)",
+        seed_section="002",
+        cardset_version=CARDSET_VERSION,
+        variants={
+            "standard": Variant("standard", "通常ルール / Standard (one shared deck)", 2, 4),
+            "constructed": Variant("constructed", "追加ルール デッキ構築 / Constructed (own 40-card decks)", 2, 4),
+        },
+        action_fields=actions.ACTION_FIELDS,
+        capabilities=frozenset({"secrets", "determinize", "evaluate", "evaluate_seats", "cards_named", "narrate"}),
+    )
     rules = RULES
     rulings = RULINGS                       # readings of what the seed leaves open (rulings.json)
-    action_fields = actions.ACTION_FIELDS
-    variants = {
-        "standard": Variant("standard", "通常ルール / Standard (one shared deck)", 2, 4),
-        "constructed": Variant("constructed", "追加ルール デッキ構築 / Constructed (own 40-card decks)", 2, 4),
-    }
     evolve = staticmethod(evolve)
     redact = staticmethod(views.redact)
     secrets = staticmethod(secrets_rules.secrets)    # who may know which card (secrets.py)
@@ -42,7 +45,6 @@ class Dokusenroku(GameBase):
     evaluate = staticmethod(evaluate)       # bots' position value for a seat (evaluate.py)
     evaluate_seats = staticmethod(evaluate_seats)   # every seat's, at once (ISMCTS leaves)
     narrate = LINES                         # the log in sentences (narration.py)
-    capabilities = frozenset({"determinize", "evaluate", "evaluate_seats", "cards_named", "narrate"})
 
     def describe_more(self) -> dict:
         return {"options": {"removed": "cards removed unseen from each deck after shuffling (デッキの枚数調整); "

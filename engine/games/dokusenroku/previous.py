@@ -7,6 +7,8 @@ state folded without one reads the end as kifu.1 did (a draw from the empty deck
 flow.EMPTY_DRAW), so the kifu.1 decider is the current code with the setup that names no end rule and
 without the option. No frozen copy of the package is needed.
 """
+from dataclasses import replace
+
 from engine.core import ConfigError
 from engine.games.dokusenroku import Dokusenroku, setup as setup_rules
 
@@ -14,7 +16,7 @@ CARDSET_VERSION = "dokusenroku-seed002+kifu.1"
 
 
 class DokusenrokuKifu1(Dokusenroku):
-    cardset_version = CARDSET_VERSION
+    facts = replace(Dokusenroku.facts, cardset_version=CARDSET_VERSION)
 
     def validate(self, config) -> None:
         if "end" in config.options:

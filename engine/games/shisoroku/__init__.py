@@ -6,7 +6,7 @@ gain / trash order, reactions), effects (カードの指示: the effect vocabula
 run (the interpreter: pending decisions instead of blocking), decisions, legal, evolve, views
 (公開情報と非公開情報).
 """
-from engine.core import GameBase, Variant
+from engine.core import Facts, GameBase, Variant
 from engine.core.choices import listed
 from engine.games.shisoroku import actions, big_money, choices as choice_steps, compact, legal, setup as setup_rules, views
 # Imported for what they register: the effect handlers (effects, complex_cards) and the turn's frames.
@@ -25,12 +25,17 @@ vocabulary.check_vocabulary()          # every effect cards.json names has its h
 
 
 class Shisoroku(GameBase):
-    id = "shisoroku"
-    title = "東方祀爭録 (Touhou Shisoroku, a Dominion-style deckbuilder)"
-    seed_section = "004"
-    cardset_version = CARDSET_VERSION
+    facts = Facts(
+        id="shisoroku",
+        title="東方祀爭録 (Touhou Shisoroku, a Dominion-style deckbuilder)",
+        seed_section="004",
+        cardset_version=CARDSET_VERSION,
+        variants={"standard": Variant("standard", "基本的なルール / Standard", 2, 4)},
+        action_fields=actions.FIELDS,
+        capabilities=frozenset({"secrets", "determinize", "evaluate", "evaluate_seats", "narrate", "compact_step"}),
+        bots={big_money.NAME: big_money},       # the game's own bots, beside the generic ones
+    )
     rules = RULES
-    variants = {"standard": Variant("standard", "基本的なルール / Standard", 2, 4)}
     evolve = staticmethod(evolve)                # (state, event) -> state: the hottest call, kept direct
     to_act = staticmethod(actions.to_act)
     legal_actions = staticmethod(legal.legal_actions)
@@ -42,12 +47,9 @@ class Shisoroku(GameBase):
     redact = staticmethod(views.redact)
     determinize = staticmethod(determinize)
     secrets = staticmethod(secrets)              # who may know which card (secrets.py, l.191-204)
-    action_fields = actions.FIELDS
     evaluate = staticmethod(evaluate)            # bots' position value for a seat (evaluate.py)
     evaluate_seats = staticmethod(evaluate_seats)  # every seat's, at once (ISMCTS leaves)
     narrate = LINES                              # the log in sentences (narration.py)
-    capabilities = frozenset({"determinize", "evaluate", "evaluate_seats", "narrate", "compact_step"})
-    bots = {big_money.NAME: big_money}          # the game's own bots, beside the generic ones
 
     def describe_more(self) -> dict:
         return {"options": {"kingdom": {"pool": list(KINGDOM), "count": 10, "default": "random"},

@@ -5,7 +5,7 @@ Modules, in the order the manual reads: cards (data), levels, setup and setup_ch
 flow (ゲームの流れ), spells (呪文フェイズ), magic (魔法), grand (大魔術), actions (decide), evolve,
 views (hidden information), legal.
 """
-from engine.core import GameBase, Variant
+from engine.core import Facts, GameBase, Variant
 from engine.core.choices import listed
 from engine.games.threebythree import actions, choices as choice_steps, legal, setup as setup_rules, views
 from engine.games.threebythree.determinize import determinize
@@ -23,22 +23,24 @@ from engine.games.threebythree.state import initial_state
 
 
 class ThreeByThree(GameBase):
-    id = "threebythree"
-    title = "3x3Wars (サイザンウォーズ)"
-    seed_section = "003"
-    cardset_version = CARDSET_VERSION
+    facts = Facts(
+        id="threebythree",
+        title="3x3Wars (サイザンウォーズ)",
+        seed_section="003",
+        cardset_version=CARDSET_VERSION,
+        variants={lv.id: Variant(lv.id, lv.title, 2, 2) for lv in LEVELS.values()},
+        action_fields=actions.FIELDS,
+        capabilities=frozenset({"secrets", "determinize", "evaluate", "narrate"}),
+    )
     rules = RULES
     rulings = RULINGS                       # readings of what the seed leaves open (rulings.json)
-    variants = {lv.id: Variant(lv.id, lv.title, 2, 2) for lv in LEVELS.values()}
     evolve = staticmethod(evolve)
     view = staticmethod(views.view)
     redact = staticmethod(views.redact)
     determinize = staticmethod(determinize)
     secrets = staticmethod(secrets)         # who may know which card (secrets.py)
-    action_fields = actions.FIELDS
     evaluate = staticmethod(evaluate)       # bots' position value for a seat (evaluate.py)
     narrate = LINES                         # the log in sentences (narration.py)
-    capabilities = frozenset({"determinize", "evaluate", "narrate"})
     # Card set kifu.1 opened an enhancement's counter window only for a seat holding as many hand
     # cards as the spell uses, so ★不許火 went unasked with fewer (previous.py keeps that decider).
     negation_needs_hand = False

@@ -7,13 +7,15 @@ answer it by what the table can see, with or without hand cards (003 l.578-582: 
 hand cards as the spell uses; everything else rules as before, so kifu.1's decider is the current code
 with that one switch. No frozen copy of the package is needed.
 """
+from dataclasses import replace
+
 from engine.games.threebythree import ThreeByThree
 
 CARDSET_VERSION = "3x3wars-1.2+kifu.1"
 
 
 class ThreeByThreeKifu1(ThreeByThree):
-    cardset_version = CARDSET_VERSION
+    facts = replace(ThreeByThree.facts, cardset_version=CARDSET_VERSION)
     negation_needs_hand = True
 
 

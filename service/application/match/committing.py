@@ -13,7 +13,7 @@ from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.core import apply, clone, match_outcome, seed_revealed
+from engine.core import Game, apply, clone, match_outcome, seed_revealed
 from service.application.errors import Conflict
 from service.application.match import reactions
 from service.application.match.loading import client_items
@@ -26,7 +26,7 @@ class Committed:
     """What one append committed, as its appender and every reaction see it."""
 
     match_id: str
-    game: object
+    game: Game
     before: dict | None        # the state before (None: a new match's opening batch)
     state: dict                # the state after
     records: tuple             # the stored events appended, in order
@@ -106,7 +106,7 @@ def commit(store, m, batches: list, *, by: str, seed: bytes | None = None, comma
     return done
 
 
-def clock_meta(game, state: dict, before: dict, movers: set, at: str) -> dict:
+def clock_meta(game: Game, state: dict, before: dict, movers: set, at: str) -> dict:
     """The meta's new ``waiting`` (service.application.turns.deadlines), if the clock changes it."""
     waiting = waiting_after(game, state, before, movers, at)
     return {} if waiting is None else {"waiting": json.dumps(waiting, sort_keys=True)}
@@ -120,7 +120,7 @@ def stored(store, match_id: str, state: dict, snapshots: list) -> None:
     store.remember(match_id, state, handed_over=True)
 
 
-def fold(store, game, state: dict | None, events: list, copy: bool = True) -> tuple[dict, list]:
+def fold(store, game: Game, state: dict | None, events: list, copy: bool = True) -> tuple[dict, list]:
     """Fold ``events`` into a copy of ``state``; also copies of the state at every snapshot version."""
     state = clone(state) if state is not None and copy else state
     snapshots = []
@@ -131,7 +131,7 @@ def fold(store, game, state: dict | None, events: list, copy: bool = True) -> tu
     return state, snapshots
 
 
-def reveal_if_over(store, game, state: dict, events: list, seed: bytes, snapshots: list) -> bool:
+def reveal_if_over(store, game: Game, state: dict, events: list, seed: bytes, snapshots: list) -> bool:
     """Append SeedRevealed to ``events`` (and fold it) when ``state`` has an outcome."""
     if match_outcome(game, state) is None or "seed" in state["match"]:
         return False

@@ -5,7 +5,7 @@ import json
 import secrets
 
 from engine.bots import check_config
-from engine.core import GENESIS_HASH, TABLE_RULE, Event, MatchConfig, create_events, get_game, match_outcome
+from engine.core import GENESIS_HASH, TABLE_RULE, Event, Game, MatchConfig, create_events, get_game, match_outcome
 from service.application.identity.auth import new_token, token_hash
 from service.application.match import reactions
 from service.application.match.committing import Committed, clock_meta, fold, reveal_if_over, stored
@@ -38,7 +38,7 @@ def create_match(store, body: dict, extra_meta: dict | None = None) -> Committed
                            extra_meta={**({"private": "1"} if body.get("private") else {}), **(extra_meta or {})})
 
 
-def store_new_match(store, game, events: list, seed: bytes, command: dict, names: list,
+def store_new_match(store, game: Game, events: list, seed: bytes, command: dict, names: list,
                     analysis: bool, audit_live: bool, carried_from: tuple[str, dict] | None = None,
                     extra_meta: dict | None = None, table: list | None = None, by: str = "created") -> Committed:
     """Append a new match's opening batch, with new seat, auditor and organiser tokens (or, for a match that

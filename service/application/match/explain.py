@@ -6,7 +6,7 @@ import re
 
 from engine.audit.platform_rules import rule_text
 from engine.audit.statediff import diff
-from engine.core import apply, clone
+from engine.core import Game, apply, clone
 from service.application.errors import NotFound
 from service.application.match import visibility
 from service.application.match.house_rules import told
@@ -71,13 +71,13 @@ def _who(seat, names: list) -> str:
     return (names[seat] if seat < len(names) else "") or f"seat {seat}"
 
 
-def _told(store, match_id, game, record, caller, meta) -> dict | None:
+def _told(store, match_id, game: Game, record, caller, meta) -> dict | None:
     """The record as the caller sees it, told as the narrated log tells it."""
     narrator = Narrator(store, match_id, game, meta, caller.seat, caller.sees_all(meta))
     return narrator.tell(record, visibility.item(game, record, caller, meta))
 
 
-def _causes(store, match_id, game, record, caller, meta) -> list:
+def _causes(store, match_id, game: Game, record, caller, meta) -> list:
     """The event's cause, its cause, ... back to the event no other event caused (a seat's action or
     the match's creation); events hidden from the caller appear as their version only."""
     out, cause = [], record.event.cause
@@ -106,7 +106,7 @@ def _command(store, match_id, version, caller, meta) -> dict | None:
     return out
 
 
-def _diff(game, before: dict | None, record, caller, meta) -> list:
+def _diff(game: Game, before: dict | None, record, caller, meta) -> list:
     """The caller's view after the event against its view before (``before``: the state, None at
     version 1); the state before is left as it is."""
     after = apply(game, clone(before) if before is not None else None, record.event)

@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.audit.rulesets import RulesVersionGone, pinned
-from engine.core import match_outcome, seats_to_act
+from engine.core import Game, match_outcome, seats_to_act
 from service.application.identity.auth import token_hash
 from service.application.errors import Conflict, NotFound
 from service.application.match import visibility
@@ -15,7 +15,7 @@ MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 @dataclass
 class Loaded:
     match_id: str
-    game: object
+    game: Game
     meta: dict
     version: int          # the version of ``state`` (the match's current version unless asked)
     current: int          # the match's current version
@@ -159,7 +159,7 @@ def open_match(store, match_id: str, version: int | None = None, meta: dict | No
     return Loaded(match_id, game, meta, target, current, store.load(game, match_id, target, shared))
 
 
-def match_game(meta: dict):
+def match_game(meta: dict) -> Game:
     """The decider of the rules version the match is pinned to (engine.audit.rulesets)."""
     try:
         return pinned(meta["game"], meta.get("engine_version"), meta.get("cardset_version"))
@@ -170,7 +170,7 @@ def match_game(meta: dict):
 redact = visibility.redact
 
 
-def client_items(game, records, seat: int | None, with_hash: bool) -> list[dict]:
+def client_items(game: Game, records, seat: int | None, with_hash: bool) -> list[dict]:
     """Stored events as a client sees them: redacted, dropped when hidden, hashed only after the end."""
     items = []
     for record in records:

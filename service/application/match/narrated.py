@@ -15,7 +15,7 @@ narrate from the events alone.
 """
 import logging
 
-from engine.core import Event, Reader, apply, narrate
+from engine.core import Event, Game, Reader, apply, narrate
 from engine.core.narration import generic
 from service.application.table.seats import seat_names
 
@@ -26,7 +26,7 @@ class Narrator:
     """Narrates records for one reader: ``seat`` (None: a spectator); ``full`` when the reader sees
     every event unredacted (its views are then the whole state)."""
 
-    def __init__(self, store, match_id: str, game, meta: dict, seat: int | None, full: bool = False):
+    def __init__(self, store, match_id: str, game: Game, meta: dict, seat: int | None, full: bool = False):
         self.store, self.match_id, self.game, self.seat, self.full = store, match_id, game, seat, full
         self.names = seat_names(meta)
         self._move = None               # the move of the last record told

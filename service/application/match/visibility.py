@@ -1,4 +1,5 @@
-"""Who is asking, and what they may see of a match (hidden information, DESIGN.md "Service").
+"""Who is asking, and what they may see of a match (hidden information: docs/DECIDER.md "Secrets",
+README "Audit and replay").
 
 - a seat sees what the game's ``view``/``redact`` show that seat; a spectator what they show nobody;
 - an auditor (the token issued with the match) sees everything once the match has ended, or at any
@@ -10,7 +11,7 @@ guesses of the hidden card against it).
 """
 from dataclasses import dataclass
 
-from engine.core import PLATFORM_EVENTS
+from engine.core import PLATFORM_EVENTS, Game
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ def ended(meta: dict) -> bool:
     return bool(meta.get("ended"))
 
 
-def redact(game, event, seat: int | None):
+def redact(game: Game, event, seat: int | None):
     """The event as ``seat`` may see it (None: not at all). Platform events are public, except the
     state a fork starts from, which is shown as the seat's view of it."""
     if event.type == "MatchForked":
@@ -48,11 +49,11 @@ def redact(game, event, seat: int | None):
     return event if event.type in PLATFORM_EVENTS else game.redact(event, seat)
 
 
-def for_caller(game, event, caller: Caller, meta: dict):
+def for_caller(game: Game, event, caller: Caller, meta: dict):
     return event if caller.sees_all(meta) else redact(game, event, caller.seat)
 
 
-def item(game, record, caller: Caller, meta: dict) -> dict | None:
+def item(game: Game, record, caller: Caller, meta: dict) -> dict | None:
     """A stored event as the caller sees it (None: hidden from it): redacted, hashed after the end,
     with its command when the caller sees everything or the command was the caller's own."""
     event = for_caller(game, record.event, caller, meta)
@@ -63,7 +64,7 @@ def item(game, record, caller: Caller, meta: dict) -> dict | None:
     return record.item(event, with_hash=ended(meta), with_command=caller.sees_all(meta) or own)
 
 
-def view(game, state: dict, caller: Caller, meta: dict) -> dict:
+def view(game: Game, state: dict, caller: Caller, meta: dict) -> dict:
     """The caller's view of a state; the whole game state when it sees everything."""
     if caller.sees_all(meta):
         return {k: v for k, v in state.items() if k not in ("match", "version")}

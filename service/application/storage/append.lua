@@ -1,4 +1,4 @@
--- Append a batch of events to a match, atomically (kifu event store; see service/store.py).
+-- Append a batch of events to a match, atomically (kifu event store; see service/application/storage/store.py).
 --
 -- KEYS: 1 events stream, 2 meta hash, 3 commands hash, 4 secret: all kifu:{m}:*, one Cluster slot
 --       (a script may only touch keys of one slot; nothing global is written here)

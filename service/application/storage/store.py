@@ -20,7 +20,7 @@ from pathlib import Path
 from redis.exceptions import (AskError, ClusterDownError, ConnectionError as RedisConnectionError, MovedError,
                               ReadOnlyError, TimeoutError as RedisTimeoutError, TryAgainError)
 
-from engine.core import apply
+from engine.core import Game, apply
 from service.application.errors import Unavailable
 from service.application.storage.records import StoredEvent, decode, decode_all, load_json
 
@@ -281,7 +281,7 @@ class EventStore:
             raw = self.redis.zrangebyscore(key(match_id, "snap"), bottom, top)
         return [load_json(r) for r in raw]
 
-    def load(self, game, match_id: str, version: int, shared: bool = False) -> dict:
+    def load(self, game: Game, match_id: str, version: int, shared: bool = False) -> dict:
         """The full state at ``version``: the newest of the cached state and the snapshots at or
         below it, then the events after that folded. ``shared``: for reading only, so the cached
         state itself may be given, and a state folded here is kept without a copy (state_cache)."""

@@ -26,7 +26,7 @@ import secrets
 import time
 from dataclasses import replace
 
-from engine.core import ConfigError, Event, MatchConfig, create_events, get_game
+from engine.core import ConfigError, Event, Game, MatchConfig, create_events, get_game
 from engine.core.table_moves import REMATCH_RULE, people
 from service.application.table import moves
 from service.application.match.creating import store_new_match
@@ -128,7 +128,7 @@ def _claim(store, match_id: str) -> None:
     store.redis.hset(meta_key, "rematch_claim", str(now))
 
 
-def _swapped(game, store, match_id: str, config: MatchConfig) -> tuple[MatchConfig, int | None]:
+def _swapped(game: Game, store, match_id: str, config: MatchConfig) -> tuple[MatchConfig, int | None]:
     """The rematch's configuration: the original's (its options and house rules), with ``first`` the
     seat after the one that went first where the game records a first player and accepts the option;
     and that first seat (None: the lot)."""

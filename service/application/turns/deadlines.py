@@ -25,7 +25,7 @@ import json
 import os
 from datetime import timedelta
 
-from engine.core import TABLE_RULE, ConfigError, controller, match_outcome, seats_to_act
+from engine.core import TABLE_RULE, ConfigError, Game, controller, match_outcome, seats_to_act
 from service.application import clock
 from engine.bots import check_config
 
@@ -34,7 +34,7 @@ MAX_MINUTES = 30 * 24 * 60
 DEFAULT_STAND_IN = {"bot": "greedy"}
 
 
-def clock_config(game, deadline: dict | None) -> dict | None:
+def clock_config(game: Game, deadline: dict | None) -> dict | None:
     """The ``ClockSet`` event's data for a match's ``deadline`` option (None: no deadline)."""
     if deadline is None:
         return None
@@ -47,7 +47,7 @@ def clock_config(game, deadline: dict | None) -> dict | None:
     return {"minutes": minutes, "on_timeout": policy, "stand_in": stand_in}
 
 
-def waiting_after(game, state: dict, before: dict, movers: set, at: str) -> dict | None:
+def waiting_after(game: Game, state: dict, before: dict, movers: set, at: str) -> dict | None:
     """``{"<seat>": {"since": time, "version": v}}``: each person to act at ``state`` and since when
     they have waited. A seat that already waited (``before``) and is not among ``movers`` (the seats
     whose own actions this append holds) keeps its clock; anyone else starts one at ``at``. None

@@ -8,7 +8,7 @@ doubled, and a seat that moved in time (its ``waiting`` entry changed) is left a
 from datetime import timedelta
 
 from engine.bots import bot_key, bot_rng, choose
-from engine.core import Event, apply, clone, play, seats_to_act
+from engine.core import Event, Game, apply, clone, play, seats_to_act
 from service.application.errors import DomainError
 from service.application import clock, worker_figures
 from service.application.match.committing import commit
@@ -22,7 +22,7 @@ RETRIES = 5                 # appends tried in one run when others keep moving f
 BUSY_SECONDS = 5            # then the job comes back this much later
 
 
-def pass_action(game, state: dict, seat: int, stand_in: dict, rng) -> dict:
+def pass_action(game: Game, state: dict, seat: int, stand_in: dict, rng) -> dict:
     """What ``pass`` means for any game: its first legal action of type pass, else a bot's move."""
     return game.pass_action(state, seat) or choose(game, state, seat, stand_in or DEFAULT_STAND_IN, rng)
 
