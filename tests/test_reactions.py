@@ -7,7 +7,7 @@ import fakeredis
 import pytest
 
 from service import create_app
-from service.cli import play_bots
+from service.cli.simulate import play_bots
 from service.composition import build_store
 from service.http.redis_conn import get_store
 from tests.helpers import ApiMatch, bearer
