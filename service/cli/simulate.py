@@ -6,16 +6,16 @@ import time
 
 import click
 
-from engine.core import ConfigError, controller, get_game
+from engine.core import ConfigError, get_game
 from engine.simulation.arena import card_reader, play_game
 from service.application.match.creating import create_match
 from service.application.match.loading import open_match
 from service.application.simulations import check_spec, results_of
-from service.application.turns.bot_turns import play_bot_turn
+from service.application.turns.dispatch import dispatch
 from service.cli import stores
 from service.cli.command import Command
 from service.cli.progress import progress_bar
-from service.composition import build_store
+from service.composition import in_process_store
 
 
 def parse_bot(text: str) -> dict:
@@ -72,55 +72,41 @@ def simulate_stored(spec: dict, quiet: bool) -> int:
     connection = stores.connection("simulate")
     if connection is None:
         return 2
-    store = build_store(connection, jobs=InlineJobs())
+    store = in_process_store(connection)
     started, ids = time.perf_counter(), []
     for index in range(spec["games"]):
-        ids.append(play_stored_match(store, spec))
+        match_id = play_stored_match(store, spec)
+        if match_id is None:
+            return 1
+        ids.append(match_id)
         if not quiet:
             progress_bar(index + 1, spec["games"], started)
     print(json.dumps({"spec": spec, "stored": len(ids), "first": ids[0], "last": ids[-1]}))
     return 0
 
 
-class InlineJobs:
-    """The Jobs port for ``simulate --store``: the command plays every bot move itself, in order,
-    so queued jobs (bot turns, deadlines, notifications, verifications) are only dropped."""
-
-    def enqueue(self, queue, job, *args, job_id=None, **options) -> str:
-        return job_id or job
-
-    def exists(self, job_id) -> bool:
-        return False
-
-    def cancel(self, job_id) -> None:
-        pass
-
-    def status(self, job_id):
-        return None
-
-    def depths(self) -> dict:
-        return {}
-
-
-def play_stored_match(store, spec: dict) -> str:
-    """One bot-vs-bot match stored as a match (the seats are the bots, named after them), created
-    and played through the normal creation and commit path; its id."""
+def play_stored_match(store, spec: dict) -> str | None:
+    """One bot-vs-bot match stored as a match (the seats are the bots, named after them), created and
+    played to its end on ``store`` (``service.composition.in_process_store``); its id, or None (said
+    on stderr) when it did not end."""
     seats = [{"name": bot_label(b), **b} for b in spec["seats"]]
     created = create_match(store, {"game": spec["game"], "variant": spec["variant"], "seats": seats,
                                    "options": {}, "setup": None, "audit_live": False, "deadline": None})
-    play_bots(store, created.match_id)
+    if play_bots(store, created.match_id) is None:
+        print(f"kifu simulate: match {created.match_id} did not end: its bots' moves stopped (the log above "
+              "says why)", file=sys.stderr)
+        return None
     return created.match_id
 
 
-def play_bots(store, match_id: str, moves: int = 20_000) -> None:
-    """The bots' moves of a stored match, made in this process, until it ends or waits for a person."""
-    for _ in range(moves):
-        m = open_match(store, match_id)
-        bots = [s for s in m.to_act() if controller(m.state, s)["by"] == "bot"]
-        if m.outcome() is not None or not bots:
-            return
-        for seat in bots:
-            play_bot_turn(store, match_id, seat, m.version)
+def play_bots(store, match_id: str) -> dict | None:
+    """The bots' moves of a stored match, on a store whose jobs run in this process
+    (``service.composition.in_process_store``): the moves queued as the service queues them after a
+    commit, then every job run here, until none is left — the match ended, or waits for a person.
+    Its outcome (None while it goes on)."""
+    dispatch(store.jobs, match_id, open_match(store, match_id).state)    # once: a job queued already stays one
+    store.jobs.run_pending()
+    return open_match(store, match_id).outcome()
 
 
 def bot_label(bot: dict) -> str:
