@@ -37,8 +37,8 @@ def test_a_caller_s_jobs_run_when_it_runs_them_on_a_queue_of_their_own(threads_a
     assert m.outcome() is not None and m.version > created.version
     moves = [r.event for r in store.read(created.match_id) if r.event.type == "Added"]
     assert moves and {e.seat for e in moves} == {0, 1}                           # both bots moved, by their jobs
-    store_keys = {k.decode() for k in connect(server=store_server).scan_iter()}
-    assert not any(k.startswith(("rq:", "kifu:due")) for k in store_keys), store_keys   # no job left on the store's server
+    store_keys = {k.decode() for k in connect(server=store_server).scan_iter()}            # no job left on the
+    assert not any(k.startswith(("rq:", "kifu:due")) for k in store_keys), store_keys   # store's server
     queue = store.jobs.connection
     assert not list(queue.scan_iter("rq:job:*")) and not queue.zcard("kifu:due")  # nor results kept, nor anything due
     assert runner._runners == {}                                                   # and no job thread started

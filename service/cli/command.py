@@ -14,8 +14,11 @@ MATCH_ID_HELP = "MATCH_ID is the match's id (one made before ids stopped beginni
 
 
 class Command(click.Command):
+    """A ``kifu`` command: its help listed whole in ``kifu --help``; run with the plug-in games
+    registered and its Redis and settings errors turned into one line and an exit status."""
+
     def __init__(self, *args, **kwargs):
-        kwargs.setdefault("short_help", kwargs.get("help"))     # listed whole in `kifu --help`, as it is
+        kwargs.setdefault("short_help", kwargs.get("help"))
         super().__init__(*args, **kwargs)
 
     def invoke(self, ctx: click.Context):

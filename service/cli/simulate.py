@@ -48,6 +48,7 @@ def parse_bot(text: str) -> dict:
 @click.option("--store", is_flag=True, help="store each game as a match on REDIS_URL (bots as seats), "
               "for `kifu export`")
 def simulate(game: str, variant: str, seats: list, games: int, seed: str, quiet: bool, store: bool) -> int:
+    """The same games and results as POST /simulations with the same body, played in this process."""
     try:
         spec = check_spec({"game": game, "variant": variant, "seats": seats, "games": games, "seed": seed})
     except ConfigError as e:
