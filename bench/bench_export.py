@@ -31,9 +31,9 @@ def peak_rss_mb() -> float:
 
 
 def fill(args) -> None:
-    from service.application.storage.store import EventStore
-    from service.cli import InlineJobs, play_stored_match
-    store = EventStore(redis.Redis.from_url(REDIS_URL), jobs=InlineJobs())
+    from service.cli.simulate import play_stored_match
+    from service.composition import in_process_store
+    store = in_process_store(redis.Redis.from_url(REDIS_URL))
     spec = {"game": args.game, "variant": args.variant, "seats": [{"bot": "random"}, {"bot": "random"}]}
     started = time.perf_counter()
     for i in range(args.matches):

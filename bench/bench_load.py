@@ -27,7 +27,6 @@ from service.application.match.acting import take_action  # noqa: E402
 from service.application.match.creating import create_match  # noqa: E402
 from service.application.match.loading import open_match  # noqa: E402
 from service.application.storage.store import EventStore, key  # noqa: E402
-from service.cli import InlineJobs  # noqa: E402
 
 
 
@@ -57,9 +56,9 @@ def main() -> None:
     client = flushed()
     try:
         t0 = time.perf_counter()
-        match_id = store_long_match(EventStore(client, jobs=InlineJobs()), args.events)
+        match_id = store_long_match(EventStore(client), args.events)
         stored = time.perf_counter() - t0
-        store = EventStore(client, jobs=InlineJobs())             # no state cache: every load from Redis
+        store = EventStore(client)             # no state cache: every load from Redis
         current = open_match(store, match_id).current
         rnd = random.Random(22)
         versions = [rnd.randint(1, current) for _ in range(args.loads)]

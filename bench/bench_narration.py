@@ -22,7 +22,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from service.application.match import acting, creating, queries
 from service.application.match.loading import client_items, match_game  # noqa: E402
 from service.application.storage.store import EventStore  # noqa: E402
-from service.cli import InlineJobs  # noqa: E402
 
 GAMES = {"threebythree": ("overlord", 2), "dimension-zero": ("first-century", 2), "dokusenroku": ("standard", 3),
          "shisoroku": ("standard", 3)}
@@ -64,7 +63,7 @@ def main(argv=None) -> int:
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--reads", type=int, default=5)
     args = parser.parse_args(argv)
-    store = EventStore(fakeredis.FakeRedis(), jobs=InlineJobs(), cache=None)
+    store = EventStore(fakeredis.FakeRedis(), cache=None)
     rng = random.Random(21)
     for game_id, (variant, seats) in GAMES.items():
         match_id = stored_match(store, game_id, variant, seats, args.actions, rng)

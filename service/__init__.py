@@ -1,5 +1,5 @@
 """kifu's service: ``application/`` (the use cases: commands, queries, seats, disputes, the event
-store; no Flask, no RQ), ``http/`` (the Flask adapter) and ``cli.py`` (the ``kifu`` command).
+store; no Flask, no RQ), ``http/`` (the Flask adapter) and ``cli/`` (the ``kifu`` command).
 
 ``create_app`` is re-exported for the Procfile (``gunicorn 'service:create_app()'``).
 """

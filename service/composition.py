@@ -1,12 +1,13 @@
 """The composition root: the event store as web, CLI and worker processes build it — its ``Jobs``
-port (RQ on the queue Redis; on the embedded store, the process's job thread) and the reactions that
-follow every commit (service.application.match.reactions), in their order. The one module that
+port (RQ on the queue Redis; on a fakeredis queue, the jobs run in this process) and the reactions
+that follow every commit (service.application.match.reactions), in their order. The one module that
 knows both the application and the job adapter: the HTTP adapter and the application import
 nothing from ``workers``.
 
 ``store_client`` holds the event store's keys (a plain Redis, a ``RedisCluster``, or the embedded
 fakeredis); ``queue_client`` holds RQ's queues and the due jobs (a plain Redis; the store's client
-when they share a server, always so on the embedded store)."""
+when they share a server, always so on the embedded store; or a queue of the process's own,
+``in_process_store``)."""
 from service.application import settings
 from service.application.identity.players import PlayersMatches
 from service.application.match.listing import ListedMatches
@@ -17,8 +18,8 @@ from service.application.storage.store import EventStore
 from service.application.table.disputes import RevealOriginals
 from service.application.table.seats import OpenSeats
 from service.application.turns.reactions import BotTurns, Deadlines
-from workers import runner
 from workers.queues import RqJobs, is_embedded
+from workers.runner import InProcessJobs, caller_queue
 
 
 def reactions(verify_on_end: bool = True) -> tuple:
@@ -30,16 +31,25 @@ def reactions(verify_on_end: bool = True) -> tuple:
 
 
 def build_store(store_client, queue_client=None, configured: dict | None = None, cache_size: int = 0,
-                strict: bool = False, jobs=None) -> EventStore:
+                strict: bool = False) -> EventStore:
     """The event store on ``store_client``, its jobs on ``queue_client``, as ``configured`` says
     (service.application.settings: the ``KIFU_*`` settings; by default read from the environment, as
-    workers and the CLI do; the web passes its app's config). ``cache_size``: the state cache (0: none);
-    ``jobs``: another Jobs adapter than RQ's."""
+    workers and the CLI do; the web passes its app's config). ``cache_size``: the state cache (0: none).
+    Jobs on a real Redis are run by the ``kifu worker`` processes; on a fakeredis, in this process
+    (``workers.runner.InProcessJobs``)."""
     configured = settings.from_env() if configured is None else configured
     cache = StateCache(cache_size, strict) if cache_size else None
     queue_client = store_client if queue_client is None else queue_client
-    jobs = jobs or RqJobs(queue_client, wake=runner.wake)
+    jobs = InProcessJobs(queue_client) if is_embedded(queue_client) else RqJobs(queue_client)
     return EventStore(store_client, configured["SNAPSHOT_EVERY"], cache, jobs=jobs,
                       strict=strict,
                       wait_replicas=0 if is_embedded(store_client) else configured["STORE_WAIT_REPLICAS"],
                       wait_ms=configured["STORE_WAIT_MS"], reactions=reactions(configured["VERIFY_ON_END"]))
+
+
+def in_process_store(store_client, configured: dict | None = None) -> EventStore:
+    """The event store on ``store_client`` whose jobs (bots' moves, verification, notices) run in this
+    process, in the caller's thread, when it calls ``store.jobs.run_pending()``: on a queue of the
+    process's own, so nothing is left on the service's queues. How the CLI plays stored games: by the
+    jobs and reactions that play them in the service."""
+    return build_store(store_client, caller_queue(store_client), configured)

@@ -1,6 +1,7 @@
 """The layers, checked on the import graph (docs/ARCHITECTURE.md): dependencies point one way,
 HTTP adapter (service.http) and job adapter (workers) -> application (service.application) -> engine;
-the composition root (service.composition) alone knows both the application and the job adapter;
+the composition root (service.composition) alone knows both the application and the job adapter
+(and ``kifu worker``, which starts the workers);
 no import cycle between modules or between those packages; no framework below the adapters; no game
 package imports another; no import inside a function unless a comment says why."""
 import ast
@@ -141,6 +142,14 @@ def test_no_layer_imports_what_lies_above_it_or_a_framework_below_the_adapters(l
                 if any(name == f or name.startswith(f + ".") for f in FORBIDDEN[layer]):
                     wrong.append(f"{module}:{line} imports {name}")
     assert wrong == []
+
+
+def test_only_the_composition_root_and_kifu_worker_import_the_job_adapter():
+    """The HTTP adapter, the application and every other ``kifu`` command reach ``workers`` through
+    service.composition; ``kifu worker`` (service.cli.worker) starts the workers themselves."""
+    importing = {module for module, path in MODULES.items() if module.split(".")[0] != "workers"
+                 for _, names, _, _ in imports(path) if any(n == "workers" or n.startswith("workers.") for n in names)}
+    assert importing == {"service.composition", "service.cli.worker"}
 
 
 def test_no_game_package_imports_another():

@@ -117,7 +117,7 @@ def test_simulate_refuses_a_bad_bot_clearly(capsys):
     ("ismcts:iterations=16", {"bot": "ismcts", "budget": {"iterations": 16}}),
     ("big-money:kingdom=youmu,copies=2", {"bot": "big-money", "kingdom": "youmu", "copies": 2})])
 def test_simulate_reads_a_bot_and_its_settings(text, config):
-    from service.cli import parse_bot
+    from service.cli.simulate import parse_bot
     assert parse_bot(text) == config
 
 

@@ -11,10 +11,11 @@ import pyarrow.parquet as pq
 import pytest
 
 from engine.core.registry import get_game, list_games
-from service import create_app
+from service import cli, create_app
 from service.application.datasets import tables
 from service.application.match import listing, queries
 from service.application.storage.store import EventStore
+from service.cli import stores
 from service.http.redis_conn import get_redis, get_store
 from tests.helpers import ApiMatch
 from tests.jobs import run_jobs
@@ -190,10 +191,9 @@ def test_a_crash_right_after_an_append_loses_no_listing_entry(monkeypatch):
 
 
 def export_with_cli(world, monkeypatch, out, *extra):
-    from service import cli
     with world["app"].app_context():
         connection = get_redis()
-    monkeypatch.setattr(cli, "store_connection", lambda: connection)
+    monkeypatch.setattr(stores, "connection", lambda command: connection)
     assert cli.main(["export", "--out", str(out), "--quiet", *extra]) == 0
 
 
@@ -322,9 +322,8 @@ def test_duckdb_reads_the_export_as_the_readme_does(world, tmp_path):
 
 
 def test_simulate_store_keeps_each_game_as_a_listed_ended_match(monkeypatch, tmp_path, capsys):
-    from service import cli
     connection = fakeredis.FakeRedis(server=fakeredis.FakeServer())
-    monkeypatch.setattr(cli, "store_connection", lambda: connection)
+    monkeypatch.setattr(stores, "connection", lambda command: connection)
     assert cli.main(["simulate", "threebythree", "overlord", "--seat", "random", "--seat", "greedy",
                      "--games", "2", "--store", "--quiet"]) == 0
     assert json.loads(capsys.readouterr().out)["stored"] == 2

@@ -9,7 +9,8 @@ import pytest
 from engine.audit import rulesets
 from engine.core import ENGINE_VERSION, Emitter, IllegalAction, registry
 from service import create_app
-from service.cli import main, replay_report
+from service.cli import main
+from service.cli.replay import replay_report
 from service.http.redis_conn import get_store
 from tests import toygame
 from tests.helpers import ApiMatch

@@ -17,7 +17,6 @@ from engine.core import GENESIS_HASH, canonical_json, chain_hash, chained, fold
 from service.application.match.acting import take_action
 from service.application.match.loading import open_match
 from service.application.storage.store import EventStore, key
-from service.cli import InlineJobs
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stored_before_issue22.json.gz"
 STORED = json.loads(gzip.decompress(FIXTURE.read_bytes()))["matches"]
@@ -36,7 +35,7 @@ def store():
             r.zadd(key(mid, "snap"), dict(m["snap"]))
         if m["commands"]:
             r.hset(key(mid, "commands"), mapping=m["commands"])
-    return EventStore(r, snapshot_every=50, jobs=InlineJobs(), strict=True)
+    return EventStore(r, snapshot_every=50, strict=True)
 
 
 @pytest.mark.parametrize("m", STORED, ids=[f"{m['meta']['game']}-{m['meta'].get('ended', 'running')}" for m in STORED])

@@ -1,13 +1,13 @@
 """The job adapter's entry points (RQ jobs): plain module-level functions taking ids and primitives,
-run by ``rq worker`` (JSON serializer) or, with the embedded fakeredis, by the process's job thread
-(``workers.runner``). Each builds the event store as the web process does (``service.composition``, the
+run by ``rq worker`` (JSON serializer) or, on a fakeredis queue, in this process (``workers.runner``:
+the embedded store's job thread, or the CLI). Each builds the event store as the web process does (``service.composition``, the
 ``KIFU_*`` settings, the plug-in games of ``KIFU_GAMES`` registered first) and calls the
 application.
 
 A worker runs on the queue Redis (``rq worker --url $KIFU_QUEUE_URL``: the job's connection); the
 store is opened separately from ``KIFU_STORE_URL`` / ``REDIS_URL`` (a Redis Cluster, possibly), and
-is the job's connection itself only when neither is set (the queues share the store's server, or
-the embedded store's job thread).
+is the job's connection itself only when neither is set (the queues share the store's server). Jobs
+run in this process (``workers.runner``) use the store their queue was made for.
 
 Each job tells the due-job set (``workers.due``) when it begins (its lease starts) and when it has
 returned (nothing more is due), and, on a real Redis, beats while it runs, so a bot move or
@@ -27,7 +27,7 @@ from service.application.turns.bot_turns import play_bot_turn
 from service.application.storage.connections import connect, store_url
 from service.application.turns.missed_deadlines import missed
 from service.application.simulations import run_chunk
-from workers import due as due_jobs, senders
+from workers import due as due_jobs, runner, senders
 from workers.queues import is_embedded
 from service.composition import build_store
 
@@ -35,8 +35,10 @@ _clients = {}       # store URL -> (pid, client): one client per process (a fork
 
 
 def _store_client(queue_connection):
+    if is_embedded(queue_connection):            # jobs run in this process (workers.runner)
+        return runner.store_client_of(queue_connection)
     url = store_url(os.environ)
-    if not url or is_embedded(queue_connection):
+    if not url:
         return queue_connection
     pid, client = _clients.get(url, (None, None))
     if pid != os.getpid():

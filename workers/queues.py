@@ -3,10 +3,9 @@
 On a real Redis (``REDIS_URL``) jobs go to RQ queues for the ``kifu worker`` processes (Procfile).
 A job given a time (``at``: deadlines, bot moves) is a *due job* (``workers.due``): kept in a
 sorted set on the queue Redis until it reports done, queued when due by whichever worker's sweep
-sees it first, and queued again if a run dies. On the embedded fakeredis, bot turns, simulations
-and due jobs run on the process's own job thread (``workers.runner``), never inside a web request;
-an ``eager`` job (``verify_match``: cheap, read-only) runs at enqueue time. Jobs are queued by name
-(``workers.jobs.<name>``), so this module imports no job code.
+sees it first, and queued again if a run dies. On a fakeredis the same queues and due jobs are run
+in this process (``workers.runner.InProcessJobs``: the embedded store's job thread, or the caller).
+Jobs are queued by name (``workers.jobs.<name>``), so this module imports no job code.
 """
 from datetime import datetime
 
@@ -36,11 +35,10 @@ def background_queue(connection, name: str = "default") -> Queue:
 
 class RqJobs:
     """``Jobs`` on RQ: ``connection`` is the Redis holding the queues and the due jobs."""
+    runs_eager = False          # whether an ``eager`` job runs at enqueue, in the caller (in-process only)
 
-    def __init__(self, connection, wake=None):
+    def __init__(self, connection):
         self.connection = connection
-        self.embedded = is_embedded(connection)
-        self._wake = wake            # embedded: called after each enqueue to wake the job thread
 
     def enqueue(self, queue: str, job: str, *args, job_id: str | None = None, at: datetime | None = None,
                 retries: tuple = (), timeout: int | None = None, keep: int = 3600, eager: bool = False) -> str:
@@ -50,10 +48,10 @@ class RqJobs:
             job_id = job_id or due.new_id()
             due.record(self.connection, queue, job, args, job_id, at.timestamp(), retries, keep, timeout,
                        now=clock.now().timestamp())
-            self._woken()            # embedded: the job thread (made now if need be) sweeps every second
+            self._queued()
             return job_id
         q = Queue(queue, connection=self.connection, serializer=JSONSerializer,
-                  is_async=not (eager and self.embedded))
+                  is_async=not (eager and self.runs_eager))
         options = {"job_id": job_id, "result_ttl": keep, "failure_ttl": max(keep, 86400)}
         if retries:
             options["retry"] = Retry(max=len(retries), interval=list(retries))
@@ -61,12 +59,11 @@ class RqJobs:
             options["job_timeout"] = timeout
         queued = q.enqueue(f"workers.jobs.{job}", *args, **options)
         if not eager:
-            self._woken()
+            self._queued()
         return queued.id
 
-    def _woken(self) -> None:
-        if self.embedded and self._wake is not None:
-            self._wake(self.connection)
+    def _queued(self) -> None:
+        """New work queued or recorded: the ``kifu worker`` processes find it themselves."""
 
     def exists(self, job_id: str) -> bool:
         return due.pending(self.connection, job_id) or Job.exists(job_id, connection=self.connection)

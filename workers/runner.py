@@ -1,13 +1,20 @@
-"""The embedded store's job thread: with no REDIS_URL, bot turns, simulations and deadlines run
-here, one at a time, on a daemon thread of the serving process.
+"""Jobs run in this process (``InProcessJobs``): the RQ queues and due jobs of a fakeredis server,
+worked either by the server's job thread or by the caller.
+
+- The embedded store (no REDIS_URL): bot turns, simulations, deadlines and notices run one at a
+  time on a daemon thread of the serving process, made on the first job and woken by each.
+- A queue made by ``caller_queue`` beside a store on any server (the CLI's stored games), and every
+  embedded queue in tests (``THREAD`` off): the caller runs them with ``run_pending``, in its thread.
 
 Each pass queues the due jobs whose time has come by the service clock (``service.application.clock``),
 as a ``kifu worker``'s sweep does on a real server (``workers.due``), then works every queue empty
-with an in-thread RQ worker. ``run_pending`` is the same pass for tests, run in the caller's thread.
+with an in-thread RQ worker: the same jobs, the same sweep, whichever thread runs them.
 """
 import logging
 import threading
+import weakref
 
+import fakeredis
 from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 from rq.timeouts import TimerDeathPenalty
@@ -15,13 +22,55 @@ from rq.timeouts import TimerDeathPenalty
 from service.application import clock
 from service.application.storage.connections import connect
 from workers import due
-from workers.queues import QUEUES, background_queue
+from workers.queues import QUEUES, RqJobs, background_queue
 
 log = logging.getLogger(__name__)
 POLL_SECONDS = 1.0          # how often scheduled jobs are looked at when nothing wakes the thread
 THREAD = True               # False: no job thread; the caller runs jobs with run_pending (tests)
 _runners: dict = {}
 _lock = threading.Lock()
+_stores_beside = weakref.WeakKeyDictionary()     # a caller's queue server -> the store client of its jobs
+
+
+class InProcessJobs(RqJobs):
+    """The ``Jobs`` port in this process, on the queues of the fakeredis ``connection``: run by its
+    server's job thread (the embedded store), or by the caller (``run_pending``) on a queue made by
+    ``caller_queue`` or when ``THREAD`` is off. An ``eager`` job (``verify_match``) runs at enqueue."""
+    runs_eager = True
+
+    def __init__(self, connection):
+        super().__init__(connection)
+        self.by_caller = _server_of(connection) in _stores_beside
+
+    def enqueue(self, queue: str, job: str, *args, keep: int = 3600, **options) -> str:
+        """As RQ's, save that a caller's queue keeps no job's result: none outlives the process that
+        could ask for it, and a long ``kifu simulate --store`` would hold every move's (half a megabyte
+        a 3x3Wars game)."""
+        return super().enqueue(queue, job, *args, keep=0 if self.by_caller else keep, **options)
+
+    def _queued(self) -> None:
+        if not self.by_caller:
+            wake(self.connection)        # the job thread (made now if need be) sweeps every second
+
+    def run_pending(self, now=None) -> int:
+        """Run every job queued and every job due (by the service clock, or ``now``) until none is
+        left, in the caller's thread; how many passes found work."""
+        return run_pending(self.connection, now)
+
+
+def caller_queue(store_client):
+    """A queue server of this process's own for the jobs of the store on ``store_client`` (which
+    the jobs run on it use): run by the caller, never by a thread; nothing goes to the service's queues."""
+    server = fakeredis.FakeServer()
+    _stores_beside[server] = store_client
+    return connect(server=server)
+
+
+def store_client_of(connection):
+    """The store client of the jobs on the in-process queue ``connection``: the one it was made
+    beside (``caller_queue``), else its own server's (the embedded store)."""
+    server = _server_of(connection)
+    return connection if server is None else _stores_beside.get(server, connection)
 
 
 class ThreadWorker(SimpleWorker):

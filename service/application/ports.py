@@ -1,8 +1,9 @@
 """The port through which the application asks for background work.
 
 The application names a job (one of ``JOBS``, the job adapter's entry points in ``workers.jobs``)
-and its arguments (ids and primitives); the adapter that the web and worker start-up inject into
-the event store (``workers.queues.RqJobs``: RQ queues on Redis, or the embedded job thread) runs it.
+and its arguments (ids and primitives); the adapter the composition root (``service.composition``)
+injects into the event store runs it: ``workers.queues.RqJobs`` (RQ queues on Redis, for the
+``kifu worker`` processes) or ``workers.runner.InProcessJobs`` (the same, run in this process).
 Nothing here knows RQ.
 """
 from datetime import datetime

@@ -1,0 +1,42 @@
+"""The ``kifu`` command (click), one module per command: ``kifu serve --port N [--host H] [--api-key NAME]``,
+``kifu worker [--url URL] QUEUE...``, ``kifu verify MATCH_ID [--enqueue]``,
+``kifu replay MATCH_ID --engine current|pinned [--json]``,
+``kifu simulate GAME VARIANT --seat BOT --seat BOT --games N --seed S [--store]``,
+``kifu export [--game G] [--variant V] [--since ISO] [--format jsonl|parquet] --out DIR [--cursor C]``,
+``kifu keys create NAME [--daily-cpu-seconds N] | list | revoke NAME`` (API keys for simulations).
+
+Exit status: 0 done, 1 a check found a problem (verify, replay), 2 a usage or configuration error,
+3 the store (Redis) did not answer — said in one line on stderr, never as a traceback
+(``service.cli.command``)."""
+import click
+
+from service.cli.export import export
+from service.cli.keys import keys
+from service.cli.replay import replay
+from service.cli.serve import serve
+from service.cli.simulate import simulate
+from service.cli.verify import verify
+from service.cli.worker import worker
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]},
+             help="kifu event-sourced match service")
+def kifu() -> None:
+    pass
+
+
+for command in (serve, worker, verify, simulate, export, replay, keys):
+    kifu.add_command(command)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The console script (and ``python -m service.cli``): runs the command of ``argv`` (default:
+    the process's arguments) and returns its exit status."""
+    try:
+        return kifu.main(args=argv, prog_name="kifu", standalone_mode=False)
+    except click.ClickException as e:       # a usage error: what is wrong and how to ask for help, exit 2
+        e.show()
+        return e.exit_code
+    except click.Abort:                     # Ctrl-C or end of input outside a command that handles it
+        click.echo("Aborted!", err=True)
+        return 1
