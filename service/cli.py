@@ -55,13 +55,13 @@ def serve(args) -> int:
     where = describe_url(app.config["STORE_URL"] or app.config["REDIS_URL"])
     store = app.extensions["kifu_store"]
     try:
-        store.redis.ping()
+        store.ping()
     except UNAVAILABLE as e:
         print(f"kifu serve: the store ({where}) does not answer ({one_line(e)}); serving anyway: routes that "
               "need it answer 503 store_unavailable, and /readyz 503, until it does", file=sys.stderr, flush=True)
     if args.api_key:
         print(f"API key {args.api_key!r} (for POST /simulations, shown once): "
-              f"{api_keys.issue(store.redis, args.api_key)}", flush=True)
+              f"{api_keys.issue(store, args.api_key)}", flush=True)
     handler = type("KeepAliveHandler", (RedactingHandler,), {"protocol_version": "HTTP/1.1"})
     server = make_server(args.host, args.port, app, threaded=True, request_handler=handler)
     print(f"kifu serving on http://{args.host}:{server.server_port}/ (store: {where})", flush=True)
@@ -189,10 +189,11 @@ def keys(args) -> int:
     connection = store_connection()
     if connection is None:
         return 2
+    store = build_store(connection)
     default_daily = settings.from_env()["SIM_DAILY_CPU_SECONDS"]
     if args.keys_command == "create":
         try:
-            key = api_keys.issue(connection, args.name, args.daily_cpu_seconds)
+            key = api_keys.issue(store, args.name, args.daily_cpu_seconds)
         except ValueError as e:
             print(f"kifu keys create: {e}", file=sys.stderr)
             return 2
@@ -202,12 +203,12 @@ def keys(args) -> int:
               "shown once, only its hash is kept", file=sys.stderr)
         return 0
     if args.keys_command == "revoke":
-        if not api_keys.revoke(connection, args.name):
+        if not api_keys.revoke(store, args.name):
             print(f"kifu keys revoke: no key named {args.name!r}", file=sys.stderr)
             return 2
         print(f"revoked {args.name!r}")
         return 0
-    for key in api_keys.listing(connection, default_daily):
+    for key in api_keys.listing(store, default_daily):
         quota = f"{key['daily_cpu_seconds']:,}" if key["daily_cpu_seconds"] else "no limit"
         print(f"{key['name']}\tcreated {key['created_at']}\tdaily {quota}\tused today {key['used_today']:,}")
     return 0

@@ -12,13 +12,14 @@ from service.application.identity.players import PlayersMatches
 from service.application.match.listing import ListedMatches
 from service.application.match.verifying import VerifyOnEnd
 from service.application.notify.notices import Notices
+from service.application.storage.connections import is_embedded
 from service.application.storage.state_cache import StateCache
 from service.application.storage.store import EventStore
 from service.application.table.disputes import RevealOriginals
 from service.application.table.seats import OpenSeats
 from service.application.turns.reactions import BotTurns, Deadlines
 from workers import runner
-from workers.queues import RqJobs, is_embedded
+from workers.queues import RqJobs
 
 
 def reactions(verify_on_end: bool = True) -> tuple:
