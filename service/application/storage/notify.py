@@ -14,7 +14,7 @@ Every command names one key.
 import json
 
 from service.application.storage import keys
-from service.application.storage.replies import text, texts
+from service.application.storage.replies import pair, text, texts
 
 
 def subscription_count(store, owner) -> int:
@@ -43,11 +43,7 @@ def delete_subscription(store, owner, sub_id: str, unsubscribe_digest: str) -> N
 
 def unsubscribing(store, unsubscribe_digest: str) -> tuple[str, str] | None:
     """``(owner, subscription id)`` the unsubscribe token whose sha256 is ``unsubscribe_digest`` ends."""
-    found = store.redis.get(keys.unsubscribe(unsubscribe_digest))
-    if found is None:
-        return None
-    owner, _, sub_id = text(found).rpartition("|")
-    return owner, sub_id
+    return pair(store.redis.get(keys.unsubscribe(unsubscribe_digest)), "|")
 
 
 def mark_seat(store, match_id: str, seat: int, has_own: bool) -> None:

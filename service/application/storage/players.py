@@ -18,7 +18,7 @@ Both writes of a player's record that must see the whole of it are single-key sc
 import json
 
 from service.application.storage import keys
-from service.application.storage.replies import text, text_map, texts
+from service.application.storage.replies import pair, text, text_map, texts
 
 ISSUE = """
 local made_by = ARGV[3]
@@ -116,11 +116,7 @@ def drop_lookup(store, digest: str) -> None:
 
 def lookup(store, digest: str) -> tuple[str, str] | None:
     """``(player id, key id)`` of the key whose sha256 is ``digest``, or None."""
-    found = store.redis.get(keys.player_key(digest))
-    if found is None:
-        return None
-    player_id, _, key_id = text(found).rpartition(":")
-    return player_id, key_id
+    return pair(store.redis.get(keys.player_key(digest)))
 
 
 def mark_revoked(store, player_id: str, by: str, key_id: str) -> tuple[str, dict]:
@@ -148,8 +144,8 @@ def add_sign_in_code(store, digest: str, player_id: str, key_id: str, seconds: i
 def take_sign_in_code(store, digest: str) -> tuple[str, str] | None:
     """``(player id, key id that made it)`` of the code whose sha256 is ``digest``, which is gone
     from then on (GETDEL: it works once); None for an unknown, used or expired code."""
-    player_id, _, made_by = text(store.redis.getdel(keys.sign_in_code(digest)) or "").rpartition(":")
-    return (player_id, made_by) if player_id else None
+    found = pair(store.redis.getdel(keys.sign_in_code(digest)))
+    return found if found and found[0] else None
 
 
 def bind_seat(store, match_id: str, seat: int, player_id: str) -> bool:

@@ -14,3 +14,11 @@ def texts(values) -> list:
 def text_map(raw: dict) -> dict:
     """A hash read whole (HGETALL), keys and values as strings."""
     return {text(k): text(v) for k, v in raw.items()}
+
+
+def pair(value, separator: str = ":") -> tuple[str, str] | None:
+    """A stored ``"<a><separator><b>"`` as ``(a, b)``, cut at its last separator; None stays None."""
+    if value is None:
+        return None
+    first, _, second = text(value).rpartition(separator)
+    return first, second
