@@ -9,7 +9,7 @@ match's meta that append no event, and the lobby's index of open seats.
 Every command names one key: the meta writes stay in the match's slot, the index is global.
 """
 from service.application.storage import keys
-from service.application.storage.replies import text
+from service.application.storage.replies import pair
 
 
 def list_open_seats(store, match_id: str, seats: list[int], now: float) -> None:
@@ -19,11 +19,7 @@ def list_open_seats(store, match_id: str, seats: list[int], now: float) -> None:
 
 def newest_open_seats(store, count: int) -> list[tuple[str, str]]:
     """``(match_id, seat)`` of the ``count`` seats listed last, newest first."""
-    found = []
-    for member in store.redis.zrevrange(keys.OPEN_SEATS, 0, count - 1):
-        match_id, _, seat = text(member).rpartition(":")
-        found.append((match_id, seat))
-    return found
+    return [pair(member) for member in store.redis.zrevrange(keys.OPEN_SEATS, 0, count - 1)]
 
 
 def unlist_open_seats(store, seats: list[tuple[str, str]]) -> None:
