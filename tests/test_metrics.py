@@ -191,7 +191,7 @@ def test_gunicorn_with_two_workers_gives_one_total_from_every_worker(real_redis_
     """40 requests on fresh connections land on both workers; every scrape, whichever worker
     answers it, counts all 40."""
     flushed(real_redis_url)
-    worker_figures.record_lateness(EventStore(redis.Redis.from_url(real_redis_url)), 12.5)       # as a worker records it
+    worker_figures.record_lateness(EventStore(redis.Redis.from_url(real_redis_url)), 12.5)   # as a worker does
     with procfile_web(real_redis_url) as (base, multiproc):
         for _ in range(40):
             with urllib.request.urlopen(f"{base}/games", timeout=10) as r:     # a new connection each

@@ -4,8 +4,8 @@ Kept in the event store's server, in one Cluster slot per simulation
 (service.application.storage.simulations): the spec and its chunks, each game's record (writing a
 record twice writes the same bytes, so a retried chunk job is harmless and resumes where its
 predecessor stopped), and the aggregate once every game is in. The chunk jobs write them through
-the store the worker opens, never through the queue Redis. Progress is the number of game records; results are computed from the
-records in index order, so the same spec and seed always give the same results, whatever the
+the store the worker opens, never through the queue Redis. Progress is the number of game records;
+results are computed from the records in index order, so the same spec and seed always give the same results, whatever the
 number of workers or the order the chunks ran in.
 
 A simulation costs CPU, so one through the API needs an API key (``api_keys``) and stays within

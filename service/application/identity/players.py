@@ -9,11 +9,12 @@ the seats bound to it and the list of its matches.
   keeps its seat token, and the player's keys open it too, on any device. One seat per player in a
   match (a player does not play itself).
 - A second device signs in with a one-time code (``sign_in_code``: kept by its sha256 with the key
-  that made it, ``SIGN_IN_SECONDS`` to live, taken so that it works once), the page's link being ``#/sign-in/<code>``; it gets a key of its own, made by that key
-  (so revoking that key revokes it too, and refuses the codes it made: player_keys). Rate-limited
-  (``SignInLimits``, service.application.identity.rate_limits): sign-ins per client address, and codes made per
-  player. A wrong code names no player, so wrong codes are counted by address only; each code signs
-  in once, so the limit on codes is the limit on the devices a player adds in a window.
+  that made it, ``SIGN_IN_SECONDS`` to live, taken so that it works once), the page's link being
+  ``#/sign-in/<code>``; it gets a key of its own, made by that key (so revoking that key revokes it
+  too, and refuses the codes it made: player_keys). Rate-limited (``SignInLimits``,
+  service.application.identity.rate_limits): sign-ins per client address, and codes made per player.
+  A wrong code names no player, so wrong codes are counted by address only; each code signs in
+  once, so the limit on codes is the limit on the devices a player adds in a window.
 - The player's list of matches, by creation time. Written the cluster-safe way, like the listing's
   indexes: one ZADD per bound player before the append that creates the match (``index``, from
   ``commands.store_new_match``; an entry whose match is not there is skipped), and at once by a claim
