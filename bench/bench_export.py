@@ -43,8 +43,10 @@ def fill(args) -> None:
 
 def copy(args) -> None:
     from service.application.match import listing
+    from service.application.storage import listing as indexes
+    from service.application.storage.store import EventStore
     client = redis.Redis.from_url(REDIS_URL)
-    originals = [m.decode() for m in client.zrange(listing.status_key("ended"), 0, -1)]
+    originals = [m.decode() for m in client.zrange(indexes.status_index("ended"), 0, -1)]
     started = time.perf_counter()
     for match_id in originals:
         keys = [k.decode() for k in client.scan_iter(match=f"kifu:{{{match_id}}}:*", count=1000)]
@@ -56,15 +58,17 @@ def copy(args) -> None:
             for k, blob in dumps.items():
                 pipe.restore(k.replace(f"{{{match_id}}}", f"{{{twin}}}"), 0, blob, replace=True)
             pipe.execute()
-            listing.index(client, twin, meta)
+            listing.index(EventStore(client), twin, meta)
     print(json.dumps({"copies": len(originals) * (args.copies - 1), "seconds": round(time.perf_counter() - started, 1)}))
 
 
 def raw_read(args) -> None:
     from service.application.match import listing
+    from service.application.storage import listing as indexes
+    from service.application.storage.store import EventStore
     client = redis.Redis.from_url(REDIS_URL)
     started, events = time.perf_counter(), 0
-    for _, match_id, _ in listing.walk(client, listing.status_key("ended")):
+    for _, match_id, _ in listing.walk(EventStore(client), indexes.status_index("ended")):
         after = "-"
         while True:
             page = client.xrange(f"kifu:{{{match_id}}}:events", after, "+", count=500)

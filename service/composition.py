@@ -13,12 +13,13 @@ from service.application.identity.players import PlayersMatches
 from service.application.match.listing import ListedMatches
 from service.application.match.verifying import VerifyOnEnd
 from service.application.notify.notices import Notices
+from service.application.storage.connections import is_embedded
 from service.application.storage.state_cache import StateCache
 from service.application.storage.store import EventStore
 from service.application.table.disputes import RevealOriginals
 from service.application.table.seats import OpenSeats
 from service.application.turns.reactions import BotTurns, Deadlines
-from workers.queues import RqJobs, is_embedded
+from workers.queues import RqJobs
 from workers.runner import InProcessJobs, caller_queue
 
 

@@ -79,7 +79,7 @@ def api_key_headers(app, name: str | None = None, daily_cpu_seconds: int | None 
     from service.application.identity import api_keys
     with app.app_context():
         store = app.extensions["kifu_store"]
-        return bearer(api_keys.issue(store.redis, name or f"key-{next(_ids)}", daily_cpu_seconds))
+        return bearer(api_keys.issue(store, name or f"key-{next(_ids)}", daily_cpu_seconds))
 
 
 class Outbox:

@@ -52,9 +52,10 @@ def issue_api_key(redis_url: str) -> str:
     """A new API key (no daily quota) on the store at ``redis_url``, as `kifu keys create` makes one."""
     import redis
     from service.application.identity import api_keys
+    from service.application.storage.store import EventStore
     client = redis.Redis.from_url(redis_url)
     try:
-        return api_keys.issue(client, f"tests-{os.getpid()}-{free_port()}", daily_cpu_seconds=0)
+        return api_keys.issue(EventStore(client), f"tests-{os.getpid()}-{free_port()}", daily_cpu_seconds=0)
     finally:
         client.close()
 

@@ -9,7 +9,8 @@ import pytest
 
 from service import create_app
 from service.application.identity import player_keys, players
-from service.http.redis_conn import get_redis
+from service.application.storage import keys, players as player_records
+from service.http.redis_conn import get_redis, get_store
 from tests.helpers import bearer
 from tests.test_api_players import create, new_player
 
@@ -68,7 +69,7 @@ def test_revoking_a_key_refuses_its_codes_and_revokes_the_keys_made_from_them(re
     labels = [k["label"] for k in client.get("/players/me", headers=bearer(desk["key"])).get_json()["keys"]]
     assert labels == ["desk", "laptop"]
     with client.application.app_context():                       # nothing of the revoked keys is left behind
-        fields = {k.decode() for k in get_redis().hkeys(player_keys.player_key(desk["player_id"]))}
+        fields = {k.decode() for k in get_redis().hkeys(keys.player(desk["player_id"]))}
     assert not {f for f in fields if f.startswith("revoked:")}
     assert {f for f in fields if f.startswith("key:")} == {f"key:{desk['key_id']}", f"key:{laptop['key_id']}"}
 
@@ -98,47 +99,44 @@ def test_a_key_revokes_itself_and_later_keys_never_an_older_one(client):
     assert client.delete(f"/players/me/keys/{phone['key_id']}", headers=bearer(desk["key"])).status_code == 404
 
 
-def test_a_key_made_while_its_line_is_revoked_is_revoked_too(app):
+def test_a_key_made_while_its_line_is_revoked_is_revoked_too(app, monkeypatch):
     """The code's key is recorded, then its maker revoked before the new key's lookup is written:
     issue's look after the write finds it and takes the lookup back (no key outlives its line)."""
     with app.app_context():
-        redis = get_redis()
-        desk = players.register(redis, "Reimu", "desk")
-        phone = player_keys.issue(redis, desk["player_id"], "phone", "2026-01-01T00:00:00.000Z", desk["key_id"])
+        store, redis = get_store(), get_redis()
+        desk = players.register(store, "Reimu", "desk")
+        phone = player_keys.issue(store, desk["player_id"], "phone", "2026-01-01T00:00:00.000Z", desk["key_id"])
+        add_lookup = player_records.add_lookup
 
-        class RevokedMeanwhile:
-            """The store, but the desk revokes the phone just before the tablet's lookup is written."""
-            def __getattr__(self, name):
-                return getattr(redis, name)
-
-            def set(self, *args, **kwargs):
-                player_keys.revoke(redis, desk["player_id"], desk["key_id"], phone["key_id"])
-                return redis.set(*args, **kwargs)
-
-        assert player_keys.issue(RevokedMeanwhile(), desk["player_id"], "tablet", "2026-01-01T00:00:01.000Z",
+        def revoked_meanwhile(*args):
+            """The desk revokes the phone just before the tablet's lookup is written."""
+            player_keys.revoke(store, desk["player_id"], desk["key_id"], phone["key_id"])
+            add_lookup(*args)
+        monkeypatch.setattr(player_records, "add_lookup", revoked_meanwhile)
+        assert player_keys.issue(store, desk["player_id"], "tablet", "2026-01-01T00:00:01.000Z",
                                  phone["key_id"]) is None
-        assert [k["label"] for k in player_keys.keys(redis, desk["player_id"], desk["key_id"])] == ["desk"]
+        monkeypatch.setattr(player_records, "add_lookup", add_lookup)
+        assert [k["label"] for k in player_keys.keys(store, desk["player_id"], desk["key_id"])] == ["desk"]
         assert not [k for k in redis.keys("kifu:playerkey:*")
-                    if player_keys.text(redis.get(k)) != f"{desk['player_id']}:{desk['key_id']}"]
+                    if redis.get(k).decode() != f"{desk['player_id']}:{desk['key_id']}"]
 
 
 def test_a_revocation_cut_off_half_way_is_finished_by_the_next(app):
     """REVOKE marked the line, then the process died before the lookups went: the keys still open
     (and are still listed, so they can be seen and revoked); the player's next revocation ends them."""
     with app.app_context():
-        redis = get_redis()
-        desk = players.register(redis, "Reimu", "desk")
+        store = get_store()
+        desk = players.register(store, "Reimu", "desk")
         now = "2026-01-01T00:00:00.000Z"
-        phone = player_keys.issue(redis, desk["player_id"], "phone", now, desk["key_id"])
-        laptop = player_keys.issue(redis, desk["player_id"], "laptop", now, desk["key_id"])
-        redis.register_script(player_keys.REVOKE)(keys=[player_keys.player_key(desk["player_id"])],
-                                                  args=[desk["key_id"], phone["key_id"]])
-        assert player_keys.resolve(redis, player_keys.token_hash(phone["key"])) is not None
-        assert player_keys.issue(redis, desk["player_id"], "tablet", now, phone["key_id"]) is None
-        assert "phone" in [k["label"] for k in player_keys.keys(redis, desk["player_id"], desk["key_id"])]
-        player_keys.revoke(redis, desk["player_id"], desk["key_id"], laptop["key_id"])
-        assert player_keys.resolve(redis, player_keys.token_hash(phone["key"])) is None
-        assert [k["label"] for k in player_keys.keys(redis, desk["player_id"], desk["key_id"])] == ["desk"]
+        phone = player_keys.issue(store, desk["player_id"], "phone", now, desk["key_id"])
+        laptop = player_keys.issue(store, desk["player_id"], "laptop", now, desk["key_id"])
+        player_records.mark_revoked(store, desk["player_id"], desk["key_id"], phone["key_id"])   # and no more
+        assert player_keys.resolve(store, player_keys.token_hash(phone["key"])) is not None
+        assert player_keys.issue(store, desk["player_id"], "tablet", now, phone["key_id"]) is None
+        assert "phone" in [k["label"] for k in player_keys.keys(store, desk["player_id"], desk["key_id"])]
+        player_keys.revoke(store, desk["player_id"], desk["key_id"], laptop["key_id"])
+        assert player_keys.resolve(store, player_keys.token_hash(phone["key"])) is None
+        assert [k["label"] for k in player_keys.keys(store, desk["player_id"], desk["key_id"])] == ["desk"]
 
 
 @pytest.mark.parametrize("store", BOTH_STORES)

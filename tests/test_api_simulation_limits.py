@@ -9,9 +9,10 @@ import pytest
 
 from service import create_app
 from service.application import simulations
+from service.application.storage import keys
 from service.application.identity import api_keys
 from service.cli import main
-from service.http.redis_conn import get_redis
+from service.http.redis_conn import get_redis, get_store
 from tests.helpers import ApiMatch, api_key_headers, bearer
 
 TOY = {"game": "toy", "variant": "standard", "seats": [{"bot": "random"}, {"bot": "random"}], "games": 4, "seed": 1}
@@ -40,7 +41,7 @@ def test_a_revoked_key_is_refused_at_once(app, client):
     headers = api_key_headers(app, "alice")
     assert client.post("/simulations", json=TOY, headers=headers).status_code == 202
     with app.app_context():
-        assert api_keys.revoke(get_redis(), "alice") and not api_keys.revoke(get_redis(), "alice")
+        assert api_keys.revoke(get_store(), "alice") and not api_keys.revoke(get_store(), "alice")
     error(client.post("/simulations", json=TOY, headers=headers), 403, "unknown_api_key")
 
 
@@ -89,7 +90,7 @@ def test_the_estimate_is_charged_to_the_key_s_day_then_429_with_retry_after(app,
     error(r, 429, "quota_exceeded", "renews at 00:00 UTC")
     assert r.headers["Retry-After"] == str(15 * 3600)                  # the manual clock stands at 09:00 UTC
     with app.app_context():
-        [listed] = [k for k in api_keys.listing(get_redis(), 0) if k["name"] == "bob"]
+        [listed] = [k for k in api_keys.listing(get_store(), 0) if k["name"] == "bob"]
     assert listed["used_today"] == accepted * cost and listed["daily_cpu_seconds"] == 100
     manual_clock.advance(hours=15)                                     # a new UTC day
     assert client.post("/simulations", json=body, headers=headers).status_code == 202
@@ -108,7 +109,7 @@ def test_an_ismcts_simulation_is_cut_into_chunks_of_a_few_seconds(app, client):
                     headers=api_key_headers(app))
     spec = r.get_json()["spec"]
     with app.app_context():
-        pieces = json.loads(get_redis().hget(simulations.key(r.get_json()["id"]), "chunks"))
+        pieces = json.loads(get_redis().hget(keys.simulation(r.get_json()["id"]), "chunks"))
     per_game = spec["cpu_seconds"] / 40
     assert sum(count for _, count in pieces) == 40 and len(pieces) > 8
     assert all(count * per_game <= 5 for _, count in pieces), (pieces, per_game)

@@ -3,11 +3,15 @@ HTTP adapter (service.http) and job adapter (workers) -> application (service.ap
 the composition root (service.composition) alone knows both the application and the job adapter
 (and ``kifu worker``, which starts the workers);
 no import cycle between modules or between those packages; no framework below the adapters; no game
-package imports another; no import inside a function unless a comment says why."""
+package imports another; no import inside a function unless a comment says why. And the storage
+boundary, checked on the syntax of every module: only service/application/storage/ talks to Redis,
+and only its keys.py spells a key (the job adapter's bookkeeping on the queue Redis excepted)."""
 import ast
+import re
 from pathlib import Path
 
 import pytest
+import redis
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "service", "workers")
@@ -27,6 +31,30 @@ FORBIDDEN = {
     "service.http": ("workers",),
     "workers": ("flask", "werkzeug", "marshmallow", "service.http", "service.cli"),
 }
+
+
+# The storage boundary (docs/ARCHITECTURE.md, "Storage"). A Redis key is a string beginning ``kifu:``
+# and no blank (an f-string's too: its first part is such a string); only these modules spell one,
+# each only keys beginning so: the store's keys, and the due jobs the job adapter keeps on the queue Redis.
+STORAGE = "service.application.storage"
+KEY_SPELLERS = {"service.application.storage.keys": "kifu:", "workers.due": "kifu:due"}
+KEY = re.compile(r"kifu:(\S|$)")
+# Modules that use a Redis client themselves: the storage package, and the job adapter's modules that
+# keep their own client of the queue Redis (the due jobs; the supervisor's PING and RQ's worker registry).
+CLIENT_USERS = (STORAGE, "workers.due", "workers.supervisor")
+# Elsewhere none of these is allowed: reading a client off an object (``store.redis``), naming a client
+# class, a pipeline or a script, a Redis command on a receiver named as a client, and a command of
+# Redis's hashes, sorted sets, streams, sets, lists, counters and expiries on any receiver.
+CLIENT_CLASSES = {"Redis", "StrictRedis", "RedisCluster", "FakeRedis", "FakeStrictRedis"}
+CLIENT_NAMES = {"redis", "client", "connection", "conn", "pipe", "pipeline", "store_client", "queue_client",
+                "get_redis"}
+PIPELINES_AND_SCRIPTS = {"pipeline", "transaction", "register_script", "script_load", "eval", "evalsha",
+                         "execute_command"}
+COMMANDS = {n for n in dir(redis.Redis) if not n.startswith("_") and callable(getattr(redis.Redis, n))} - {"close"}
+DATA_COMMANDS = {n for n in COMMANDS if re.fullmatch(
+    r"(h|z|x|bz)\w+|s(add|rem|members|ismember|card|pop|randmember|inter|union|diff|move)\w*"
+    r"|[lr](push|pop|range|len|index|insert|rem|trim)\w*|incr\w*|decr\w*|p?expire\w*|p?ttl|getdel|getex"
+    r"|getset|setnx|setex|psetex|mget|mset\w*", n)}
 
 
 def modules() -> dict:
@@ -171,6 +199,68 @@ def test_imports_sit_at_the_top_unless_a_comment_says_why():
     hidden = [f"{module}:{line} {names}" for module, path in MODULES.items()
               for line, names, inside, commented in imports(path) if inside and not commented]
     assert hidden == []
+
+
+def _named(node) -> str | None:
+    """The name a call's receiver goes by: ``redis`` for ``redis``, ``store.redis`` or ``get_redis()``."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+
+
+def storage_violations(module: str, source: str) -> list[str]:
+    """``module:line: what`` for each Redis key spelt and each use of a Redis client in ``source`` that
+    the storage boundary does not allow ``module``."""
+    spells = next((prefix for m, prefix in KEY_SPELLERS.items() if module == m), None)
+    uses_clients = any(module == u or module.startswith(u + ".") for u in CLIENT_USERS)
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        where = f"{module}:{getattr(node, 'lineno', 0)}"
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and KEY.match(node.value) \
+                and not (spells and node.value.startswith(spells)):
+            found.append(f"{where}: spells the Redis key {node.value!r}")
+        if uses_clients:
+            continue
+        if isinstance(node, ast.Attribute) and node.attr == "redis":
+            found.append(f"{where}: reads a Redis client (.redis)")
+        elif _named(node) in CLIENT_CLASSES and not isinstance(node, ast.Call):
+            found.append(f"{where}: names the Redis client class {_named(node)}")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            command, receiver = node.func.attr, _named(node.func.value)
+            if command in PIPELINES_AND_SCRIPTS or command in DATA_COMMANDS or \
+                    (command in COMMANDS and receiver in CLIENT_NAMES):
+                found.append(f"{where}: calls the Redis command {command} on {receiver or 'a client'}")
+    return found
+
+
+def test_only_storage_names_redis_keys_and_talks_to_redis():
+    """service/application/storage/ owns every key, script and connection: the application's other
+    modules, the HTTP adapter, the CLI and the job functions call its functions (and pass the store
+    or a client on), and storage/keys.py alone spells a key. The job adapter's due jobs on the
+    queue Redis (workers/due.py, workers/supervisor.py) are its own."""
+    found = [v for module, path in sorted(MODULES.items())
+             for v in storage_violations(module, path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def test_the_storage_check_sees_a_violation():
+    outside = "service.application.match.somewhere"
+    spelt = ['key = f"kifu:{{{match_id}}}:meta"', 'OPEN = "kifu:open-seats"', 'k = "kifu:" + name']
+    used = ['store.redis.hget(key, "name")', "client = redis.Redis.from_url(url)", "fakeredis.FakeRedis()",
+            "pipe = store.pipeline(transaction=False)", "script = anything.register_script(LUA)",
+            'anything.zadd("k", {"m": 1})', 'anything.hgetall("k")', 'connection.get("k")', "get_redis().ping()"]
+    found = storage_violations(outside, "\n".join(spelt + used))
+    assert {int(v.split(":")[1]) for v in found} == set(range(1, len(spelt + used) + 1)), found   # each line
+    assert f"{outside}:3: reads a Redis client (.redis)" in storage_violations(outside, "\n\nstore.redis.ping()")
+    fine = ['subject = f"kifu: {title}"', 'store.append(m, 0, "", [])', 'meta.get("name:0")', "log.info(x)",
+            "stopping.set()", "store.ping()", "http_connection.close()", "players.add_match(store, ids, m, 1)"]
+    assert [v for line in fine for v in storage_violations(outside, line)] == []
+    assert storage_violations(f"{STORAGE}.table", "store.redis.zadd(keys.OPEN_SEATS, {})") == []
+    assert storage_violations(f"{STORAGE}.table", 'OPEN = "kifu:open-seats"')            # keys.py spells keys
+    assert storage_violations(f"{STORAGE}.keys", 'OPEN = "kifu:open-seats"') == []
+    assert storage_violations("workers.due", 'KEY = "kifu:due:calls"; connection.pipeline()') == []
+    assert storage_violations("workers.due", 'KEY = "kifu:index:all"')                   # only its own keys
+    assert storage_violations("workers.jobs", "store.redis.hset(k, f, v)")
 
 
 def test_the_checks_see_a_violation():

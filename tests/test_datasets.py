@@ -14,6 +14,7 @@ from engine.core.registry import get_game, list_games
 from service import cli, create_app
 from service.application.datasets import tables
 from service.application.match import listing, queries
+from service.application.storage import listing as indexes
 from service.application.storage.store import EventStore
 from service.cli import stores
 from service.http.redis_conn import get_redis, get_store
@@ -154,12 +155,12 @@ def test_a_lost_status_move_is_repaired_by_the_listing(world):
     app, client, people = world["app"], world["client"], world["people"]
     with app.app_context():
         redis = get_redis()
-        redis.zrem(listing.status_key("ended"), people.id)            # as if the process died
-        redis.zadd(listing.status_key("running"), {people.id: 1})     # between append and index
+        redis.zrem(indexes.status_index("ended"), people.id)            # as if the process died
+        redis.zadd(indexes.status_index("running"), {people.id: 1})     # between append and index
     assert people.id not in ids(all_pages(client, status="running"))  # the meta says ended
     assert people.id in ids(all_pages(client, status="ended"))        # and the index is repaired
     with app.app_context():
-        assert get_redis().zscore(listing.status_key("running"), people.id) is None
+        assert get_redis().zscore(indexes.status_index("running"), people.id) is None
 
 
 class Died(Exception):

@@ -21,6 +21,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from service import create_app
 from service.application import worker_figures
+from service.application.storage.store import EventStore
 from service.http.metrics import METHODS
 from tests.conftest import flushed
 from tests.helpers import ApiMatch, api_key_headers
@@ -129,10 +130,10 @@ def test_with_the_store_down_metrics_still_answer_and_say_so():
 
 def test_lateness_buckets_are_cumulative():
     import fakeredis
-    r = fakeredis.FakeRedis()
+    store = EventStore(fakeredis.FakeRedis())
     for seconds in (0.05, 3, 3, 4000):
-        worker_figures.record_lateness(r, seconds)
-    late = worker_figures.lateness(r)
+        worker_figures.record_lateness(store, seconds)
+    late = worker_figures.lateness(store)
     assert late["count"] == 4 and late["sum"] == pytest.approx(4006.05)
     assert dict(late["buckets"]) == {0.1: 1, 0.5: 1, 1: 1, 2: 1, 5: 3, 10: 3, 30: 3, 60: 3, 300: 3, 900: 3,
                                      3600: 3, "+Inf": 4}
@@ -190,7 +191,7 @@ def test_gunicorn_with_two_workers_gives_one_total_from_every_worker(real_redis_
     """40 requests on fresh connections land on both workers; every scrape, whichever worker
     answers it, counts all 40."""
     flushed(real_redis_url)
-    worker_figures.record_lateness(redis.Redis.from_url(real_redis_url), 12.5)       # as a worker records it
+    worker_figures.record_lateness(EventStore(redis.Redis.from_url(real_redis_url)), 12.5)   # as a worker does
     with procfile_web(real_redis_url) as (base, multiproc):
         for _ in range(40):
             with urllib.request.urlopen(f"{base}/games", timeout=10) as r:     # a new connection each

@@ -425,6 +425,7 @@ def bare_store():
 def test_the_delivery_log_keeps_its_newest_and_never_drops_one_still_to_be_sent(monkeypatch):
     from service.application.notify import delivery
     from service.application.notify.subscriptions import Owner
+    from service.application.storage import keys
 
     monkeypatch.setattr(delivery, "LOG_SIZE", 3)
     store = bare_store()
@@ -433,9 +434,9 @@ def test_the_delivery_log_keeps_its_newest_and_never_drops_one_still_to_be_sent(
     for n in range(6):
         delivery.create(store, owner, sub, {"delivery": f"d{n}", "event": "chat"}, "m1", 0, n)
         if n != 0:                              # d0 stays pending (its receiver is retrying, say)
-            record = delivery.get(store.redis, owner, f"d{n}")
-            store.redis.hset(owner.key("deliveries"), f"d{n}", json.dumps({**record, "status": "delivered"}))
-    kept = sorted(d["id"] for d in delivery.log(store.redis, owner, limit=10))
+            record = delivery.get(store, owner, f"d{n}")
+            store.redis.hset(keys.owned(owner, "deliveries"), f"d{n}", json.dumps({**record, "status": "delivered"}))
+    kept = sorted(d["id"] for d in delivery.log(store, owner, limit=10))
     assert kept == ["d0", "d4", "d5"]             # three kept: the one still to be sent, then the newest
 
 
@@ -448,7 +449,7 @@ def test_two_runs_of_one_attempt_at_once_send_it_once():
     from service.application.notify.subscriptions import Owner
 
     store, owner = bare_store(), Owner.player("p1")
-    sub = subscriptions.create(store.redis, owner, "webhook", "https://example.org/hook", ["chat"])
+    sub = subscriptions.create(store, owner, "webhook", "https://example.org/hook", ["chat"])
     delivery.create(store, owner, sub, {"delivery": "d1", "event": "chat"}, "m1", 0, 3)
     sent = []
 
@@ -461,7 +462,7 @@ def test_two_runs_of_one_attempt_at_once_send_it_once():
         run.start()
     for run in runs:
         run.join()
-    assert sent == ["d1"] and delivery.get(store.redis, owner, "d1")["status"] == "delivered"
+    assert sent == ["d1"] and delivery.get(store, owner, "d1")["status"] == "delivered"
 
 
 def test_a_notice_whose_process_died_after_the_append_is_still_sent(app, client, outbox, manual_clock, monkeypatch):

@@ -6,13 +6,13 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from engine.core import get_game, list_games
-from service.http.redis_conn import get_redis
+from service.http.redis_conn import get_redis, get_store
 from tests.helpers import api_key_headers
 from tests.jobs import run_jobs
 from tests.parallel import play_games
 from engine.simulation import arena
 from engine.simulation.arena import encode
-from service.application import simulations
+from service.application.storage import keys
 from service.application.simulations import chunks, results_of, run_chunk
 from engine.simulation.statistics import wilson
 from workers.runner import ThreadWorker
@@ -56,7 +56,7 @@ def test_a_thousand_games_report_progress_then_results_and_the_same_seed_repeats
     doc = start(client, 1000, "s1", game=game, variant=variant)
     assert doc["status"] == "queued" and doc["progress"] == {"done": 0, "total": 1000}
     with app.app_context():
-        pieces = json.loads(get_redis().hget(simulations.key(doc["id"]), "chunks"))
+        pieces = json.loads(get_redis().hget(keys.simulation(doc["id"]), "chunks"))
         assert len(Queue("low", connection=get_redis(), serializer=JSONSerializer).job_ids) == len(pieces) >= 8
     run_one_job(app)                                 # one job done: progress, no results yet
     partial = job(client, doc["id"])
@@ -97,17 +97,17 @@ def test_a_thousand_games_report_progress_then_results_and_the_same_seed_repeats
 
 def records(connection, sim_id) -> dict:
     return {int(k): v.decode() if isinstance(v, bytes) else v
-            for k, v in connection.hgetall(simulations.key(sim_id, "games")).items()}
+            for k, v in connection.hgetall(keys.simulation(sim_id, "games")).items()}
 
 
 def test_results_do_not_depend_on_the_order_the_jobs_ran_in(app, client):
     forward, backward = start(client, 40, "order"), start(client, 40, "order")
     with app.app_context():
-        r = get_redis()
+        store = get_store()
         for start_, count in chunks(40):
-            run_chunk(r, forward["id"], start_, count)
+            run_chunk(store, forward["id"], start_, count)
         for start_, count in reversed(chunks(40)):
-            run_chunk(r, backward["id"], start_, count)
+            run_chunk(store, backward["id"], start_, count)
     other = start(client, 40, "another seed")
     run_jobs(app)
     first = job(client, forward["id"])["results"]
@@ -141,8 +141,8 @@ def test_a_game_without_cards_has_no_card_statistics(app, client):
 def test_a_chunk_run_twice_stores_each_game_once(app, client):
     doc = start(client, 12, "dup")
     with app.app_context():
-        assert run_chunk(get_redis(), doc["id"], 0, 12)["played"] == 12
-        assert run_chunk(get_redis(), doc["id"], 0, 12)["played"] == 0
+        assert run_chunk(get_store(), doc["id"], 0, 12)["played"] == 12
+        assert run_chunk(get_store(), doc["id"], 0, 12)["played"] == 0
     assert job(client, doc["id"])["status"] == "finished"
 
 

@@ -24,11 +24,10 @@ from service.application import clock, settings, worker_figures
 from service.application.datasets import exports
 from service.application.notify import delivery, notices
 from service.application.turns.bot_turns import play_bot_turn
-from service.application.storage.connections import connect, store_url
+from service.application.storage.connections import connect, is_embedded, store_url
 from service.application.turns.missed_deadlines import missed
 from service.application.simulations import run_chunk
 from workers import due as due_jobs, runner, senders
-from workers.queues import is_embedded
 from service.composition import build_store
 
 _clients = {}       # store URL -> (pid, client): one client per process (a forked work horse makes its own)
@@ -51,7 +50,7 @@ def _store():
     settings.register_plugin_games()
     queue = get_current_job().connection
     store = build_store(_store_client(queue), queue)
-    store.on_append = functools.partial(worker_figures.worker_appended, store.redis)     # for GET /metrics
+    store.on_append = functools.partial(worker_figures.worker_appended, store)     # for GET /metrics
     return store
 
 
@@ -115,7 +114,7 @@ def simulate_chunk(sim_id: str, start: int, count: int) -> dict:
     def progress(done: int, total: int) -> None:
         job.meta["progress"] = {"done": done, "total": total}
         job.save_meta()
-    return run_chunk(_store().redis, sim_id, start, count, progress)
+    return run_chunk(_store(), sim_id, start, count, progress)
 
 
 @tracked

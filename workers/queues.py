@@ -9,7 +9,6 @@ Jobs are queued by name (``workers.jobs.<name>``), so this module imports no job
 """
 from datetime import datetime
 
-import fakeredis
 from rq import Queue, Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
@@ -17,15 +16,12 @@ from rq.serializers import JSONSerializer
 
 from service.application import clock
 from service.application.ports import JOBS
+from service.application.storage.connections import is_embedded
 from workers import due
 
 QUEUES = ("high", "default", "low")
 RQ_STATUS = {"queued": "queued", "deferred": "queued", "scheduled": "queued", "started": "running",
              "finished": "finished", "failed": "failed", "stopped": "failed", "canceled": "failed"}
-
-
-def is_embedded(connection) -> bool:
-    return isinstance(connection, fakeredis.FakeRedis)
 
 
 def background_queue(connection, name: str = "default") -> Queue:

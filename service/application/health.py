@@ -18,7 +18,7 @@ def ready(store) -> tuple[bool, dict]:
             checks[name] = {"ok": False, "error": f"{type(e).__name__}: {e}"[:300]}
         checks[name]["ms"] = round((time.perf_counter() - started) * 1000, 1)
 
-    check("store", lambda: {"ping": bool(store.redis.ping())})
+    check("store", lambda: {"ping": store.ping()})
     check("scripts", lambda: {"append": store.load_scripts()})
     check("queues", lambda: {"depths": store.jobs.depths()})
     return all(c["ok"] for c in checks.values()), checks

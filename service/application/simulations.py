@@ -1,12 +1,11 @@
 """Bot-vs-bot simulations: many games split across several RQ jobs, with progress and results.
 
-Keys, in the event store (each simulation's keys share the hash tag ``{<id>}``: one Cluster slot):
-``kifu:sim:{<id>}`` (hash: spec, created_at, chunks), ``kifu:sim:{<id>}:games`` (hash: game
-index -> its record; writing a record twice writes the same bytes, so a retried chunk job is
-harmless and resumes where its predecessor stopped), ``kifu:sim:{<id>}:results`` (the aggregate,
-once every game is in). The chunk jobs write them through the store the worker opens, never
-through the queue Redis. Progress is the number of game records; results are computed from the
-records in index order, so the same spec and seed always give the same results, whatever the
+Kept in the event store's server, in one Cluster slot per simulation
+(service.application.storage.simulations): the spec and its chunks, each game's record (writing a
+record twice writes the same bytes, so a retried chunk job is harmless and resumes where its
+predecessor stopped), and the aggregate once every game is in. The chunk jobs write them through
+the store the worker opens, never through the queue Redis. Progress is the number of game records;
+results are computed from the records in index order, so the same spec and seed always give the same results, whatever the
 number of workers or the order the chunks ran in.
 
 A simulation costs CPU, so one through the API needs an API key (``api_keys``) and stays within
@@ -30,6 +29,7 @@ from engine.simulation.statistics import aggregate
 from service.application import clock, settings
 from service.application.identity import api_keys
 from service.application.errors import Illegal
+from service.application.storage import simulations as sim_records
 
 RULE = "kifu/simulations"
 MAX_GAMES = 100_000
@@ -61,10 +61,6 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits.from_settings(settings.DEFAULTS)
-
-
-def key(sim_id: str, part: str = "") -> str:
-    return f"kifu:sim:{{{sim_id}}}" + (f":{part}" if part else "")
 
 
 def check_spec(body: dict) -> dict:
@@ -142,24 +138,22 @@ def chunks(games: int, per_game: float = 0.0, chunk_seconds: float = math.inf) -
 def create(store, body: dict, api_key: dict, limits: Limits = DEFAULT_LIMITS) -> str:
     """Queues the simulation ``body`` asks for on behalf of ``api_key`` (``api_keys.authenticate``):
     422 for an unplayable or too large one, 429 when the key's quota for today is used up."""
-    connection = store.redis
     spec = check_spec(body)
     total = bound(spec, limits)
     per_game = total / spec["games"]
     spec["cpu_seconds"] = math.ceil(total)
     spec["api_key"] = api_key["name"]
-    cost = api_keys.charge(connection, api_key, total, limits.daily_cpu_seconds)
+    cost = api_keys.charge(store, api_key, total, limits.daily_cpu_seconds)
     try:
         sim_id = "sim-" + secrets.token_urlsafe(9)
         pieces = chunks(spec["games"], per_game, limits.chunk_seconds)
-        connection.hset(key(sim_id), mapping={"spec": json.dumps(spec), "created_at": clock.iso(clock.now()),
-                                              "chunks": json.dumps(pieces)})
+        sim_records.create(store, sim_id, spec, clock.iso(clock.now()), pieces)
         for k, (start, count) in enumerate(pieces):
             store.jobs.enqueue("low", "simulate_chunk", sim_id, start, count, job_id=f"{sim_id}-{k}",
                                timeout=chunk_timeout(count * per_game), keep=7 * 86400, retries=(5, 30))
     except BaseException:
         try:
-            api_keys.refund(connection, api_key, cost)
+            api_keys.refund(store, api_key, cost)
         except Exception:  # noqa: BLE001 - the store may be what failed; the first error is the one to raise
             pass
         raise
@@ -171,17 +165,16 @@ def chunk_timeout(estimate: float) -> int:
     return max(600, math.ceil(10 * estimate))
 
 
-def run_chunk(connection, sim_id: str, start: int, count: int, progress=None) -> dict:
+def run_chunk(store, sim_id: str, start: int, count: int, progress=None) -> dict:
     """Play games ``start .. start+count-1`` not yet recorded; ``progress(done, total)`` after each."""
-    spec = json.loads(connection.hget(key(sim_id), "spec"))
+    spec = sim_records.spec(store, sim_id)
     game = get_game(spec["game"])
     cards = card_reader(game)
-    games = key(sim_id, "games")
     played = 0
     for index in range(start, start + count):
-        if not connection.hexists(games, index):
+        if not sim_records.has_game(store, sim_id, index):
             record = play_game(game, spec["variant"], spec["seats"], spec["seed"], index, cards)
-            connection.hset(games, index, encode(record))
+            sim_records.save_game(store, sim_id, index, encode(record))
             played += 1
         if progress is not None:
             progress(index - start + 1, count)
@@ -195,18 +188,16 @@ def results_of(spec: dict, records: list) -> dict:
 
 def status(store, sim_id: str) -> dict | None:
     """The job document of ``GET /jobs/<id>``, or None for an unknown simulation."""
-    connection = store.redis
-    raw = connection.hgetall(key(sim_id))
+    raw = sim_records.read(store, sim_id)
     if not raw:
         return None
-    raw = {k.decode() if isinstance(k, bytes) else k: v for k, v in raw.items()}
     spec = json.loads(raw["spec"])
-    done = connection.hlen(key(sim_id, "games"))
+    done = sim_records.games_done(store, sim_id)
     doc = {"id": sim_id, "kind": "simulation", "status": "queued",
            "progress": {"done": done, "total": spec["games"]}, "spec": spec,
-           "created_at": _text(raw["created_at"]), "results": None, "error": None}
+           "created_at": raw["created_at"], "results": None, "error": None}
     if done >= spec["games"]:
-        doc["status"], doc["results"] = "finished", _results(connection, sim_id, spec)
+        doc["status"], doc["results"] = "finished", _results(store, sim_id, spec)
         return doc
     job_ids = [f"{sim_id}-{k}" for k in range(len(json.loads(raw["chunks"])))]
     jobs = {job_id: store.jobs.status(job_id) for job_id in job_ids}
@@ -219,15 +210,10 @@ def status(store, sim_id: str) -> dict | None:
     return doc
 
 
-def _results(connection, sim_id: str, spec: dict) -> dict:
-    cached = connection.get(key(sim_id, "results"))
+def _results(store, sim_id: str, spec: dict) -> dict:
+    cached = sim_records.results(store, sim_id)
     if cached is not None:
-        return json.loads(cached)
-    records = [json.loads(v) for v in connection.hvals(key(sim_id, "games"))]
-    results = results_of(spec, records)
-    connection.set(key(sim_id, "results"), json.dumps(results), nx=True)
+        return cached
+    results = results_of(spec, sim_records.games(store, sim_id))
+    sim_records.save_results(store, sim_id, results)
     return results
-
-
-def _text(value) -> str:
-    return value.decode("utf-8") if isinstance(value, bytes) else value

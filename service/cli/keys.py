@@ -10,6 +10,7 @@ from service.application.identity import api_keys
 from service.application.storage.connections import store_url
 from service.cli import stores
 from service.cli.command import Command
+from service.composition import build_store
 
 
 @click.group(help="API keys for simulations: create, list, revoke (REDIS_URL)")
@@ -29,7 +30,7 @@ def create(name: str, daily_cpu_seconds: int | None) -> int:
         return 2
     default_daily = settings.from_env()["SIM_DAILY_CPU_SECONDS"]      # a bad setting refuses before a key is made
     try:
-        key = api_keys.issue(stores.connection("keys"), name, daily_cpu_seconds)
+        key = api_keys.issue(build_store(stores.connection("keys")), name, daily_cpu_seconds)
     except ValueError as e:
         print(f"kifu keys create: {e}", file=sys.stderr)
         return 2
@@ -45,7 +46,7 @@ def list_keys() -> int:
     connection = stores.connection("keys")
     if connection is None:
         return 2
-    for key in api_keys.listing(connection, settings.from_env()["SIM_DAILY_CPU_SECONDS"]):
+    for key in api_keys.listing(build_store(connection), settings.from_env()["SIM_DAILY_CPU_SECONDS"]):
         quota = f"{key['daily_cpu_seconds']:,}" if key["daily_cpu_seconds"] else "no limit"
         print(f"{key['name']}\tcreated {key['created_at']}\tdaily {quota}\tused today {key['used_today']:,}")
     return 0
@@ -57,7 +58,7 @@ def revoke(name: str) -> int:
     connection = stores.connection("keys")
     if connection is None:
         return 2
-    if not api_keys.revoke(connection, name):
+    if not api_keys.revoke(build_store(connection), name):
         print(f"kifu keys revoke: no key named {name!r}", file=sys.stderr)
         return 2
     print(f"revoked {name!r}")

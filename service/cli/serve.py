@@ -34,13 +34,13 @@ def serve(port: int, host: str, quiet: bool, api_key: str | None) -> int:
     where = describe_url(app.config["STORE_URL"] or app.config["REDIS_URL"])
     store = app.extensions["kifu_store"]
     try:
-        store.redis.ping()
+        store.ping()
     except UNAVAILABLE as e:
         print(f"kifu serve: the store ({where}) does not answer ({one_line(e)}); serving anyway: routes that "
               "need it answer 503 store_unavailable, and /readyz 503, until it does", file=sys.stderr, flush=True)
     if api_key:
         print(f"API key {api_key!r} (for POST /simulations, shown once): "
-              f"{api_keys.issue(store.redis, api_key)}", flush=True)
+              f"{api_keys.issue(store, api_key)}", flush=True)
     handler = type("KeepAliveHandler", (RedactingHandler,), {"protocol_version": "HTTP/1.1"})
     server = make_server(host, port, app, threaded=True, request_handler=handler)
     print(f"kifu serving on http://{host}:{server.server_port}/ (store: {where})", flush=True)

@@ -87,14 +87,12 @@ def on_starting(server):
 
 
 def _say_if_the_store_is_down(server) -> None:
-    from service.application.storage.connections import connect, describe_url, store_url   # only in the master
+    from service.application.storage.connections import describe_url, ping, store_url   # only in the master
     url = store_url(os.environ)
     if not url:
         return
     try:
-        client = connect(url)
-        client.ping()
-        client.close()
+        ping(url)
     except Exception as e:  # noqa: BLE001 - whatever the reason, say it and serve: /readyz tells the rest
         server.log.warning("kifu: the store (%s) does not answer (%s: %s); serving anyway: routes that need it "
                            "answer 503 store_unavailable, and /readyz 503, until it does",

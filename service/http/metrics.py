@@ -73,7 +73,7 @@ class FromStore:
     def collect(self):
         up = GaugeMetricFamily("kifu_store_up", "1 when the store answered this scrape, else 0")
         try:
-            late, made = worker_figures.lateness(self.store.redis), worker_figures.worker_appends(self.store.redis)
+            late, made = worker_figures.lateness(self.store), worker_figures.worker_appends(self.store)
         except UNAVAILABLE:
             late = made = None
         up.add_metric([], 0 if late is None else 1)

@@ -7,8 +7,8 @@ store's server, and required when the store is a cluster: the app refuses to sta
 STORE_WAIT_REPLICAS / STORE_WAIT_MS (``KIFU_STORE_WAIT_*``: WAIT after each append).
 
 One client (with its thread-safe connection pool) is made per app and shared by every request;
-``get_redis()`` hands out the store's client through ``g`` in the flaskr manner. The clients return
-bytes, as RQ needs; the event store decodes what it reads.
+``get_store()`` hands out the event store through ``g`` in the flaskr manner. The clients return
+bytes, as RQ needs; the storage modules decode what they read.
 """
 from flask import current_app, g
 
@@ -27,10 +27,10 @@ def init_app(app) -> None:
 
 
 def get_redis():
-    """The store's client (a ``redis.Redis``, a ``RedisCluster`` or the embedded fakeredis)."""
-    if "redis" not in g:
-        g.redis = current_app.extensions["kifu_redis"]
-    return g.redis
+    """The store's client (a ``redis.Redis``, a ``RedisCluster`` or the embedded fakeredis), for tools
+    and tests that look at the stored keys themselves; the routes use the store (``get_store``), whose
+    storage modules alone name keys (service.application.storage)."""
+    return current_app.extensions["kifu_redis"]
 
 
 def get_store() -> EventStore:

@@ -166,8 +166,8 @@ def test_a_revoked_device_is_signed_out_and_unsubscribing_is_one_click(browsing,
                               headers={"Authorization": f"Bearer {reimu['key']}"}).get_json()
     with server.app.app_context():
         from service.application.notify.subscriptions import Owner, get
-        from service.http.redis_conn import get_redis
-        token = get(get_redis(), Owner.player(reimu["player_id"]), made["id"])["unsubscribe"]
+        from service.http.redis_conn import get_store
+        token = get(get_store(), Owner.player(reimu["player_id"]), made["id"])["unsubscribe"]
     phone.goto(f"/#/unsubscribe/{token}")
     phone.click("#unsubscribe")
     phone.wait_for_selector("#unsubscribed")

@@ -5,8 +5,8 @@ The files are written by service.application.datasets.tables under ``KIFU_EXPORT
 ``kifu-exports`` in the system's temp directory), which web and worker processes must share (one
 machine, or a shared volume); they are not kept in Redis, since a dataset can be far larger than
 anything Redis should hold. Nothing deletes them: clear old exports from the directory yourself.
-Keys: ``kifu:export:<id>`` (hash: spec, created_at, done, total, cursor), one key, so it lives
-in one slot on a Redis Cluster. A retried job resumes after the cursor of its manifest.
+The export's spec and progress are kept in the store (service.application.storage.exports). A
+retried job resumes after the cursor of its manifest.
 """
 import json
 import os
@@ -18,13 +18,10 @@ from pathlib import Path
 from service.application import clock
 from service.application.datasets import tables
 from service.application.match import listing
+from service.application.storage import exports as export_records
 
 EXPORT_ID = re.compile(r"exp-[A-Za-z0-9_-]{1,40}")
 FILE = re.compile(r"part-\d{5}\.(jsonl|parquet)")
-
-
-def key(export_id: str) -> str:
-    return f"kifu:export:{export_id}"
 
 
 def export_root() -> Path:
@@ -40,8 +37,7 @@ def create(store, spec: dict) -> str:
     if spec.get("since") is not None:
         listing.since_score(spec["since"])           # 400 now rather than a failed job later
     export_id = "exp-" + secrets.token_urlsafe(9)
-    store.redis.hset(key(export_id), mapping={"spec": json.dumps(spec), "created_at": clock.iso(clock.now()),
-                                              "done": 0, "total": 0})
+    export_records.create(store, export_id, spec, clock.iso(clock.now()))
     store.jobs.enqueue("low", "export_dataset", export_id, job_id=export_id, timeout=24 * 3600,
                        keep=7 * 86400, retries=(10, 60))
     return export_id
@@ -49,15 +45,15 @@ def create(store, spec: dict) -> str:
 
 def run(store, export_id: str) -> dict:
     """The job: write the dataset (resuming after the manifest's cursor when retried)."""
-    spec = json.loads(_text(store.redis.hget(key(export_id), "spec")))
+    spec = export_records.spec(store, export_id)
 
     def progress(done: int, total: int, cursor: str) -> None:
         if done % 20 == 0 or done == total:
-            store.redis.hset(key(export_id), mapping={"done": done, "total": total, "cursor": cursor or ""})
+            export_records.record_progress(store, export_id, done=done, total=total, cursor=cursor or "")
     manifest = tables.export(store, directory(export_id), spec.get("game"), spec.get("variant"),
                                spec.get("since"), spec.get("format", "parquet"), resume=True,
                                progress=progress)
-    store.redis.hset(key(export_id), mapping={"cursor": manifest["cursor"] or ""})
+    export_records.record_progress(store, export_id, cursor=manifest["cursor"] or "")
     return summary(export_id, manifest)
 
 
@@ -71,10 +67,9 @@ def summary(export_id: str, manifest: dict) -> dict:
 
 def status(store, export_id: str) -> dict | None:
     """The job document of ``GET /jobs/<id>``, or None for an unknown export."""
-    raw = store.redis.hgetall(key(export_id)) if EXPORT_ID.fullmatch(export_id) else None
+    raw = export_records.read(store, export_id) if EXPORT_ID.fullmatch(export_id) else None
     if not raw:
         return None
-    raw = {_text(k): _text(v) for k, v in raw.items()}
     job = store.jobs.status(export_id) or {"status": "queued", "result": None}
     doc = {"id": export_id, "kind": "export", "status": job["status"],
            "progress": {"done": int(raw.get("done", 0)), "total": int(raw.get("total", 0))},
@@ -97,7 +92,3 @@ def file_path(store, export_id: str, table: str, name: str) -> Path | None:
     if f"{table}/{name}" not in {f["file"] for f in manifest["tables"][table]["files"]}:
         return None
     return directory(export_id) / table / name
-
-
-def _text(value):
-    return value.decode("utf-8") if isinstance(value, bytes) else value

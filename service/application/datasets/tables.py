@@ -34,6 +34,7 @@ from engine.core import apply, match_outcome
 from service.application.match import listing
 from service.application.match.transcript import records
 from service.application.match.loading import match_game
+from service.application.storage import listing as indexes
 
 SCHEMA_VERSION = 1
 TABLES = ("matches", "events", "decisions")
@@ -178,12 +179,12 @@ def export(store, directory, game=None, variant=None, since=None, fmt: str = "pa
                     "matches_exported": 0, "tables": {t: {"rows": 0, "files": []} for t in TABLES}}
     manifest["finished"] = False
     _clean_unlisted(directory, manifest)
-    key = listing.driving_key(game, variant, "ended")
+    key = indexes.driving_index(game, variant, "ended")
     since_ms = None if since is None else listing.since_score(since)
-    total = listing.count(store.redis, key, since_ms if cursor is None else listing.decode_cursor(cursor)[0])
+    total = indexes.count(store, key, since_ms if cursor is None else listing.decode_cursor(cursor)[0])
     part = len(manifest["tables"]["matches"]["files"])
     writers, in_part, done, last = None, 0, 0, cursor
-    for score, match_id, meta in listing.walk(store.redis, key, since_ms, cursor):
+    for score, match_id, meta in listing.walk(store, key, since_ms, cursor):
         if listing.matches_filter(meta, game, variant, "ended"):
             if writers is None:
                 writers = {t: TableWriter(directory, t, fmt, part) for t in TABLES}

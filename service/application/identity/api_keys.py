@@ -4,14 +4,8 @@ quota of estimated CPU-seconds per UTC day.
 An operator issues a key with ``kifu keys create NAME [--daily-cpu-seconds N]``; the key is printed
 once and only its SHA-256 is kept, so a leaked database gives no usable key. ``kifu keys list``
 shows each key's quota and today's use, ``kifu keys revoke NAME`` ends it at once. Keys live in the
-store, so every web process sees a new or revoked key without a restart:
-
-  kifu:apikeys                          hash: name -> sha256 of the key
-  kifu:apikey:{<sha256>}                hash: name, created_at, daily_cpu_seconds ("" = the
-                                        KIFU_SIM_DAILY_CPU_SECONDS default; 0 = no daily limit)
-  kifu:apikey:{<sha256>}:used:<day>     CPU-seconds charged on that UTC day (kept two days)
-
-Each key's own keys share the hash tag ``{<sha256>}`` (one Cluster slot); every command names one key.
+store (service.application.storage.api_keys: by name, each key's record, its use per UTC day, kept
+two days), so every web process sees a new or revoked key without a restart.
 """
 import hashlib
 import math
@@ -20,10 +14,9 @@ from datetime import datetime, timedelta
 
 from service.application import clock
 from service.application.errors import Forbidden, Illegal, Throttled, Unauthenticated
-from service.application.identity.player_keys import text
+from service.application.storage import api_keys as api_key_records
 
 PREFIX = "kifu_"
-INDEX = "kifu:apikeys"
 NAME_MAX = 64
 USAGE_KEPT_SECONDS = 2 * 86400
 
@@ -32,15 +25,7 @@ def _digest(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
-def _record_key(digest: str) -> str:
-    return f"kifu:apikey:{{{digest}}}"
-
-
-def _used_key(digest: str, day: str) -> str:
-    return f"{_record_key(digest)}:used:{day}"
-
-
-def issue(redis, name: str, daily_cpu_seconds: int | None = None) -> str:
+def issue(store, name: str, daily_cpu_seconds: int | None = None) -> str:
     """A new key named ``name`` (unique; ValueError if taken or malformed); the key itself, which
     is never stored and so cannot be shown again."""
     if not name or len(name) > NAME_MAX or not name.isprintable():
@@ -49,45 +34,39 @@ def issue(redis, name: str, daily_cpu_seconds: int | None = None) -> str:
         raise ValueError("the daily quota is 0 (no limit) or more CPU-seconds")
     key = PREFIX + secrets.token_urlsafe(32)
     digest = _digest(key)
-    if not redis.hsetnx(INDEX, name, digest):
+    if not api_key_records.add(store, name, digest, {
+            "name": name, "created_at": clock.iso(clock.now()),
+            "daily_cpu_seconds": "" if daily_cpu_seconds is None else str(daily_cpu_seconds)}):
         raise ValueError(f"a key named {name!r} exists: revoke it first (kifu keys revoke {name})")
-    redis.hset(_record_key(digest), mapping={
-        "name": name, "created_at": clock.iso(clock.now()),
-        "daily_cpu_seconds": "" if daily_cpu_seconds is None else str(daily_cpu_seconds)})
     return key
 
 
-def revoke(redis, name: str) -> bool:
+def revoke(store, name: str) -> bool:
     """Ends the key named ``name`` at once; False if there is none."""
-    digest = redis.hget(INDEX, name)
-    if digest is None:
-        return False
-    redis.delete(_record_key(text(digest)))
-    redis.hdel(INDEX, name)
-    return True
+    return api_key_records.remove(store, name)
 
 
-def listing(redis, default_daily: int) -> list[dict]:
+def listing(store, default_daily: int) -> list[dict]:
     """Every key: name, created_at, daily quota (CPU-seconds; 0: none) and what it used today."""
     day = _day(clock.now())
     out = []
-    for name, digest in sorted((text(n), text(d)) for n, d in redis.hgetall(INDEX).items()):
-        record = {text(k): text(v) for k, v in redis.hgetall(_record_key(digest)).items()}
+    for name, digest in sorted(api_key_records.names(store).items()):
+        record = api_key_records.record(store, digest)
         if record:
             out.append({"name": name, "created_at": record.get("created_at"),
                         "daily_cpu_seconds": _daily(record, default_daily),
-                        "used_today": int(redis.get(_used_key(digest, day)) or 0)})
+                        "used_today": api_key_records.used(store, digest, day)})
     return out
 
 
-def authenticate(redis, token: str | None) -> dict:
+def authenticate(store, token: str | None) -> dict:
     """The key ``token`` is: ``{"name", "digest", "daily_cpu_seconds" (None: the default)}``.
     401 without a token, 403 for a token that is no key of this service (unknown or revoked)."""
     if token is None:
         raise Unauthenticated("api_key_required", "simulations need an API key: Authorization: Bearer "
                               "<key> (an operator issues one with `kifu keys create NAME`)")
     digest = _digest(token)
-    record = {text(k): text(v) for k, v in redis.hgetall(_record_key(digest)).items()}
+    record = api_key_records.record(store, digest)
     if not record:
         raise Forbidden("unknown_api_key", "the bearer token is not an API key of this service "
                         "(unknown or revoked; a seat token is not one)")
@@ -95,7 +74,7 @@ def authenticate(redis, token: str | None) -> dict:
     return {"name": record["name"], "digest": digest, "daily_cpu_seconds": int(daily) if daily else None}
 
 
-def charge(redis, key: dict, seconds: float, default_daily: int) -> int:
+def charge(store, key: dict, seconds: float, default_daily: int) -> int:
     """Charges ``seconds`` (rounded up) to ``key``'s use today; 422 if more than its whole daily
     quota, 429 (with the seconds until the quota renews at 00:00 UTC) if today's use would pass
     it. The whole-second charge, to ``refund`` if the work is not queued after all."""
@@ -106,11 +85,9 @@ def charge(redis, key: dict, seconds: float, default_daily: int) -> int:
                       f"key {key['name']!r} may use in a day ({daily:,}); ask for fewer games or smaller "
                       "budgets", rule="kifu/simulations")
     now = clock.now()
-    used_key = _used_key(key["digest"], _day(now))
-    used = redis.incrby(used_key, cost)
-    redis.expire(used_key, USAGE_KEPT_SECONDS)
+    used = api_key_records.charge(store, key["digest"], _day(now), cost, USAGE_KEPT_SECONDS)
     if daily and used > daily:
-        redis.decrby(used_key, cost)
+        api_key_records.refund(store, key["digest"], _day(now), cost)
         renews = (datetime.combine(now.date() + timedelta(days=1), datetime.min.time(), now.tzinfo) - now)
         raise Throttled("quota_exceeded", f"key {key['name']!r} has used {used - cost:,} of its {daily:,} "
                         f"CPU-seconds today (UTC) and this simulation needs {cost:,}; the quota renews at "
@@ -118,8 +95,8 @@ def charge(redis, key: dict, seconds: float, default_daily: int) -> int:
     return cost
 
 
-def refund(redis, key: dict, cost: int) -> None:
-    redis.decrby(_used_key(key["digest"], _day(clock.now())), cost)
+def refund(store, key: dict, cost: int) -> None:
+    api_key_records.refund(store, key["digest"], _day(clock.now()), cost)
 
 
 def _daily(key: dict, default_daily: int) -> int:

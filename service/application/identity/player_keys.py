@@ -1,13 +1,9 @@
 """Player keys: the credential of a player (issue 17), one per device, shown once and kept only as
-its sha256, revocable (issue 33: with the keys made from it, by itself or an older key).
+its sha256, revocable (issue 33: with the keys made from it, by itself or an older key). Each key's
+record lives in its player's record, and a lookup by its sha256 says which player it is
+(service.application.storage.players).
 
-  kifu:player:{p}             hash: name, created_at, ``keys_made`` (a counter), ``key:<key id>`` ->
-                              JSON {label, created_at, hash, n (the key's place in the order keys were
-                              made), made_by (the key whose sign-in code made it; none for the first)},
-                              ``revoked:<key id>`` while the key's revocation is under way
-  kifu:playerkey:{<sha256>}   string "<player id>:<key id>": which player a key is (its own slot)
-
-A key is checked by one GET of its lookup key, only where a bearer token is not a seat's (the seat
+A key is checked by one GET of its lookup, only where a bearer token is not a seat's (the seat
 tokens stay the fast path): ``seat_finder`` answers a match's seat bound to the key's player, and
 reads nothing at all for a match no player is bound to.
 
@@ -19,130 +15,53 @@ with it. **Who may revoke which**: a key revokes itself and any key made after i
 other, and a stolen key cannot lock out the devices signed in before it; the price is that nobody
 revokes a lost first key but itself.
 
-Both writes of the player's record are single-key scripts on its hash (Redis Cluster): ``ISSUE``
-records a new key only while the key that made its code stands, and ``REVOKE`` marks the key and its
-whole line ``revoked:<id>`` at once, so no key is made under a key being revoked. Then the lookups
+Both writes of the player's record are single-key scripts on its hash (Redis Cluster): a new key is
+recorded only while the key that made its code stands, and a revocation marks the key and its whole
+line ``revoked:<id>`` at once, so no key is made under a key being revoked. Then the lookups
 are deleted (from then on those keys open nothing), then the records. A key whose lookup was written
 while its line was being revoked is found by ``issue``'s look after the write and deleted; a
 revocation cut off half-way (the process died) is finished by the player's next revocation.
 """
-import json
 import secrets
 
 from service.application.identity.auth import token_hash
 from service.application.errors import Forbidden, NotFound, Unauthenticated
+from service.application.storage import players as player_records
 from service.application.table.seats import seat_count
 
 KEY_PREFIX = "kp_"          # tells a player key from a seat token at a glance (in a support request, say)
 NOT_A_KEY = "that is not a player key, or it has been revoked"
 
-ISSUE = """
-local made_by = ARGV[3]
-if made_by ~= '' and (redis.call('HEXISTS', KEYS[1], 'key:' .. made_by) == 0
-                      or redis.call('HEXISTS', KEYS[1], 'revoked:' .. made_by) == 1) then
-  return 0
-end
-local record = cjson.decode(ARGV[2])
-record.n = redis.call('HINCRBY', KEYS[1], 'keys_made', 1)
-redis.call('HSET', KEYS[1], 'key:' .. ARGV[1], cjson.encode(record))
-return record.n
-"""
 
-REVOKE = """
-local children, hashes, revoked = {}, {}, {}
-local all = redis.call('HGETALL', KEYS[1])
-for i = 1, #all, 2 do
-  local field, value = all[i], all[i + 1]
-  if string.sub(field, 1, 4) == 'key:' then
-    local id, record = string.sub(field, 5), cjson.decode(value)
-    hashes[id] = record.hash
-    if type(record.made_by) == 'string' then
-      children[record.made_by] = children[record.made_by] or {}
-      table.insert(children[record.made_by], id)
-    end
-  elseif string.sub(field, 1, 8) == 'revoked:' then
-    revoked[string.sub(field, 9)] = true
-  end
-end
-local status = 'revoked'
-if not hashes[ARGV[2]] then
-  status = 'not_found'
-elseif not hashes[ARGV[1]] or revoked[ARGV[1]] then
-  status = 'revoker_gone'
-else
-  local line = {ARGV[2]}
-  while #line > 0 do
-    local id = table.remove(line)
-    if not revoked[id] then
-      revoked[id] = true
-      redis.call('HSET', KEYS[1], 'revoked:' .. id, '1')
-      for _, child in ipairs(children[id] or {}) do table.insert(line, child) end
-    end
-  end
-end
-local out = {status}
-for id in pairs(revoked) do
-  table.insert(out, id)
-  table.insert(out, hashes[id] or '')
-end
-return out
-"""
-
-
-def player_key(player_id: str) -> str:
-    return f"kifu:player:{{{player_id}}}"
-
-
-def lookup_key(digest: str) -> str:
-    return f"kifu:playerkey:{{{digest}}}"
-
-
-def text(value):
-    """A value read from Redis (bytes: the clients do not decode) as a string."""
-    return value.decode("utf-8") if isinstance(value, bytes) else value
-
-
-def issue(redis, player_id: str, label: str, now: str, made_by: str | None = None) -> dict | None:
+def issue(store, player_id: str, label: str, now: str, made_by: str | None = None) -> dict | None:
     """A new key for the player (a new device): ``{"key", "key_id"}``; the key is shown only here.
     ``made_by``: the key whose sign-in code this is; None when that key is revoked (or being revoked)."""
     key, key_id = KEY_PREFIX + secrets.token_urlsafe(32), secrets.token_urlsafe(6)
     digest = token_hash(key)
     record = {"label": label, "created_at": now, "hash": digest, **({"made_by": made_by} if made_by else {})}
-    if not redis.register_script(ISSUE)(keys=[player_key(player_id)], args=[key_id, json.dumps(record), made_by or ""]):
+    if not player_records.add_key(store, player_id, key_id, record, made_by):
         return None
-    redis.set(lookup_key(digest), f"{player_id}:{key_id}")
-    if made_by:                                   # its line revoked since ISSUE: the lookup may have been missed
-        stands, revoking = redis.hmget(player_key(player_id), [f"key:{key_id}", f"revoked:{key_id}"])
-        if stands is None or revoking is not None:
-            redis.delete(lookup_key(digest))
-            return None
+    player_records.add_lookup(store, digest, player_id, key_id)
+    if made_by and not player_records.key_stands(store, player_id, key_id):   # its line revoked meanwhile:
+        player_records.drop_lookup(store, digest)                              # the lookup may have been missed
+        return None
     return {"key": key, "key_id": key_id}
 
 
-def resolve(redis, digest: str) -> tuple[str, str] | None:
+def resolve(store, digest: str) -> tuple[str, str] | None:
     """``(player id, key id)`` of the key whose sha256 is ``digest``, or None (unknown or revoked)."""
-    found = redis.get(lookup_key(digest))
-    if found is None:
-        return None
-    player_id, _, key_id = text(found).rpartition(":")
-    return player_id, key_id
+    return player_records.lookup(store, digest)
 
 
-def authenticate(redis, key: str | None) -> tuple[str, str]:
+def authenticate(store, key: str | None) -> tuple[str, str]:
     """The player and key id of a bearer player key; 401 without one, 403 for an unknown or revoked one."""
     if not key:
         raise Unauthenticated("unauthorized", "this needs a player key: Authorization: Bearer <player key> "
                               "(POST /players makes a player; a device signs in with POST /players/sign-in)")
-    found = resolve(redis, token_hash(key))
+    found = resolve(store, token_hash(key))
     if found is None:
         raise Forbidden("bad_player_key", NOT_A_KEY)
     return found
-
-
-def _records(redis, player_id: str) -> dict[str, dict]:
-    """The player's keys by key id: their records as stored."""
-    raw = {text(k): text(v) for k, v in redis.hgetall(player_key(player_id)).items()}
-    return {k[4:]: json.loads(v) for k, v in raw.items() if k.startswith("key:")}
 
 
 def _order(key_id: str, record: dict) -> tuple:
@@ -156,34 +75,29 @@ def made_before(records: dict[str, dict], a: str, b: str) -> bool:
     return _order(a, records[a]) < _order(b, records[b])
 
 
-def keys(redis, player_id: str, asking: str) -> list[dict]:
+def keys(store, player_id: str, asking: str) -> list[dict]:
     """The player's keys (never the key itself, nor its hash), oldest first: ``made_by`` (the key whose
     code signed it in) and ``may_revoke`` (whether the key ``asking`` may revoke it)."""
-    records = _records(redis, player_id)
+    records = player_records.key_records(store, player_id)
     out = [{"key_id": k, "label": r["label"], "created_at": r["created_at"], "made_by": r.get("made_by"),
             "may_revoke": asking in records and not made_before(records, k, asking)}
            for k, r in records.items()]
     return sorted(out, key=lambda k: _order(k["key_id"], records[k["key_id"]]))
 
 
-def revoke(redis, player_id: str, by: str, key_id: str) -> None:
+def revoke(store, player_id: str, by: str, key_id: str) -> None:
     """Key ``by`` revokes key ``key_id`` and its line of descent. 404 for no such key, 403
     ``older_key`` for a key made before ``by``."""
-    records = _records(redis, player_id)
+    records = player_records.key_records(store, player_id)
     if key_id not in records:
         raise _no_key(key_id)
     if by in records and made_before(records, key_id, by):
         raise Forbidden("older_key", f"key {key_id!r} was made before the key asking (it signed this device in, "
                         "or came earlier): a key revokes itself and the keys made after it, so that a stolen key "
                         "cannot sign out the devices that came before it; revoke it from that device itself")
-    status, *rest = (text(x) for x in redis.register_script(REVOKE)(keys=[player_key(player_id)], args=[by, key_id]))
-    line = dict(zip(rest[::2], rest[1::2]))
+    status, line = player_records.mark_revoked(store, player_id, by, key_id)
     if line:
-        pipe = redis.pipeline(transaction=False)
-        for digest in filter(None, line.values()):
-            pipe.delete(lookup_key(digest))               # from now on these keys open nothing
-        pipe.execute()
-        redis.hdel(player_key(player_id), *(f"{kind}:{k}" for k in line for kind in ("key", "revoked")))
+        player_records.forget_keys(store, player_id, line)      # from now on these keys open nothing
     if status == "not_found":                   # revoked in the meantime, by another device
         raise _no_key(key_id)
     if status == "revoker_gone":
@@ -200,13 +114,13 @@ def bound_seats(meta: dict) -> dict:
     return {meta[f"player:{s}"]: s for s in range(seat_count(meta)) if meta.get(f"player:{s}")}
 
 
-def seat_finder(redis):
+def seat_finder(store):
     """``find(meta, digest) -> seat | None``: the seat of the match bound to the player whose key
     hashes to ``digest`` (auth.identify's fallback after the seat tokens)."""
     def find(meta: dict, digest: str) -> int | None:
         bound = bound_seats(meta)
         if not bound:
             return None                   # no player at this table: nothing to read
-        found = resolve(redis, digest)
+        found = resolve(store, digest)
         return bound.get(found[0]) if found else None
     return find

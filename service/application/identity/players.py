@@ -8,17 +8,19 @@ the seats bound to it and the list of its matches.
   token (``POST /players/me/seats``): the match meta's ``player:<seat>`` = the player id. The seat
   keeps its seat token, and the player's keys open it too, on any device. One seat per player in a
   match (a player does not play itself).
-- A second device signs in with a one-time code (``sign_in_code``: ``kifu:signin:{<sha256>}`` ->
-  "<player id>:<key id of the key that made it>", ``SIGN_IN_SECONDS`` to live, taken with GETDEL so it
-  works once), the page's link being ``#/sign-in/<code>``; it gets a key of its own, made by that key
-  (so revoking that key revokes it too, and refuses the codes it made: player_keys). Rate-limited
-  (``SignInLimits``, service.application.identity.rate_limits): sign-ins per client address, and codes made per
-  player. A wrong code names no player, so wrong codes are counted by address only; each code signs
-  in once, so the limit on codes is the limit on the devices a player adds in a window.
-- ``kifu:player:{p}:matches``: sorted set of the player's match ids, scored by creation time. Written
-  the cluster-safe way, like the listing's indexes: one ZADD per bound player before the append
-  that creates the match (``index``, from ``commands.store_new_match``; an entry whose match is
-  not there is skipped), and at once by a claim or adoption (no append).
+- A second device signs in with a one-time code (``sign_in_code``: kept by its sha256 with the key
+  that made it, ``SIGN_IN_SECONDS`` to live, taken so that it works once), the page's link being
+  ``#/sign-in/<code>``; it gets a key of its own, made by that key (so revoking that key revokes it
+  too, and refuses the codes it made: player_keys). Rate-limited (``SignInLimits``,
+  service.application.identity.rate_limits): sign-ins per client address, and codes made per player.
+  A wrong code names no player, so wrong codes are counted by address only; each code signs in
+  once, so the limit on codes is the limit on the devices a player adds in a window.
+- The player's list of matches, by creation time. Written the cluster-safe way, like the listing's
+  indexes: one ZADD per bound player before the append that creates the match (``index``, from
+  ``commands.store_new_match``; an entry whose match is not there is skipped), and at once by a claim
+  or adoption (no append).
+
+What is stored where: service.application.storage.players.
 """
 import json
 import secrets
@@ -29,14 +31,13 @@ from service.application.match.reactions import Reaction
 from service.application import clock
 from service.application.identity import player_keys, rate_limits
 from service.application.notify import notices
-from service.application.identity.player_keys import text
 from service.application.identity.auth import token_hash
 from service.application.match.listing import score_of
 from service.application.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from service.application.match.loading import MATCH_ID, open_match
 from service.application.match.my_matches import summary
 from service.application.table.seats import seat_names
-from service.application.storage.store import key
+from service.application.storage import players as player_records
 
 SIGN_IN_SECONDS = 600
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"      # no 0/O, 1/I: read off one screen, typed on another
@@ -56,41 +57,28 @@ class SignInLimits:
         return cls(values["SIGN_IN_PER_ADDRESS"], values["SIGN_IN_CODES_PER_PLAYER"], values["SIGN_IN_WINDOW_SECONDS"])
 
 
-def matches_key(player_id: str) -> str:
-    return f"{player_keys.player_key(player_id)}:matches"
-
-
-def signin_key(digest: str) -> str:
-    return f"kifu:signin:{{{digest}}}"
-
-
-def register(redis, name: str, label: str) -> dict:
+def register(store, name: str, label: str) -> dict:
     player_id, now = secrets.token_urlsafe(9), clock.iso(clock.now())
-    redis.hset(player_keys.player_key(player_id), mapping={"name": name, "created_at": now})
-    issued = player_keys.issue(redis, player_id, label, now)
+    player_records.create(store, player_id, name, now)
+    issued = player_keys.issue(store, player_id, label, now)
     return {"player_id": player_id, "name": name, **issued}
 
 
-def describe(redis, player_id: str, key_id: str) -> dict:
+def describe(store, player_id: str, key_id: str) -> dict:
     """The player as its own key sees it: name, keys (``key_id``: the one asking; which of them it may
     revoke)."""
-    name, created = (None if v is None else text(v)
-                     for v in redis.hmget(player_keys.player_key(player_id), ["name", "created_at"]))
+    name, created = player_records.fields(store, player_id, ["name", "created_at"])
     return {"player_id": player_id, "name": name or "", "created_at": created, "key_id": key_id,
-            "keys": player_keys.keys(redis, player_id, key_id)}
+            "keys": player_keys.keys(store, player_id, key_id)}
 
 
-def name_of(redis, player_id: str) -> str:
-    return text(redis.hget(player_keys.player_key(player_id), "name") or b"")
-
-
-def sign_in_code(redis, player_id: str, key_id: str, limits: SignInLimits) -> dict:
+def sign_in_code(store, player_id: str, key_id: str, limits: SignInLimits) -> dict:
     """A one-time code, made by key ``key_id``, that signs another device in as this player, for
     ``SIGN_IN_SECONDS``; 429 past the player's codes in a window."""
-    rate_limits.take(redis, f"signin-codes:{player_id}", limits.codes_per_player, limits.window,
+    rate_limits.take(store, f"signin-codes:{player_id}", limits.codes_per_player, limits.window,
                      "too_many_sign_in_codes", "sign-in codes made by one player")
     code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-    redis.set(signin_key(token_hash(code)), f"{player_id}:{key_id}", ex=SIGN_IN_SECONDS)
+    player_records.add_sign_in_code(store, token_hash(code), player_id, key_id, SIGN_IN_SECONDS)
     shown = "-".join(code[i:i + 4] for i in range(0, CODE_LENGTH, 4))
     return {"code": shown, "expires_at": clock.iso(clock.now() + timedelta(seconds=SIGN_IN_SECONDS))}
 
@@ -100,23 +88,23 @@ def normal_code(code: str) -> str:
     return "".join(c for c in code.upper() if c.isalnum())
 
 
-def sign_in(redis, code: str, label: str, address: str, limits: SignInLimits) -> dict:
+def sign_in(store, code: str, label: str, address: str, limits: SignInLimits) -> dict:
     """A new key for this device, against a code ``sign_in_code`` gave (each code works once, and
     only while the key that made it stands); 429 past the sign-ins from ``address`` in a window,
     before the code is looked at (so a refused attempt does not use it up)."""
-    rate_limits.take(redis, f"signin:{address}", limits.per_address, limits.window, "too_many_sign_ins",
+    rate_limits.take(store, f"signin:{address}", limits.per_address, limits.window, "too_many_sign_ins",
                      "sign-ins from one address")
-    found = redis.getdel(signin_key(token_hash(normal_code(code))))
-    player_id, _, made_by = text(found or "").rpartition(":")
-    if not player_id:
+    found = player_records.take_sign_in_code(store, token_hash(normal_code(code)))
+    if found is None:
         raise Unauthenticated("bad_sign_in_code", "that sign-in code is not known, was used already or has "
                               f"expired (a code lives {SIGN_IN_SECONDS // 60} minutes): make a new one on a "
                               "signed-in device")
-    issued = player_keys.issue(redis, player_id, label, clock.iso(clock.now()), made_by)
+    player_id, made_by = found
+    issued = player_keys.issue(store, player_id, label, clock.iso(clock.now()), made_by)
     if issued is None:
         raise Unauthenticated("bad_sign_in_code", "the key that made this sign-in code has been revoked, and "
                               "its codes with it: make a new one on a signed-in device")
-    return {"player_id": player_id, "name": name_of(redis, player_id), **issued}
+    return {"player_id": player_id, "name": player_records.name(store, player_id), **issued}
 
 
 def binding(seats: list[dict], player_id: str | None) -> dict:
@@ -146,12 +134,10 @@ def check_unseated(meta: dict, match_id: str, player_id: str) -> None:
 def bind(store, match_id: str, seat: int, player_id: str, meta: dict) -> None:
     """Bind a seat the caller holds (just claimed, or adopted) to the player: meta, index, and the
     reminder of a deadline already running for it."""
-    redis = store.redis
     check_unseated(meta, match_id, player_id)
-    if not redis.hsetnx(key(match_id, "meta"), f"player:{seat}", player_id) and \
-            text(redis.hget(key(match_id, "meta"), f"player:{seat}")) != player_id:
+    if not player_records.bind_seat(store, match_id, seat, player_id):
         raise Conflict("seat_bound", f"seat {seat} is bound to another player")
-    index(redis, match_id, {**meta, f"player:{seat}": player_id})
+    index(store, match_id, {**meta, f"player:{seat}": player_id})
     notices.catch_up(store, match_id, {seat})
 
 
@@ -169,25 +155,17 @@ def adopt(store, player_id: str, match_id: str, token: str) -> dict:
 
 def subscribed(store, player_id: str) -> None:
     """The player has a new subscription: the reminders of the deadlines running in its matches."""
-    ids = [text(m) for m in store.redis.zrevrange(matches_key(player_id), 0, RUNNING_MAX - 1)]
-    pipe = store.redis.pipeline(transaction=False)
-    for match_id in ids:
-        pipe.hmget(key(match_id, "meta"), ["ended", "waiting"])
-    for match_id, (ended, waiting) in zip(ids, pipe.execute() if ids else []):
+    ids = player_records.match_ids(store, player_id, RUNNING_MAX)
+    for match_id, (ended, waiting) in zip(ids, store.metas_fields(ids, ["ended", "waiting"])):
         if not ended and waiting:
             notices.catch_up(store, match_id, player_id=player_id)
 
 
-def index(redis, match_id: str, meta: dict) -> None:
+def index(store, match_id: str, meta: dict) -> None:
     """The match in the list of each player bound to one of its seats (single-key ZADDs)."""
     bound = player_keys.bound_seats(meta)
-    if not bound or "created_at" not in meta:
-        return
-    score = score_of(meta["created_at"])
-    pipe = redis.pipeline(transaction=False)
-    for player_id in bound:
-        pipe.zadd(matches_key(player_id), {match_id: score})
-    pipe.execute()
+    if bound and "created_at" in meta:
+        player_records.add_match(store, bound, match_id, score_of(meta["created_at"]))
 
 
 class PlayersMatches(Reaction):
@@ -197,19 +175,15 @@ class PlayersMatches(Reaction):
 
     def before(self, store, commit):
         if commit.created:
-            index(store.redis, commit.match_id, commit.meta)
+            index(store, commit.match_id, commit.meta)
 
 
 def matches(store, player_id: str, finished: int = 50) -> dict:
     """The player's matches on any device: waiting for the player first, then the other running
     ones, then the newest ``finished`` finished ones; each group by latest activity."""
-    ids = [text(m) for m in store.redis.zrevrange(matches_key(player_id), 0, -1)]
-    pipe = store.redis.pipeline(transaction=False)
-    for match_id in ids:
-        pipe.hgetall(key(match_id, "meta"))
+    ids = player_records.match_ids(store, player_id)
     running, ended = [], []
-    for match_id, raw in zip(ids, pipe.execute() if ids else []):
-        meta = {text(k): text(v) for k, v in raw.items()}
+    for match_id, meta in zip(ids, store.metas(ids)):
         seat = player_keys.bound_seats(meta).get(player_id)
         if "version" not in meta or seat is None:
             continue                                  # gone, or not this player's seat any longer

@@ -12,7 +12,7 @@ import time
 from service.application.match import visibility
 from service.application.match.loading import match_game
 from service.application.match.narrated import Narrator
-from service.application.storage.store import VERSION_MAX, key
+from service.application.storage.store import VERSION_MAX
 
 PAGE = 200
 DIGEST_LIMIT = 100
@@ -38,8 +38,7 @@ def sse_lines(store, match_id: str, after: int, caller, meta: dict, follow: bool
         if not follow or visibility.ended(store.meta(match_id) or {}) or time.monotonic() >= deadline:
             yield f"event: caught-up\ndata: {json.dumps({'version': after})}\n\n"
             return
-        got = store.redis.xread({key(match_id, "events"): f"{after}-0"}, count=PAGE, block=block_ms)
-        if not got:
+        if not store.wait_for_events(match_id, after, PAGE, block_ms):
             yield ": waiting\n\n"
 
 

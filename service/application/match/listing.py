@@ -1,13 +1,9 @@
 """Finding matches: secondary indexes of the public matches, and the listing ``GET /matches`` and the
 dataset export page through.
 
-Index keys, sorted sets of match ids scored by creation time (milliseconds since the epoch):
-
-  kifu:index:all                          every listed match
-  kifu:index:status:running | :ended      by status; a match moves to ``ended`` when its end is appended
-  kifu:index:game:<game>                  by game
-  kifu:index:variant:<game>:<variant>     by game and variant
-  kifu:index:player:<seat name>           by seat name (exact)
+The indexes (service.application.storage.listing) hold match ids scored by creation time: every
+listed match, and the matches of each status (a match moves to ``ended`` when its end is appended),
+game, variant and seat name.
 
 Only public matches are indexed: *analysis* matches (created with ``setup``, and forks) and
 *private* ones (created with ``"private": true``; a dispute's continuation inherits it) are never
@@ -34,29 +30,12 @@ from engine.core import match_outcome
 from service.application.errors import Invalid
 from service.application.match.reactions import Reaction
 from service.application.match.loading import match_game
+from service.application.storage import listing as indexes
 
-PREFIX = "kifu:index:"
 MAX_SEATS = 16
 SCAN_LIMIT = 2000          # index entries one listing page looks at before it answers
 FIELDS = ["game", "variant", "version", "created_at", "ended", "outcome", "analysis", "private",
           "continued_in"] + [f"name:{s}" for s in range(MAX_SEATS)]
-
-
-def status_key(status: str) -> str:
-    return f"{PREFIX}status:{status}"
-
-
-def driving_key(game=None, variant=None, status=None, player=None) -> str:
-    """The most selective index for a filter; the rest of the filter is checked on each match's meta."""
-    if player is not None:
-        return f"{PREFIX}player:{player}"
-    if game is not None and variant is not None:
-        return f"{PREFIX}variant:{game}:{variant}"
-    if game is not None:
-        return f"{PREFIX}game:{game}"
-    if status is not None:
-        return status_key(status)
-    return f"{PREFIX}all"
 
 
 def listed(meta: dict) -> bool:
@@ -86,24 +65,12 @@ def parse_time(text: str) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
-def index(redis, match_id: str, meta: dict) -> None:
-    """Add the match to its indexes, its status's included: idempotent single-key commands, one
-    pipeline round trip (not a transaction: the keys lie in different slots)."""
+def index(store, match_id: str, meta: dict) -> None:
+    """Add a listed match to its indexes, its status's included (one round trip)."""
     if not listed(meta) or "created_at" not in meta:
         return
-    score = score_of(meta["created_at"])
-    keys = [f"{PREFIX}all", status_key(status_of(meta)), f"{PREFIX}game:{meta['game']}",
-            f"{PREFIX}variant:{meta['game']}:{meta['variant']}"]
-    keys += [f"{PREFIX}player:{name}" for name in set(names(meta))]
-    pipe = redis.pipeline(transaction=False)
-    for k in keys:
-        pipe.zadd(k, {match_id: score})
-    pipe.execute()
-
-
-def left_running(redis, match_id: str) -> None:
-    """An ended match out of the running index (after the append that ended it)."""
-    redis.zrem(status_key("running"), match_id)
+    indexes.add(store, match_id, score_of(meta["created_at"]), meta["game"], meta["variant"], status_of(meta),
+                names(meta))
 
 
 class ListedMatches(Reaction):
@@ -115,11 +82,11 @@ class ListedMatches(Reaction):
 
     def before(self, store, commit):
         if commit.created or commit.ended:
-            index(store.redis, commit.match_id, commit.meta)
+            index(store, commit.match_id, commit.meta)
 
     def after(self, store, commit, prepared) -> None:
         if commit.ended and not commit.created:
-            left_running(store.redis, commit.match_id)
+            indexes.left_running(store, commit.match_id)     # an ended match out of the running index
 
 
 def encode_cursor(score: int, match_id: str) -> str:
@@ -136,36 +103,11 @@ def decode_cursor(cursor: str) -> tuple[int, str]:
         raise Invalid("invalid_request", "cursor: not a cursor this service gave out") from None
 
 
-def _text(value):
-    return value.decode("utf-8") if isinstance(value, bytes) else value
-
-
-def walk(redis, key: str, since: int | None = None, cursor: str | None = None, batch: int = 200):
-    """Yield ``(score, match_id, meta)`` for every entry of index ``key`` after ``cursor`` (and
-    created at or after ``since``, ms), oldest first, reading each match's meta (the fields of
-    ``FIELDS``) by pipelined single-key HMGETs; ``meta`` is None for a match that is gone."""
-    low, ties = (since if since is not None else float("-inf")), 0
-    if cursor is not None:
-        c_score, c_id = decode_cursor(cursor)
-        if since is None or c_score >= since:
-            low = c_score
-            ties = sum(1 for m in redis.zrangebyscore(key, c_score, c_score) if _text(m) <= c_id)
-    while True:
-        raw = redis.zrangebyscore(key, low, "+inf", start=ties, num=batch, withscores=True)
-        if not raw:
-            return
-        pipe = redis.pipeline(transaction=False)
-        for member, _ in raw:
-            pipe.hmget(f"kifu:{{{_text(member)}}}:meta", FIELDS)
-        metas = pipe.execute()
-        for (member, score), values in zip(raw, metas):
-            meta = {f: _text(v) for f, v in zip(FIELDS, values) if v is not None}
-            yield int(score), _text(member), (meta if "version" in meta else None)
-        last = int(raw[-1][1])
-        ties = (ties + len(raw)) if last == low else sum(1 for _, s in raw if int(s) == last)
-        low = last
-        if len(raw) < batch:
-            return
+def walk(store, index: str, since: int | None = None, cursor: str | None = None, batch: int = 200):
+    """Yield ``(score, match_id, meta)`` for every entry of ``index`` after ``cursor`` (and created at
+    or after ``since``, ms), oldest first, with the ``FIELDS`` of each match's meta (None: gone)."""
+    after = decode_cursor(cursor) if cursor is not None else None
+    yield from indexes.walk(store, index, FIELDS, since, after, batch)
 
 
 def matches_filter(meta: dict | None, game=None, variant=None, status=None, player=None) -> bool:
@@ -198,20 +140,19 @@ def list_matches(store, game=None, variant=None, status=None, player=None, since
     """A page of listed matches, oldest first; ``next_cursor`` continues it (None: nothing after).
     A page may hold fewer than ``limit`` matches (at most ``SCAN_LIMIT`` index entries are looked
     at per page): follow ``next_cursor`` until it is None."""
-    redis = store.redis
-    key = driving_key(game, variant, status, player)
+    key = indexes.driving_index(game, variant, status, player)
     since_ms = None if since is None else since_score(since)
     found, scanned, last = [], 0, None
     exhausted = True
-    for score, match_id, meta in walk(redis, key, since_ms, cursor, batch=min(200, max(limit, 20))):
+    for score, match_id, meta in walk(store, key, since_ms, cursor, batch=min(200, max(limit, 20))):
         if len(found) >= limit or scanned >= SCAN_LIMIT:
             exhausted = False
             break
         scanned += 1
         last = (score, match_id)
-        if meta is not None and key == status_key("running") and status_of(meta) == "ended":
-            index(redis, match_id, meta)             # read-repair: the removal after its end was lost
-            left_running(redis, match_id)
+        if meta is not None and key == indexes.status_index("running") and status_of(meta) == "ended":
+            index(store, match_id, meta)             # read-repair: the removal after its end was lost
+            indexes.left_running(store, match_id)
         if matches_filter(meta, game, variant, status, player):
             found.append(public_facts(store, match_id, meta))
     next_cursor = None if exhausted or last is None else encode_cursor(*last)
@@ -223,8 +164,3 @@ def since_score(since: str) -> int:
         return score_of(since)
     except ValueError:
         raise Invalid("invalid_request", "since: an ISO 8601 date or time, e.g. 2030-01-01T00:00:00Z") from None
-
-
-def count(redis, key: str, since: int | None = None) -> int:
-    """How many index entries ``key`` holds from ``since`` (ms) on (an upper bound for a filter)."""
-    return redis.zcount(key, since if since is not None else "-inf", "+inf")

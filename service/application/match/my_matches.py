@@ -12,7 +12,7 @@ def my_matches(store, held: list[dict]) -> dict:
     deadline is set. A player's key stands for the seat bound to its player. Pairs naming no match,
     or a token of no seat there, come back under ``unknown`` with the error each would get."""
     matches, unknown, seen = [], [], set()
-    player_seat = player_keys.seat_finder(store.redis)
+    player_seat = player_keys.seat_finder(store)
     for entry in held:
         match_id, token = entry["match_id"], entry["token"]
         if (match_id, token) in seen:

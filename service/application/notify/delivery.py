@@ -1,11 +1,11 @@
 """Deliveries (issue 17): one message to one subscription, sent by ``deliver_notification`` jobs and
-retried with back-off, each attempt written to the owner's delivery log.
+retried with back-off, each attempt written to the owner's delivery log
+(service.application.storage.notify).
 
-  <owner>:deliveries   hash delivery id -> JSON {id, sub, kind, event, match_id, seat, version,
-                       status: pending | retrying | delivered | failed | cancelled, attempts: [{at, ok,
-                       detail}], created_at, next_at, message}
-  <owner>:log          sorted set of delivery ids by creation time; the newest LOG_SIZE are kept,
-                       and older ones while still pending or retrying
+  a delivery   {id, sub, kind, event, match_id, seat, version, status: pending | retrying |
+               delivered | failed | cancelled, attempts: [{at, ok, detail}], created_at, next_at, message}
+  the log      the owner's delivery ids by creation time; the newest LOG_SIZE are kept, and older
+               ones while still pending or retrying
 
 A delivery's id is made of (owner, subscription, match, event, version, seat), and it is created with
 HSETNX: a notice told twice creates it once. Attempt ``n`` runs as the job ``deliver-<id>-<n>`` and
@@ -18,13 +18,12 @@ delivery is ``failed``. Webhook receivers get the same delivery id on every atte
 on it. Sending itself (HTTP, SMTP) is the job adapter's (``send``: workers/senders.py).
 """
 import hashlib
-import json
 from datetime import timedelta
 
 from service.application import clock
 from service.application.notify import settings as notify_settings, subscriptions
-from service.application.identity.player_keys import text
 from service.application.notify.subscriptions import Owner
+from service.application.storage import notify as notify_records
 
 LOG_SIZE = 200
 SENDING_SECONDS = 60         # an attempt's claim: longer than any send (workers.senders: 10 s timeouts)
@@ -48,11 +47,9 @@ def create(store, owner: Owner, sub: dict, msg: dict, match_id: str, seat: int, 
     record = {"id": msg["delivery"], "sub": sub["id"], "kind": sub["kind"], "event": msg["event"],
               "match_id": match_id, "seat": seat, "version": version, "status": "pending", "attempts": [],
               "created_at": now, "next_at": now, "message": msg}
-    redis = store.redis
-    if not redis.hsetnx(owner.key("deliveries"), record["id"], json.dumps(record, ensure_ascii=False)):
+    if not notify_records.add_delivery(store, owner, record, clock.now().timestamp()):
         return 0
-    redis.zadd(owner.key("log"), {record["id"]: clock.now().timestamp()})
-    _trim(redis, owner)
+    _trim(store, owner)
     _queue(store.jobs, owner, record["id"], 0)
     return 1
 
@@ -64,36 +61,34 @@ def _queue(jobs, owner: Owner, delivery: str, attempt: int, at=None) -> None:
                      retries=RERUNS)
 
 
-def _trim(redis, owner: Owner) -> None:
+def _trim(store, owner: Owner) -> None:
     """Keep the newest LOG_SIZE deliveries, dropping the oldest finished ones: a delivery still
     pending or retrying stays (its next attempt reads the record; dropped, the message was lost)."""
-    extra = redis.zcard(owner.key("log")) - LOG_SIZE
+    extra = notify_records.log_size(store, owner) - LOG_SIZE
     if extra <= 0:
         return
-    oldest = [text(m) for m in redis.zrange(owner.key("log"), 0, extra + TRIM_LOOK_PAST - 1)]
-    records = redis.hmget(owner.key("deliveries"), oldest)
-    done = [d for d, raw in zip(oldest, records) if raw is None or json.loads(text(raw))["status"] in DONE][:extra]
+    oldest = notify_records.oldest(store, owner, extra + TRIM_LOOK_PAST)
+    records = notify_records.deliveries(store, owner, oldest)
+    done = [d for d, record in zip(oldest, records) if record is None or record["status"] in DONE][:extra]
     if done:
-        redis.zrem(owner.key("log"), *done)
-        redis.hdel(owner.key("deliveries"), *done)
+        notify_records.drop_deliveries(store, owner, done)
 
 
-def get(redis, owner: Owner, delivery: str) -> dict | None:
-    raw = redis.hget(owner.key("deliveries"), delivery)
-    return None if raw is None else json.loads(text(raw))
+def get(store, owner: Owner, delivery: str) -> dict | None:
+    return notify_records.delivery(store, owner, delivery)
 
 
 def deliver(store, owner_text: str, delivery: str, attempt: int, send) -> dict:
     """Attempt ``attempt`` (0 first) of a delivery: ``send(subscription, message) -> (ok, detail)``."""
-    owner, redis = Owner.parse(owner_text), store.redis
-    record = get(redis, owner, delivery)
+    owner = Owner.parse(owner_text)
+    record = get(store, owner, delivery)
     if record is None or record["status"] in DONE:
         return {"status": "done" if record else "gone"}
     if len(record["attempts"]) != attempt:
         return {"status": "duplicate"}                   # this attempt was made (or is not due yet)
-    if not redis.set(owner.key(f"sending:{delivery}:{attempt}"), 1, nx=True, ex=SENDING_SECONDS):
+    if not notify_records.claim_sending(store, owner, delivery, attempt, SENDING_SECONDS):
         return {"status": "in_flight"}                   # another run of this attempt is sending it
-    sub = subscriptions.get(redis, owner, record["sub"])
+    sub = subscriptions.get(store, owner, record["sub"])
     now = clock.now()
     if sub is None:
         record["status"] = "cancelled"                   # unsubscribed meanwhile: nothing is sent
@@ -106,25 +101,22 @@ def deliver(store, owner_text: str, delivery: str, attempt: int, send) -> dict:
         elif attempt < len(retries):
             at = now + timedelta(seconds=retries[attempt])
             record["status"], record["next_at"] = "retrying", clock.iso(at)
-            redis.hset(owner.key("deliveries"), delivery, json.dumps(record, ensure_ascii=False))
+            notify_records.save_delivery(store, owner, record)
             _queue(store.jobs, owner, delivery, attempt + 1, at=at)
             return {"status": "retrying", "attempt": attempt, "detail": detail}
         else:
             record["status"] = "failed"
     record["next_at"] = None
-    redis.hset(owner.key("deliveries"), delivery, json.dumps(record, ensure_ascii=False))
+    notify_records.save_delivery(store, owner, record)
     return {"status": record["status"], "attempt": attempt}
 
 
-def log(redis, owner: Owner, limit: int = 50) -> list[dict]:
+def log(store, owner: Owner, limit: int = 50) -> list[dict]:
     """The owner's newest deliveries, newest first (the message without its unsubscribe link)."""
-    ids = [text(m) for m in redis.zrevrange(owner.key("log"), 0, limit - 1)]
-    raw = redis.hmget(owner.key("deliveries"), ids) if ids else []
     out = []
-    for value in raw:
-        if value is None:
+    for record in notify_records.deliveries(store, owner, notify_records.newest(store, owner, limit)):
+        if record is None:
             continue
-        record = json.loads(text(value))
         msg = {k: v for k, v in record.pop("message").items() if not k.startswith("unsubscribe")}
         out.append({**record, "message": msg})
     return out

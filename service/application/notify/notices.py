@@ -222,7 +222,7 @@ def owners(meta: dict, match_id: str, seat: int) -> list[Owner]:
 def _deliver_to(store, match_id: str, meta: dict, seat: int, kind: str, version: int, detail: dict) -> int:
     made, at, base = 0, clock.iso(clock.now()), public_url()
     for owner in owners(meta, match_id, seat):
-        for sub in subscriptions.of(store.redis, owner):
+        for sub in subscriptions.of(store, owner):
             if kind not in sub["events"]:
                 continue
             delivery_id = delivery.delivery_id(owner, sub["id"], match_id, kind, version, seat)

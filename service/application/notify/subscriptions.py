@@ -2,15 +2,12 @@
 it. Each is a webhook (an http(s) URL, with a secret shown once that signs every message) or an
 e-mail address, and the events it wants (``EVENTS``; all by default).
 
-An *owner* keeps its subscriptions and its delivery log under keys of its own slot:
-  player  ``player:<id>``         kifu:player:{p}:subs, :deliveries, :log
-  seat    ``seat:<match>:<seat>``  kifu:{m}:seat:<s>:subs, :deliveries, :log   (the match's slot)
-``subs`` is a hash id -> JSON; the match meta's ``notify:<seat>`` says a seat has its own (so a
-commit with nobody to tell reads nothing more). Each subscription has an unsubscribe token (sent in
-every message; ``kifu:unsub:{<sha256>}`` -> owner and id): ``POST /unsubscribe/<token>`` ends it in
-one step, no sign-in needed.
+An *owner* (a player, ``player:<id>``, or a seat, ``seat:<match>:<seat>``) keeps its subscriptions and
+its delivery log in its own slot, a seat's in its match's (service.application.storage.notify); the
+match meta's ``notify:<seat>`` says a seat has its own (so a commit with nobody to tell reads nothing
+more). Each subscription has an unsubscribe token (sent in every message, kept by its sha256):
+``POST /unsubscribe/<token>`` ends it in one step, no sign-in needed.
 """
-import json
 import re
 import secrets
 from dataclasses import dataclass
@@ -18,9 +15,8 @@ from dataclasses import dataclass
 from service.application import clock
 from service.application.notify import settings as notify_settings, webhook_urls
 from service.application.identity.auth import token_hash
-from service.application.identity.player_keys import player_key, text
 from service.application.errors import Conflict, Illegal, Invalid, NotFound
-from service.application.storage.store import key
+from service.application.storage import notify as notify_records
 
 EVENTS = ("your_move", "deadline_near", "match_ended", "dispute", "chat")
 KINDS = ("webhook", "email")
@@ -54,15 +50,6 @@ class Owner:
     def __str__(self) -> str:
         return f"player:{self.ident}" if self.kind == "player" else f"seat:{self.ident}:{self.seat}"
 
-    def key(self, part: str) -> str:
-        if self.kind == "player":
-            return f"{player_key(self.ident)}:{part}"
-        return key(self.ident, f"seat:{self.seat}:{part}")
-
-
-def unsub_key(digest: str) -> str:
-    return f"kifu:unsub:{{{digest}}}"
-
 
 def check_target(kind: str, target: str) -> str:
     """The webhook URL or e-mail address, as kept; 400 naming the field when it is not one."""
@@ -75,30 +62,29 @@ def check_target(kind: str, target: str) -> str:
     return target
 
 
-def create(redis, owner: Owner, kind: str, target: str, events: list | None) -> dict:
+def create(store, owner: Owner, kind: str, target: str, events: list | None) -> dict:
     """A new subscription; the answer holds the webhook's signing secret, shown only here."""
     target = check_target(kind, target)
     wanted = sorted(set(events or EVENTS), key=EVENTS.index)
-    if redis.hlen(owner.key("subs")) >= MAX_PER_OWNER:
+    if notify_records.subscription_count(store, owner) >= MAX_PER_OWNER:
         raise Conflict("too_many_subscriptions", f"at most {MAX_PER_OWNER} subscriptions; delete one first")
-    sub = _kept(redis, owner, {"kind": kind, "target": target, "events": wanted,
+    sub = _kept(store, owner, {"kind": kind, "target": target, "events": wanted,
                                **({"secret": "whsec_" + secrets.token_urlsafe(32)} if kind == "webhook" else {})})
     if owner.kind == "seat":
-        redis.hset(key(owner.ident, "meta"), f"notify:{owner.seat}", "1")
+        notify_records.mark_seat(store, owner.ident, owner.seat, True)
     return {**shown(sub), **({"secret": sub["secret"]} if kind == "webhook" else {})}
 
 
-def _kept(redis, owner: Owner, what: dict) -> dict:
+def _kept(store, owner: Owner, what: dict) -> dict:
     """The subscription ``what`` (kind, target, events, a webhook's secret) stored for ``owner`` with an
     id, a creation time and an unsubscribe token of its own."""
     sub = {**what, "id": secrets.token_urlsafe(9), "created_at": clock.iso(clock.now()),
            "unsubscribe": secrets.token_urlsafe(24)}
-    redis.hset(owner.key("subs"), sub["id"], json.dumps(sub))
-    redis.set(unsub_key(token_hash(sub["unsubscribe"])), f"{owner}|{sub['id']}")
+    notify_records.save_subscription(store, owner, sub, token_hash(sub["unsubscribe"]))
     return sub
 
 
-def carry(redis, from_match: str, from_meta: dict, to_match: str) -> dict:
+def carry(store, from_match: str, from_meta: dict, to_match: str) -> dict:
     """The own subscriptions of each seat of ``from_match`` that has some (its meta's ``notify:<seat>``),
     copied to ``to_match``, which continues it or plays it again with the same seat tokens (its holder
     is told there too): the same target, events and webhook secret, an id and unsubscribe link of
@@ -106,8 +92,8 @@ def carry(redis, from_match: str, from_meta: dict, to_match: str) -> dict:
     fields that say which seats have some."""
     flags = {}
     for seat in [int(k.split(":")[1]) for k in from_meta if k.startswith("notify:")]:
-        for sub in of(redis, Owner.of_seat(from_match, seat)):
-            _kept(redis, Owner.of_seat(to_match, seat), {k: sub[k] for k in ("kind", "target", "events", "secret")
+        for sub in of(store, Owner.of_seat(from_match, seat)):
+            _kept(store, Owner.of_seat(to_match, seat), {k: sub[k] for k in ("kind", "target", "events", "secret")
                                                          if k in sub})
             flags[f"notify:{seat}"] = "1"
     return flags
@@ -119,32 +105,29 @@ def shown(sub: dict) -> dict:
             "created_at": sub["created_at"]}
 
 
-def of(redis, owner: Owner) -> list[dict]:
+def of(store, owner: Owner) -> list[dict]:
     """The owner's subscriptions (whole: secrets included; for sending, never for answering)."""
-    subs = [json.loads(text(v)) for v in redis.hvals(owner.key("subs"))]
-    return sorted(subs, key=lambda s: (s["created_at"], s["id"]))
+    return sorted(notify_records.subscriptions(store, owner), key=lambda s: (s["created_at"], s["id"]))
 
 
-def get(redis, owner: Owner, sub_id: str) -> dict | None:
-    raw = redis.hget(owner.key("subs"), sub_id)
-    return None if raw is None else json.loads(text(raw))
+def get(store, owner: Owner, sub_id: str) -> dict | None:
+    return notify_records.subscription(store, owner, sub_id)
 
 
-def delete(redis, owner: Owner, sub_id: str) -> dict:
-    sub = get(redis, owner, sub_id)
+def delete(store, owner: Owner, sub_id: str) -> dict:
+    sub = get(store, owner, sub_id)
     if sub is None:
         raise NotFound("subscription_not_found", f"no subscription {sub_id!r}")
-    redis.delete(unsub_key(token_hash(sub["unsubscribe"])))
-    redis.hdel(owner.key("subs"), sub_id)
-    if owner.kind == "seat" and not redis.hlen(owner.key("subs")):
-        redis.hdel(key(owner.ident, "meta"), f"notify:{owner.seat}")
+    notify_records.delete_subscription(store, owner, sub_id, token_hash(sub["unsubscribe"]))
+    if owner.kind == "seat" and not notify_records.subscription_count(store, owner):
+        notify_records.mark_seat(store, owner.ident, owner.seat, False)
     return shown(sub)
 
 
-def unsubscribe(redis, token: str) -> dict:
+def unsubscribe(store, token: str) -> dict:
     """The one step of the link every message carries: the subscription it came from ends."""
-    found = redis.get(unsub_key(token_hash(token)))
+    found = notify_records.unsubscribing(store, token_hash(token))
     if found is None:
         raise NotFound("subscription_not_found", "that unsubscribe link is unknown or was used already")
-    owner, _, sub_id = text(found).rpartition("|")
-    return {"unsubscribed": True, **delete(redis, Owner.parse(owner), sub_id)}
+    owner, sub_id = found
+    return {"unsubscribed": True, **delete(store, Owner.parse(owner), sub_id)}

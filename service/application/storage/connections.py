@@ -49,6 +49,11 @@ def embedded_server() -> fakeredis.FakeServer:
         return _embedded_server
 
 
+def is_embedded(client) -> bool:
+    """Whether ``client`` is the in-process fakeredis (no URL given): its jobs run on the process's thread."""
+    return isinstance(client, fakeredis.FakeRedis)
+
+
 def is_cluster(url: str | None) -> bool:
     """Whether ``url`` names a Redis Cluster: ``redis+cluster://`` (``rediss+cluster://``) or ``?cluster=1``."""
     if not url:
@@ -73,6 +78,16 @@ def connect(url: str | None = None, server: fakeredis.FakeServer | None = None):
     if is_cluster(url):
         return RedisCluster.from_url(_plain(url), socket_connect_timeout=2, socket_timeout=SOCKET_TIMEOUT)
     return redis.Redis.from_url(url, socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=CONNECT_TIMEOUT)
+
+
+def ping(url: str) -> None:
+    """Ask the server at ``url`` once, on a client of its own closed after; raises what the client
+    raises when it does not answer."""
+    client = connect(url)
+    try:
+        client.ping()
+    finally:
+        client.close()
 
 
 def store_url(environ) -> str | None:

@@ -22,7 +22,9 @@ from redis.exceptions import (AskError, ClusterDownError, ConnectionError as Red
 
 from engine.core import Game, apply
 from service.application.errors import Unavailable
+from service.application.storage.keys import match as key
 from service.application.storage.records import StoredEvent, decode, decode_all, load_json
+from service.application.storage.replies import text as _text, text_map, texts as _texts
 
 APPEND_LUA = (Path(__file__).with_name("append.lua")).read_text(encoding="utf-8")
 VERSION_MAX = 2 ** 53 - 1     # above any version: stream ids stay below 2^64, and the number is JSON-safe
@@ -32,20 +34,8 @@ MOVING = (RedisConnectionError, RedisTimeoutError, MovedError, AskError, Cluster
 DURABLE_ATTEMPTS = 8
 
 
-def key(match_id: str, part: str) -> str:
-    return f"kifu:{{{match_id}}}:{part}"
-
-
-def _text(value) -> str:
-    return value.decode("utf-8") if isinstance(value, bytes) else value
-
-
 def _bytes(value) -> bytes:
     return value if isinstance(value, bytes) else value.encode("utf-8")
-
-
-def _texts(values) -> list:
-    return [None if v is None else _text(v) for v in values]
 
 
 def _seed(value) -> bytes | None:
@@ -173,11 +163,29 @@ class EventStore:
         """The whole meta hash (None: no match). The play routes read it field by field instead
         (``meta_fields``; service.application.match.loading.Meta)."""
         raw = self.redis.hgetall(key(match_id, "meta"))
-        return {_text(k): _text(v) for k, v in raw.items()} or None
+        return text_map(raw) or None
 
     def meta_fields(self, match_id: str, fields: list) -> list:
         """The values of ``fields`` in the meta hash (None where it has none), one HMGET."""
         return _texts(self.redis.hmget(key(match_id, "meta"), fields))
+
+    def metas(self, match_ids: list) -> list[dict]:
+        """The whole meta hash of each match (``{}``: none), one pipelined round trip of HGETALLs."""
+        if not match_ids:
+            return []
+        pipe = self.redis.pipeline(transaction=False)
+        for match_id in match_ids:
+            pipe.hgetall(key(match_id, "meta"))
+        return [text_map(raw) for raw in pipe.execute()]
+
+    def metas_fields(self, match_ids: list, fields: list) -> list[list]:
+        """``meta_fields`` of each match, one pipelined round trip of single-key HMGETs."""
+        if not match_ids:
+            return []
+        pipe = self.redis.pipeline(transaction=False)
+        for match_id in match_ids:
+            pipe.hmget(key(match_id, "meta"), fields)
+        return [_texts(values) for values in pipe.execute()]
 
     def answer_and_secret(self, match_id: str, command_key: str) -> tuple[str | None, bytes | None]:
         """``stored_answer`` and ``secret`` in one round trip (an action needs both)."""
@@ -239,12 +247,21 @@ class EventStore:
         entries = self.redis.xrange(key(match_id, "events"), f"({after}-0", end, count=count)
         return decode_all([(_bytes(i), _raw(f)) for i, f in entries])
 
+    def wait_for_events(self, match_id: str, after: int, count: int, block_ms: int) -> bool:
+        """Block up to ``block_ms`` until the match has an event after version ``after`` (a blocking
+        XREAD on its stream: the live feed's wait, no polling); whether one came."""
+        return bool(self.redis.xread({key(match_id, "events"): f"{after}-0"}, count=count, block=block_ms))
+
+    def ping(self) -> bool:
+        """Whether the store's server answers."""
+        return bool(self.redis.ping())
+
     def last_at(self, match_id: str) -> str | None:
         """When the match's newest event was appended."""
         top = self.redis.xrevrange(key(match_id, "events"), count=1)
         if not top:
             return None
-        return {_text(k): _text(v) for k, v in top[0][1].items()}.get("at")
+        return text_map(top[0][1]).get("at")
 
     def read_back(self, match_id: str, version: int, count: int = 64) -> list[StoredEvent]:
         """Up to ``count`` stored events at ``version`` and before, newest first."""

@@ -33,7 +33,7 @@ from service.application.match.creating import store_new_match
 from service.application.errors import Conflict, Illegal
 from service.application.match.forks import table_events
 from service.application.match.loading import open_match
-from service.application.storage.store import key
+from service.application.storage import table as table_records
 
 CLAIM_SECONDS = 60
 
@@ -118,14 +118,9 @@ def _make(store, m, seat: int, live: bool) -> dict:
 
 def _claim(store, match_id: str) -> None:
     """Only one rematch per match: the first asker's claim stands (a stale one is taken over)."""
-    meta_key, now = key(match_id, "meta"), time.time()
-    if store.redis.hsetnx(meta_key, "rematch_claim", str(now)):
-        return
-    held = store.redis.hget(meta_key, "rematch_claim")
-    if held is not None and now - float(held) < CLAIM_SECONDS:
+    if not table_records.claim_rematch(store, match_id, time.time(), CLAIM_SECONDS):
         raise Conflict("rematch_pending", "another seat is starting the rematch of this match; look again in a "
                        "moment", REMATCH_RULE)
-    store.redis.hset(meta_key, "rematch_claim", str(now))
 
 
 def _swapped(game: Game, store, match_id: str, config: MatchConfig) -> tuple[MatchConfig, int | None]:

@@ -15,9 +15,9 @@ may (any seat could otherwise take another seat, and read its hand), nor the aud
 live-refereed match the auditor is a third party).
 
 The match meta keeps only hashes: ``invite:<seat>`` (sha256 of the code), ``open:<seat>``,
-``name:<seat>``, and ``claimed:<seat>`` (set with HSETNX, so exactly one claim wins a seat).
-Open seats are indexed in the global sorted set ``kifu:open-seats`` (member
-``<match_id>:<seat>``, scored by creation time) and leave it when claimed or when the match ends.
+``name:<seat>``, and ``claimed:<seat>`` (set with HSETNX, so exactly one claim wins a seat:
+service.application.storage.table). Open seats are listed in the lobby's index when the match is
+stored and leave it when claimed or when the match ends.
 """
 import hmac
 import secrets
@@ -26,9 +26,8 @@ import time
 from service.application.match.reactions import Reaction
 from service.application.errors import Conflict, Forbidden, Illegal, Invalid, NotFound
 from service.application.identity.auth import new_token, token_hash
-from service.application.storage.store import key
+from service.application.storage import table as table_records
 
-OPEN_SEATS_KEY = "kifu:open-seats"
 JOIN_MODES = ("token", "invite", "open")
 
 
@@ -88,13 +87,12 @@ def check_live_audit(seats: list[dict]) -> None:
                            "kifu/match")
 
 
-def list_open(redis, match_id: str, meta) -> None:
+def list_open(store, match_id: str, meta) -> None:
     """Index the new match's open seats (``open:<seat>``, not yet claimed) for the lobby."""
     now = time.time()
-    members = {f"{match_id}:{seat}": now for seat in range(seat_count(meta))
-               if meta.get(f"open:{seat}") == "1" and not meta.get(f"claimed:{seat}")}
-    if members:
-        redis.zadd(OPEN_SEATS_KEY, members)
+    seats = [seat for seat in range(seat_count(meta))
+             if meta.get(f"open:{seat}") == "1" and not meta.get(f"claimed:{seat}")]
+    table_records.list_open_seats(store, match_id, seats, now)
 
 
 class OpenSeats(Reaction):
@@ -104,10 +102,10 @@ class OpenSeats(Reaction):
 
     def after(self, store, commit, prepared) -> None:
         if commit.created and not commit.ended:
-            list_open(store.redis, commit.match_id, commit.meta)
+            list_open(store, commit.match_id, commit.meta)
 
 
-def claim(redis, match_id: str, meta: dict, seat: int, invite: str | None) -> dict:
+def claim(store, match_id: str, meta: dict, seat: int, invite: str | None) -> dict:
     """Hand out the seat's token, exactly once; 404/403/409/422 name what stands in the way."""
     if f"name:{seat}" not in meta:
         raise NotFound("seat_not_found", f"match {match_id} has no seat {seat}")
@@ -126,15 +124,13 @@ def claim(redis, match_id: str, meta: dict, seat: int, invite: str | None) -> di
         if not hmac.compare_digest(token_hash(invite), code_hash):
             raise Forbidden("bad_invite", f"that is not the invite code of seat {seat}")
     token = new_token()
-    if not redis.hsetnx(key(match_id, "meta"), f"claimed:{seat}", str(time.time())):
+    if not table_records.claim_seat(store, match_id, seat, token_hash(token), time.time()):
         raise Conflict("seat_taken", f"seat {seat} has already been claimed")
-    redis.hset(key(match_id, "meta"), f"token:{token_hash(token)}", str(seat))
-    redis.zrem(OPEN_SEATS_KEY, f"{match_id}:{seat}")
     return {"match_id": match_id, "seat": seat, "name": meta.get(f"name:{seat}", ""), "token": token,
             "audit_live": meta.get("audit_live") == "1"}
 
 
-def reissue_invite(redis, match_id: str, meta: dict, seat: int, organiser: bool, invite: str | None) -> dict:
+def reissue_invite(store, match_id: str, meta: dict, seat: int, organiser: bool, invite: str | None) -> dict:
     """A new invite code for an invite seat nobody has claimed, asked with the organiser token
     (``organiser``) or the seat's current code (``invite``); the old code stops working. A claim
     racing it with the old code may still win (the claim's HSETNX decides): never two holders."""
@@ -148,10 +144,10 @@ def reissue_invite(redis, match_id: str, meta: dict, seat: int, organiser: bool,
     if meta.get("ended"):
         raise Illegal("match_over", "the match has ended; its seats can no longer be claimed",
                        "kifu/match")
-    if redis.hexists(key(match_id, "meta"), f"claimed:{seat}"):      # read afresh, not from ``meta``
+    if table_records.seat_claimed(store, match_id, seat):
         raise Conflict("seat_taken", f"seat {seat} has already been claimed")
     code = secrets.token_urlsafe(18)
-    redis.hset(key(match_id, "meta"), f"invite:{seat}", token_hash(code))
+    table_records.set_invite(store, match_id, seat, token_hash(code))
     return {"match_id": match_id, "seat": seat, "name": meta[f"name:{seat}"], "invite": code,
             "audit_live": meta.get("audit_live") == "1"}
 
@@ -191,18 +187,15 @@ def is_unclaimed(meta: dict, seat: int) -> bool:
 def open_seats(store, limit: int = 100) -> list[dict]:
     """The newest open seats still to be claimed; claimed, ended or vanished ones leave the index."""
     out, stale = [], []
-    for member in store.redis.zrevrange(OPEN_SEATS_KEY, 0, limit * 2 - 1):
-        member = member.decode() if isinstance(member, bytes) else member
-        match_id, _, seat = member.rpartition(":")
+    for match_id, seat in table_records.newest_open_seats(store, limit * 2):
         meta = store.meta(match_id) or {}
         if meta.get(f"open:{seat}") != "1" or not is_unclaimed(meta, int(seat)) or meta.get("ended") \
                 or meta.get("continued_in"):
-            stale.append(member)
+            stale.append((match_id, seat))
         elif len(out) < limit:
             out.append({"match_id": match_id, "seat": int(seat), "name": meta[f"name:{seat}"],
                         "game": meta["game"], "variant": meta["variant"],
                         "seats": seat_names(meta), "created_at": meta["created_at"],
                         "audit_live": meta.get("audit_live") == "1"})
-    if stale:
-        store.redis.zrem(OPEN_SEATS_KEY, *stale)
+    table_records.unlist_open_seats(store, stale)
     return out

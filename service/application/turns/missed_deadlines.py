@@ -56,7 +56,7 @@ def missed(store, match_id: str, seat: int, since: int, due: str) -> dict:
             if e.code == "stale_version":         # someone moved meanwhile: look again
                 continue
             raise
-        worker_figures.deadline_handled(store.redis, due)        # its lateness, for the web's /metrics
+        worker_figures.deadline_handled(store, due)        # its lateness, for the web's /metrics
         return {"status": settings["on_timeout"], "seats": list(late)}
     schedule_deadline(store.jobs, clock.now() + timedelta(seconds=BUSY_SECONDS), match_id, seat, since, due)
     return {"status": "busy"}          # the match kept moving: the job comes back shortly

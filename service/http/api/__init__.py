@@ -4,7 +4,7 @@ from flask import g, jsonify, request
 from service.application.identity import auth, player_keys
 from service.application.errors import Invalid, Unauthenticated
 from service.application.match.loading import open_meta
-from service.http.redis_conn import get_redis
+from service.http.redis_conn import get_store
 from service.http.schemas import COMMAND_ID_MAX
 
 
@@ -79,7 +79,7 @@ def _bearer(header: str) -> str | None:
 
 def _player_seat():
     """A player's key opens the seat bound to that player (service.application.identity.player_keys)."""
-    return player_keys.seat_finder(get_redis())
+    return player_keys.seat_finder(get_store())
 
 
 def identify(meta: dict):

@@ -13,7 +13,7 @@ from service.application.match.visibility import Caller
 from service.http.api import answer, identify, json_body
 from service.http.api.players import the_player
 from service.http.lobby_schemas import ClaimedOut, ClaimIn, ClaimSeatIn, InviteOut, MyMatchesIn, MyMatchesOut, OpenSeatsOut
-from service.http.redis_conn import get_redis, get_store
+from service.http.redis_conn import get_store
 
 bp = Blueprint("lobby", __name__)
 
@@ -27,7 +27,7 @@ def claim(match_id: str, seat: int):
     player = the_player()[0] if body["player"] else None
     if player is not None:
         players.check_unseated(meta, match_id, player)
-    claimed = seats.claim(get_redis(), match_id, meta, seat, body["invite"])
+    claimed = seats.claim(get_store(), match_id, meta, seat, body["invite"])
     if player is not None:
         players.bind(get_store(), match_id, seat, player, meta)
     return answer(ClaimedOut(), {**claimed, "player_id": player})
@@ -47,7 +47,7 @@ def reissue_invite(match_id: str, seat: int):
                            "Bearer <organiser_token>) or the seat's current code ({\"invite\": code})")
         raise Forbidden("not_the_organiser", f"the {caller.label} token may not re-issue an invite: "
                        "only the organiser token (organiser_token of POST /matches) may")
-    return answer(InviteOut(), seats.reissue_invite(get_redis(), match_id, meta, seat, caller.organiser,
+    return answer(InviteOut(), seats.reissue_invite(get_store(), match_id, meta, seat, caller.organiser,
                                                     body["invite"]))
 
 

@@ -11,7 +11,7 @@ from service.http.api import actor, answer, json_body
 from service.http.api.players import the_player
 from service.http.notify_schemas import (DeliveriesOut, DeliveriesQuery, SubscriptionIn, SubscriptionOut,
                                          SubscriptionsOut, UnsubscribedOut)
-from service.http.redis_conn import get_redis, get_store
+from service.http.redis_conn import get_store
 
 bp = Blueprint("notifications", __name__)
 
@@ -29,7 +29,7 @@ def _seat(match_id: str, seat: int) -> Owner:
 
 def _subscribe(owner: Owner):
     body = SubscriptionIn().load(json_body())
-    made = subscriptions.create(get_redis(), owner, body["kind"], body.get("url") or body.get("address"),
+    made = subscriptions.create(get_store(), owner, body["kind"], body.get("url") or body.get("address"),
                                 body["events"])
     if owner.kind == "seat":
         notices.catch_up(get_store(), owner.ident, {owner.seat})
@@ -40,17 +40,17 @@ def _subscribe(owner: Owner):
 
 def _listed(owner: Owner):
     return answer(SubscriptionsOut(), {"subscriptions": [subscriptions.shown(s)
-                                                         for s in subscriptions.of(get_redis(), owner)]})
+                                                         for s in subscriptions.of(get_store(), owner)]})
 
 
 def _deleted(owner: Owner, sub_id: str):
-    subscriptions.delete(get_redis(), owner, sub_id)
+    subscriptions.delete(get_store(), owner, sub_id)
     return "", 204
 
 
 def _log(owner: Owner):
     query = DeliveriesQuery().load(request.args.to_dict())
-    return answer(DeliveriesOut(), {"deliveries": delivery.log(get_redis(), owner, query["limit"])})
+    return answer(DeliveriesOut(), {"deliveries": delivery.log(get_store(), owner, query["limit"])})
 
 
 @bp.post("/players/me/notifications")
@@ -96,4 +96,4 @@ def seat_deliveries(match_id: str, seat: int):
 @bp.post("/unsubscribe/<token>")
 def unsubscribe(token: str):
     """One step, no sign-in: the link every message carries (also RFC 8058's one-click POST)."""
-    return answer(UnsubscribedOut(), subscriptions.unsubscribe(get_redis(), token))
+    return answer(UnsubscribedOut(), subscriptions.unsubscribe(get_store(), token))

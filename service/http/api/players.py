@@ -9,14 +9,14 @@ from service.application.identity import player_keys, players
 from service.http.api import answer, bearer_token, json_body
 from service.http.player_schemas import (AdoptedOut, AdoptIn, NewPlayerIn, PlayerKeyOut, PlayerMatchesOut,
                                          PlayerMatchesQuery, PlayerOut, SignInCodeOut, SignInIn)
-from service.http.redis_conn import get_redis, get_store
+from service.http.redis_conn import get_store
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
 
 def the_player() -> tuple[str, str]:
     """The request's player and key id (its key as the bearer): 401 without one, 403 a bad one."""
-    return player_keys.authenticate(get_redis(), bearer_token())
+    return player_keys.authenticate(get_store(), bearer_token())
 
 
 def client_address() -> str:
@@ -44,13 +44,13 @@ def bound_player(seats: list[dict]) -> str | None:
 @bp.post("")
 def register():
     body = NewPlayerIn().load(json_body())
-    return answer(PlayerKeyOut(), players.register(get_redis(), body["name"], body["label"]), 201)
+    return answer(PlayerKeyOut(), players.register(get_store(), body["name"], body["label"]), 201)
 
 
 @bp.get("/me")
 def me():
     player_id, key_id = the_player()
-    return answer(PlayerOut(), players.describe(get_redis(), player_id, key_id))
+    return answer(PlayerOut(), players.describe(get_store(), player_id, key_id))
 
 
 @bp.delete("/me/keys/<key_id>")
@@ -58,20 +58,20 @@ def revoke(key_id: str):
     """Revoke a key (this device's, or one made after it) and the keys made from it: they open
     nothing from now on."""
     player_id, by = the_player()
-    player_keys.revoke(get_redis(), player_id, by, key_id)
+    player_keys.revoke(get_store(), player_id, by, key_id)
     return "", 204
 
 
 @bp.post("/me/sign-in-codes")
 def sign_in_code():
     player_id, key_id = the_player()
-    return answer(SignInCodeOut(), players.sign_in_code(get_redis(), player_id, key_id, limits()), 201)
+    return answer(SignInCodeOut(), players.sign_in_code(get_store(), player_id, key_id, limits()), 201)
 
 
 @bp.post("/sign-in")
 def sign_in():
     body = SignInIn().load(json_body())
-    return answer(PlayerKeyOut(), players.sign_in(get_redis(), body["code"], body["label"], client_address(),
+    return answer(PlayerKeyOut(), players.sign_in(get_store(), body["code"], body["label"], client_address(),
                                                   limits()), 201)
 
 

@@ -14,7 +14,7 @@ bp = Blueprint("simulations", __name__, url_prefix="/simulations")
 @bp.post("")
 def create():
     store = get_store()
-    key = api_keys.authenticate(store.redis, bearer_token())          # 401 / 403 before the body is read
+    key = api_keys.authenticate(store, bearer_token())          # 401 / 403 before the body is read
     body = SimulationIn().load(json_body())
     sim_id = simulations.create(store, body, key, simulations.Limits.from_settings(current_app.config))
     return answer(JobOut(), simulations.status(store, sim_id), 202)
