@@ -1,8 +1,9 @@
 """What a committed append is worth telling (issue 17), and telling it.
 
-For each append (``commands.commit`` and a new match's opening: ``expect``, then ``tell``) the match's
-seats that have someone to tell — bound to a player (meta ``player:<seat>``) or with subscriptions
-of their own (``notify:<seat>``) — are looked at; a match with neither costs nothing more. For them:
+For each append (the ``Notices`` reaction around every commit and a new match's opening:
+``expect``, then ``tell``) the match's seats that have someone to tell — bound to a player (meta
+``player:<seat>``) or with subscriptions of their own (``notify:<seat>``) — are looked at; a match
+with neither costs nothing more. For them:
 
 - ``your_move``: a person's seat the match now waits for and did not before: a new *wait*, which
   begins at this append's version. The job id and each delivery id are made of that version, so a
