@@ -6,6 +6,7 @@ a record's message, a crashing decider's action (tests/hidden/test_logs.py: a wh
 import io
 import json
 import logging
+import os
 from pathlib import Path
 
 import pytest
@@ -76,7 +77,7 @@ def test_redact_cuts_what_a_url_may_carry_and_keeps_the_plain_parameters(line, k
 
 def gunicorn_logger(log_format: str):
     from gunicorn.config import Config
-    from service.http.gunicorn_conf import RedactingLogger
+    from service.http.access_log import RedactingLogger
     cfg = Config()
     cfg.set("accesslog", "-")
     cfg.set("access_log_format", log_format)
@@ -142,3 +143,14 @@ def test_a_crashing_decider_is_logged_without_the_action_s_values(app, client, m
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert "decider toy failed on a 'add' action (KeyError)" in logged and "in crash" in logged, logged
     assert "s3cret" not in logged + caplog.text, logged
+
+
+def test_the_access_logger_alone_leaves_the_metrics_mode_as_it_was():
+    """Importing the logger must not set PROMETHEUS_MULTIPROC_DIR (gunicorn_conf does, for gunicorn's
+    master): in a test or tool process that would turn every later /metrics into the multiprocess mode."""
+    import importlib
+    import sys
+    sys.modules.pop("service.http.access_log", None)
+    before = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    importlib.import_module("service.http.access_log")
+    assert os.environ.get("PROMETHEUS_MULTIPROC_DIR") == before

@@ -195,7 +195,8 @@ def test_a_rematch_of_a_match_refereed_live_is_asked_and_agreed_on_the_pages(bro
     marisa.click("#rematch-live")
     marisa.wait_for_selector("#notice .info")
     assert "Waiting for Reimu" in marisa.inner_text("#notice")
-    assert "You agreed to a rematch refereed live" in marisa.inner_text("#live-rematch")
+    marisa.wait_for_function("() => document.querySelector('#live-rematch')?.innerText"   # once refreshed
+                             ".includes('You agreed to a rematch refereed live')", timeout=20_000)
     reimu.wait_for_function("() => document.querySelector('#live-rematch')?.innerText"
                             ".includes('Marisa (seat 1) asked')", timeout=20_000)
     assert "the same auditor sees every hand" in reimu.inner_text("#live-rematch")
