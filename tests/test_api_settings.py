@@ -14,7 +14,7 @@ from tests.helpers import ApiMatch
 
 TABLE = (Path(__file__).resolve().parents[1] / "docs" / "DEVELOPING.md").read_text("utf-8")
 VALUES = {"SNAPSHOT_EVERY": "7", "STATE_CACHE_SIZE": "0", "STORE_WAIT_REPLICAS": "0", "STORE_WAIT_MS": "250",
-          "VERIFY_ON_END": "false", "VERIFY_INLINE_MAX": "3", "SSE_BLOCK_MS": "2000", "SSE_MAX_SECONDS": "9",
+          "VERIFY_ON_END": "false", "VERIFY_INLINE_MAX": "3", "SSE_KEEPALIVE_MS": "2000", "SSE_MAX_SECONDS": "9",
           "MAX_BODY_BYTES": "4096", "SIM_MAX_GAMES": "11", "SIM_MAX_MOVE_MS": "12", "SIM_MAX_ITERATIONS": "13",
           "SIM_MAX_CPU_SECONDS": "14", "SIM_CHUNK_SECONDS": "15", "SIM_DAILY_CPU_SECONDS": "16",
           "SIGN_IN_PER_ADDRESS": "17", "SIGN_IN_CODES_PER_PLAYER": "18", "SIGN_IN_WINDOW_SECONDS": "19",
@@ -65,7 +65,7 @@ def test_the_environment_changes_what_the_service_does(monkeypatch):
                                              ("SNAPSHOT_EVERY", "0", "at least 1"),
                                              ("STATE_CACHE_SIZE", "-1", "0 or more"),
                                              ("VERIFY_ON_END", "maybe", "true"),
-                                             ("SSE_BLOCK_MS", "60000", "socket timeout")])
+                                             ("SSE_KEEPALIVE_MS", "60000", "socket timeout")])
 def test_a_value_that_cannot_work_stops_the_app_naming_its_variable(monkeypatch, name, raw, says):
     with pytest.raises(settings.SettingError, match=f"KIFU_{name}.*{says}|{says}.*KIFU_{name}"):
         app_from(monkeypatch, **{name: raw})

@@ -42,7 +42,7 @@ def server():
 @pytest.fixture(scope="module")
 def served(server):
     """An app on the server, its world built, then the server stopped (kill -9) for the tests."""
-    app = create_app({"TESTING": True, "REDIS_URL": server.url(0), "SSE_BLOCK_MS": 200})
+    app = create_app({"TESTING": True, "REDIS_URL": server.url(0), "SSE_KEEPALIVE_MS": 200})
     client = app.test_client()
     world = build(client, moves=1)
     with app.app_context():

@@ -77,7 +77,7 @@ class RealThings:
 
 def test_the_api_matches_its_spec_and_never_answers_5xx():
     app = create_app({"TESTING": True, "FAKEREDIS_SERVER": fakeredis.FakeServer(), "SNAPSHOT_EVERY": 5,
-                      "SSE_BLOCK_MS": 50, "SSE_MAX_SECONDS": 0.2})          # a followed stream ends soon
+                      "SSE_KEEPALIVE_MS": 50, "SSE_MAX_SECONDS": 0.2})          # a followed stream ends soon
     world = build(app.test_client())
     loaded = schemathesis.openapi.from_wsgi("/openapi.yaml", app, config=schemathesis.Config.from_dict(CONFIG))
     hook = RealThings(world)

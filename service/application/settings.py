@@ -18,8 +18,11 @@ DEFAULTS = {
     "STORE_WAIT_MS": 1000,
     "VERIFY_ON_END": True,           # queue verify_match when a match ends
     "VERIFY_INLINE_MAX": 2000,       # GET /verify runs inline up to this many events, else as a job
-    "SSE_BLOCK_MS": 15000,           # one blocking wait of the live feed
+    "SSE_KEEPALIVE_MS": 15000,       # the live feed's longest silence: a keep-alive comment then
     "SSE_MAX_SECONDS": 300,          # a feed connection's life before the client reconnects
+    # open live feeds of one web process per client address and per token (0: no cap; 429 past it)
+    "STREAMS_PER_ADDRESS": 64,
+    "STREAMS_PER_TOKEN": 16,
     "MAX_BODY_BYTES": 1 << 20,       # a request body's size (413 above)
     # simulations (service.application.simulations.Limits): what one run may ask for
     "SIM_MAX_GAMES": 100_000,
@@ -34,7 +37,7 @@ DEFAULTS = {
     "SIGN_IN_WINDOW_SECONDS": 900,
     "TRUSTED_PROXIES": 0,            # reverse proxies in front whose X-Forwarded-For names the client
 }
-POSITIVE = {"SNAPSHOT_EVERY", "SSE_BLOCK_MS", "SSE_MAX_SECONDS", "MAX_BODY_BYTES", "SIM_MAX_GAMES",
+POSITIVE = {"SNAPSHOT_EVERY", "SSE_KEEPALIVE_MS", "SSE_MAX_SECONDS", "MAX_BODY_BYTES", "SIM_MAX_GAMES",
             "SIM_CHUNK_SECONDS", "SIGN_IN_WINDOW_SECONDS"}  # 0 would mean no snapshots ever, a wait without end, ...
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 

@@ -23,8 +23,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     STORE_WAIT_REPLICAS and STORE_WAIT_MS, SNAPSHOT_EVERY (events, 50), VERIFY_ON_END (queue
     workers.jobs.verify_match when a match ends, True), STATE_CACHE_SIZE (latest states kept
     in-process, 512; 0 turns the cache off), VERIFY_INLINE_MAX (GET /verify runs inline up to this
-    many events, else as an RQ job; 2000), SSE_BLOCK_MS (one blocking wait of the live feed, 15000),
-    SSE_MAX_SECONDS (a feed connection's life before the client reconnects with Last-Event-ID, 300),
+    many events, else as an RQ job; 2000), SSE_KEEPALIVE_MS (the live feed's longest silence before a
+    keep-alive comment, 15000), SSE_MAX_SECONDS (a feed connection's life before the client
+    reconnects with Last-Event-ID, 300), STREAMS_PER_ADDRESS and STREAMS_PER_TOKEN (open live feeds
+    of this process per client address and per token, 64 and 16; 0: no cap),
     MAX_BODY_BYTES (MAX_CONTENT_LENGTH), the SIM_* limits of simulations, the SIGN_IN_* limits of
     players' sign-ins, TRUSTED_PROXIES (reverse proxies in front: the client's address is then read
     from that many hops of X-Forwarded-For, werkzeug's ProxyFix). ``test_config`` overrides
@@ -43,8 +45,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     if app.config["TRUSTED_PROXIES"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["TRUSTED_PROXIES"])
 
-    if app.config["SSE_BLOCK_MS"] >= SOCKET_TIMEOUT * 1000:
-        raise settings.SettingError(f"KIFU_SSE_BLOCK_MS ({app.config['SSE_BLOCK_MS']}) must be shorter than the "
+    if app.config["SSE_KEEPALIVE_MS"] >= SOCKET_TIMEOUT * 1000:
+        raise settings.SettingError(f"KIFU_SSE_KEEPALIVE_MS ({app.config['SSE_KEEPALIVE_MS']}) must be shorter than the "
                                     f"Redis socket timeout ({SOCKET_TIMEOUT:.0f} s), or every wait of the live "
                                     "feed fails")
     warning = notify_settings.loopback_warning()   # and a KIFU_WEBHOOK_PRIVATE that is no setting stops here

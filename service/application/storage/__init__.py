@@ -5,6 +5,8 @@ rest of the application asks it to record and find things by name, handing it th
   connections.py   the clients: a Redis, a Redis Cluster or the embedded fakeredis (and the queue Redis)
   store.py         the event store: a match's stream, meta, seed, snapshots and answers (append.lua),
                    with records.py (stored events) and state_cache.py (states kept in memory)
+  live.py          the live channels: a message per append, the web process's subscription, many
+                   matches' new events in one round trip
   listing.py       the listing's indexes
   table.py         seat claims, invites, the lobby's open seats, the rematch claim
   players.py       players, their keys and sign-in codes, seats bound to them, their lists of matches

@@ -21,7 +21,7 @@ from redis.exceptions import (ClusterDownError, ClusterError, ConnectionError as
                               ReadOnlyError, RedisClusterException, TimeoutError as RedisTimeoutError,
                               TryAgainError)
 
-# redis-py's default socket timeout (5 s) is shorter than the feed's blocking XREAD (SSE_BLOCK_MS,
+# redis-py's default socket timeout (5 s) is shorter than the feed's blocking XREAD (SSE_KEEPALIVE_MS,
 # 15 s): every wait ended in TimeoutError and the live feed died. Reads may block this long.
 SOCKET_TIMEOUT = 60.0
 CONNECT_TIMEOUT = 5.0

@@ -6,6 +6,7 @@ Braces are Redis Cluster hash tags: the keys one write touches share one, so the
 
   kifu:{<match>}:<part>                 a match: events, meta, secret, snap, commands, sync (store.py),
                                         seat:<s>:subs / :deliveries / :log / :sending:... (notify.py)
+  kifu:{<match>}:live                   the match's sharded pub/sub channel, a message per append (live.py)
   kifu:open-seats                       the lobby's open seats (table.py)
   kifu:index:<name>                     the listing's indexes (listing.py)
   kifu:player:{<player>}[:<part>]       a player and its keys; matches, subs, deliveries, log (players.py, notify.py)
@@ -28,6 +29,11 @@ WORKER_APPENDS = "kifu:metrics:worker_appends"
 
 def match(match_id: str, part: str) -> str:
     return f"kifu:{{{match_id}}}:{part}"
+
+
+def live(match_id: str) -> str:
+    """The match's sharded pub/sub channel (SPUBLISH / SSUBSCRIBE): in its slot by the hash tag."""
+    return match(match_id, "live")
 
 
 def index(name: str) -> str:

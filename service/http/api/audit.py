@@ -13,7 +13,10 @@ from engine.audit.verify import verify as verify_now
 from service.application.errors import Failed
 from service.application.match import explain as explaining, feed, transcript
 from service.application.match.verifying import verify_job
-from service.http.api import answer, identify
+from service.application.identity.auth import token_hash
+from service.http import live
+from service.http.api import answer, bearer_token, identify
+from service.http.api.players import client_address
 from service.application.storage.connections import UNAVAILABLE
 from service.http.errors import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE
 from service.application.match.loading import open_meta
@@ -22,6 +25,7 @@ from service.http.schemas import ExplainOut, StreamQuery, VerifyOut
 
 log = logging.getLogger(__name__)
 bp = Blueprint("audit", __name__, url_prefix="/matches")
+STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 GONE = {"error": {"code": "store_unavailable", "message": UNAVAILABLE_MESSAGE, "rule": None},
                "retry_after": int(RETRY_AFTER_SECONDS)}          # the last message of a stream the store left
 
@@ -68,16 +72,30 @@ def export(match_id: str):
 
 @bp.get("/<match_id>/stream")
 def stream(match_id: str):
+    """404 an unknown match, 403 a token that holds nothing in it, 429 past the open streams' caps;
+    then the feed: handed to the server's live loop where it takes it (service/http/live.py), else
+    streamed from this thread."""
     store = get_store()
     meta, caller = caller_of(store, match_id)
     query = StreamQuery().load(request.args.to_dict())
     after = feed.last_event_id(request.headers.get("Last-Event-ID"), query["after"])
     config = current_app.config
+    token = bearer_token()
+    release = live.limits().admit(client_address(), token_hash(token) if token else None)
+    if query["follow"] and request.environ.get(live.SERVES):
+        hub = live.hub()
+
+        def follow(sink):
+            follower = hub.follow(match_id, after, caller, meta, sink, release)
+            return lambda: hub.leave(follower)
+        request.environ[live.HANDOFF] = live.Handoff(follow, release)
+        return Response(iter(()), mimetype="text/event-stream", headers=STREAM_HEADERS)
     lines = until_unavailable(feed.sse_lines(store, match_id, after, caller, meta, query["follow"],
-                                             config["SSE_BLOCK_MS"], config["SSE_MAX_SECONDS"]),
+                                             config["SSE_KEEPALIVE_MS"], config["SSE_MAX_SECONDS"]),
                               f"event: unavailable\ndata: {json.dumps(GONE)}\n\n")
-    return Response(stream_with_context(lines), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response = Response(stream_with_context(lines), mimetype="text/event-stream", headers=STREAM_HEADERS)
+    response.call_on_close(release)
+    return response
 
 
 def until_unavailable(lines, last: str):
