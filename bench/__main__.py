@@ -31,6 +31,7 @@ BENCHES = {
     "cluster": ([], ["--seconds", "2"]),
     "choices": (["--games", "2000"], ["--games", "20"]),
     "narration": ([], ["--actions", "100", "--reads", "2"]),
+    "streams": (["--followers", "1000"], ["--followers", "200", "--probes", "100"]),
 }
 
 

@@ -123,6 +123,8 @@ class Hub:
         self._stopping = threading.Event()
         self.followers: dict[str, set] = {}      # match id -> its followers here (reader thread only)
         self._subscribed, self._confirmed, self._dirty = set(), set(), set()
+        self._unheard = set()                    # followed matches not yet subscribed to
+        self._emptied = False                    # a follower was ended here: look for matches left unfollowed
         self._channels = None
         self._next_check = 0.0
         self.delivered = 0                       # events written to followers (the bench reads it)
@@ -191,12 +193,14 @@ class Hub:
         self._channels = None
         self._subscribed.clear()
         self._confirmed.clear()
+        self._unheard = set(self.followers)
 
     def _round(self) -> None:
         if self._channels is None:
             self._channels = channels.Channels(self.store)
         self._take_changes()
-        wanted = set(self.followers) - self._subscribed
+        wanted = {m for m in self._unheard if m in self.followers and m not in self._subscribed}
+        self._unheard = set()
         if wanted:
             self._channels.subscribe(sorted(wanted))
             self._subscribed |= wanted
@@ -215,8 +219,13 @@ class Hub:
             follower.sink.write(f"retry: {int(self.keepalive * 1000)}\n\n")
             self.followers.setdefault(follower.match_id, set()).add(follower)
             self._dirty.add(follower.match_id)
+            if follower.match_id not in self._subscribed:
+                self._unheard.add(follower.match_id)
         for follower in leaving:
             self._drop(follower)
+        if not leaving and not self._emptied:
+            return
+        self._emptied = False
         empty = [m for m, fs in self.followers.items() if not fs]
         for match_id in empty:
             del self.followers[match_id]
@@ -228,6 +237,7 @@ class Hub:
             self._dirty.difference_update(gone)
 
     def _drop(self, follower: Follower) -> None:
+        self._emptied = True
         followers = self.followers.get(follower.match_id)
         if followers is not None:
             followers.discard(follower)
@@ -238,6 +248,7 @@ class Hub:
 
     def _end(self, follower: Follower, version: int | None = None) -> None:
         """A ``caught-up`` message and the end of the stream."""
+        self._emptied = True
         version = follower.after if version is None else version
         if not follower.gone:
             follower.sink.write(feed.caught_up(version))
