@@ -5,6 +5,8 @@
 
 - delivery latency from a move's POST being sent to each follower receiving its first new event:
   p50 / p99 / max, and how many followers of the moved matches got it (all of them, or it says so);
+  and from the POST's answer (the message is published before the answer: what is left is the
+  fan-out's own delay, where the first figure holds the action's own time too);
 - ``GET /matches/{id}`` latency (one client, one request after another) with no follower open, with
   all N open and idle, and while the moves are delivered: p50 / p99, and the ratio to the first
   (and again with none open once the followers have closed: the machine's drift over the run);
@@ -190,7 +192,7 @@ def post_moves(port: int, matches: list, moves: int, rate: float, rnd: random.Ra
         sent = time.monotonic()
         status, answer = client.call("POST", f"/matches/{m['match_id']}/actions", body, token)
         assert status == 200, answer
-        posted.append((m["match_id"], legal["version"], sent))
+        posted.append((m["match_id"], legal["version"], sent, time.monotonic()))
 
 
 def main() -> int:
@@ -249,21 +251,23 @@ def main() -> int:
         def first_after(stream, version: int):
             return next((at for v, _, at in stream.events if v > version), None)
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and not all(first_after(s, v) is not None for m, v, _ in posted
+        while time.monotonic() < deadline and not all(first_after(s, v) is not None for m, v, _, _ in posted
                                                        for s in by_match[m]):
             time.sleep(0.1)
         phase = time.monotonic() - started
         move_cpu = server_cpu(kifu) - cpu0
         delivered = sum(len(s.events) - before[id(s)] for _, s in opened)
-        latencies, missing = [], 0
-        for m, v, sent in posted:
+        latencies, answered, missing = [], [], 0
+        for m, v, sent, answer_at in posted:
             for s in by_match[m]:
                 at = first_after(s, v)
                 if at is None:
                     missing += 1
                 else:
                     latencies.append(at - sent)
+                    answered.append(at - answer_at)
         latencies.sort()
+        answered.sort()
         closed = sum(s.closed for _, s in opened)
         followers.stop()
         followers = None
@@ -298,7 +302,9 @@ def main() -> int:
           f"{len(latencies) + missing}")
     if latencies:
         print(f"delivery latency: p50 {ms(latencies, .5)}, p99 {ms(latencies, .99)}, "
-              f"max {latencies[-1] * 1000:.1f} ms")
+              f"max {latencies[-1] * 1000:.1f} ms from the POST being sent; from its answer: p50 "
+              f"{ms(answered, .5)}, p99 {ms(answered, .99)}, max {answered[-1] * 1000:.1f} ms (negative: the "
+              f"follower had the move before the poster had the answer)")
     print(f"server CPU: {move_cpu / max(delivered, 1) * 1000:.3f} ms per delivered event while moves are delivered "
           f"({delivered} events to followers, {move_cpu:.1f} CPU-s in {phase:.1f} s, POSTs and moves' reads "
           f"included); {idle_cpu:.3f} cores with the {n} followers idle")
