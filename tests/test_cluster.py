@@ -15,8 +15,11 @@ from pathlib import Path
 import pytest
 import redis
 from redis.cluster import RedisCluster
+from redis.crc import key_slot as cluster_client_slot
 
 from service import create_app
+from service.application.match.live import Hub
+from service.application.match.visibility import Caller
 from service.application.storage.connections import TopologyError, connect, is_cluster
 from service.application.storage.store import EventStore, key
 from tests.helpers import ApiMatch, api_key_headers, bearer
@@ -99,6 +102,50 @@ def test_a_cluster_store_needs_its_own_queue_redis(cluster):
     with pytest.raises(TopologyError, match="KIFU_QUEUE_URL"):
         create_app({"TESTING": True, "STORE_URL": cluster.url})
     assert isinstance(connect(cluster.url), RedisCluster)
+
+
+class Sink:
+    """A live follower's connection, as text (service.application.match.live)."""
+
+    def __init__(self):
+        self.text, self.closed = "", False
+
+    def write(self, text: str) -> bool:
+        self.text += text
+        return True
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_the_live_hub_follows_matches_on_every_primary(cluster, queue_server):
+    """Issue 35: the sharded channel of each match (SSUBSCRIBE through each slot's node) wakes the
+    hub, which reads many matches' events in one cluster pipeline."""
+    app = app_for(cluster, queue_server)
+    client, store = app.test_client(), app.extensions["kifu_store"]
+    hub = Hub(store, 1000, 60)
+    matches = [ApiMatch(client, "threebythree", "overlord") for _ in range(8)]
+    slots = {cluster_client_slot(key(m.id, "events").encode()) // 5462 for m in matches}
+    assert len(slots) >= 2, "the matches should lie on more than one primary"
+    sinks = [Sink() for _ in matches]
+    for m, sink in zip(matches, sinks):
+        hub.follow(m.id, 0, Caller(seat=1), store.meta(m.id), sink, lambda: None)
+    try:
+        until(lambda: all(s.text.count("event: match-event") == 8 for s in sinks))
+        for m in matches:
+            legal = m.legal(0)
+            assert m.post(0, legal["actions"][0], legal["version"]).status_code == 200
+        until(lambda: all("id: 9\n" in s.text for s in sinks))
+    finally:
+        hub.stop()
+    assert all(s.closed and s.text.endswith('event: caught-up\ndata: {"version": 9}\n\n') for s in sinks)
+
+
+def until(probe, timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while not probe():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.05)
 
 
 def test_matches_bots_lobby_and_a_simulation_on_a_cluster(cluster, queue_server, worker):
