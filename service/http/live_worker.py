@@ -277,8 +277,11 @@ class LiveWorker(ThreadWorker):
 
     def run(self):
         super().run()
-        if self._stopping_streams is not None:
+        if self._stopping_streams is None:          # stopped by other means (max_requests, the master gone)
+            self._end_streams()
+        else:
             self._stopping_streams.join(STOP_FLUSH_SECONDS)
+        if self.live_loop.pending():
             done = threading.Event()
             for _ in range(int(STOP_FLUSH_SECONDS / 0.05)):
                 self.live_loop.call(lambda: done.set() if not self.live_loop.pending() else None)
