@@ -268,6 +268,7 @@ def main() -> int:
                     answered.append(at - answer_at)
         latencies.sort()
         answered.sort()
+        posts = sorted(answer_at - sent for _, _, sent, answer_at in posted)
         closed = sum(s.closed for _, s in opened)
         followers.stop()
         followers = None
@@ -304,7 +305,8 @@ def main() -> int:
         print(f"delivery latency: p50 {ms(latencies, .5)}, p99 {ms(latencies, .99)}, "
               f"max {latencies[-1] * 1000:.1f} ms from the POST being sent; from its answer: p50 "
               f"{ms(answered, .5)}, p99 {ms(answered, .99)}, max {answered[-1] * 1000:.1f} ms (negative: the "
-              f"follower had the move before the poster had the answer)")
+              f"follower had the move before the poster had the answer); the POSTs themselves: p50 {ms(posts, .5)}, "
+              f"p99 {ms(posts, .99)}")
     print(f"server CPU: {move_cpu / max(delivered, 1) * 1000:.3f} ms per delivered event while moves are delivered "
           f"({delivered} events to followers, {move_cpu:.1f} CPU-s in {phase:.1f} s, POSTs and moves' reads "
           f"included); {idle_cpu:.3f} cores with the {n} followers idle")
