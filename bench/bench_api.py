@@ -7,18 +7,24 @@ redis://127.0.0.1:6379/3), and measures, one after another:
 
 - the trivial endpoint (bench/trivial_app.py: one HGETALL answered as JSON by Flask, the same
   gunicorn settings): requests/s of the same 16 client threads, the same-run baseline;
-- the floor of the action loop on the same trivial server: the same three requests (GET, GET with a
-  token, POST of a JSON body with it) and four HGETALLs, as kifu's action makes four Redis round
-  trips, with no work of kifu's: loops/s as a fraction of the trivial rate, the best kifu could reach;
-- 16 clients playing (GET match, GET legal-actions, POST action): actions/s, as a fraction of the
-  trivial request rate (issue 22: at least 1/4), and the p50/p99 latency of POST /actions;
-- one client playing: the p50/p99 latency of POST /actions with nothing else in flight;
+- 16 clients playing the page's loop (issue 37): the mover's POST /actions, whose full answer
+  (``legal``, ``to_act``) feeds its next move; when another seat is to act next, that seat's one GET
+  legal-actions (the page learns of its turn from the stream it follows): moves/s as a fraction of
+  the trivial request rate (issue 37: at least 1/4), server CPU per move, POST p50/p99;
+- 16 clients playing the old three-request loop (GET match, GET legal-actions, POST action with
+  ``?answer=short``): the loop before issue 37, measured in the same run;
+- the floor of the three-request loop on the same trivial server: the same three requests (GET, GET
+  with a token, POST of a JSON body with it) and four HGETALLs, with no work of kifu's;
+- the page's loop at 4 clients and at 1: POST /actions p50/p99 with fewer requests in flight. At a
+  fixed number of closed-loop clients the p50 is set by throughput (Little's law: p50 ~ clients /
+  moves per second), so the 16-client p50 says how fast the server is, not how long one move waits
+  when it is not queued;
 - raw Redis XADD round trips per second from one client.
 
-Both servers run side by side and the trivial and the playing clients take turns (``--rounds``
-slices of each, alternating which goes first): this VM's speed moves 2x within a minute (idle vCPUs
-are slow to wake, and its neighbours vary), so a baseline measured minutes apart from what it is
-compared with gave ratios from 1/2 to 1/13 for the same code.
+The servers run side by side and the runs take turns (``--rounds`` slices of each, alternating which
+goes first): this VM's speed moves 2x within a minute (idle vCPUs are slow to wake, and its neighbours
+vary), so a baseline measured minutes apart from what it is compared with gave ratios from 1/2 to
+1/13 for the same code.
 
 All traffic stays on 127.0.0.1.
 
@@ -95,6 +101,7 @@ class Client:
     def __init__(self, port: int, rnd: random.Random):
         self.port, self.rnd, self.conn = port, rnd, None
         self.match = None            # (match id, seat tokens, actions posted) of a match under way
+        self.seat, self.legal = None, None      # the page's loop: the seat to act and its legal actions
 
     def connect(self) -> None:
         """A new connection (gunicorn closes one left idle for its keep-alive, 2 s, between turns)."""
@@ -128,16 +135,56 @@ class Client:
                     return
             latencies.append(0.0)
 
-    def play(self, deadline: float, latencies: list, errors: list) -> None:
-        """Play matches until ``deadline``; a match cut by it goes on at the next call."""
+    def new_match(self, errors: list) -> bool:
+        status, created = self.call("POST", "/matches", {
+            "game": "threebythree", "variant": "overlord", "seats": [{"name": "a"}, {"name": "b"}]})
+        if status != 201:
+            errors.append((status, created))
+            return False
+        self.match = created["match_id"], [s["token"] for s in created["seats"]], 0
+        return True
+
+    def page(self, deadline: float, latencies: list, errors: list) -> None:
+        """The page's loop (issue 37): the mover's POST, its full answer feeding its next move; when
+        another seat is to act next, that seat's one GET legal-actions. A match's first move is
+        found by one GET match (once a match, not a move)."""
         while time.monotonic() < deadline:
-            if self.match is None:
-                status, created = self.call("POST", "/matches", {
-                    "game": "threebythree", "variant": "overlord", "seats": [{"name": "a"}, {"name": "b"}]})
-                if status != 201:
-                    errors.append((status, created))
+            if self.match is None and not self.new_match(errors):
+                return
+            mid, tokens, n = self.match
+            if n == 0 or self.legal is None:
+                _, info = self.call("GET", f"/matches/{mid}")
+                self.seat = info["to_act"][0]
+                _, self.legal = self.call("GET", f"/matches/{mid}/legal-actions", token=tokens[self.seat])
+            while time.monotonic() < deadline:
+                body = {"action": self.rnd.choice(self.legal["actions"]),
+                        "expected_version": self.legal["version"], "command_id": f"{mid}-{n}"}
+                t0 = time.perf_counter()
+                status, answer = self.call("POST", f"/matches/{mid}/actions", body, tokens[self.seat])
+                latencies.append(time.perf_counter() - t0)
+                if status != 200:
+                    errors.append((status, answer))
                     return
-                self.match = created["match_id"], [s["token"] for s in created["seats"]], 0
+                n += 1
+                self.match = mid, tokens, n
+                if answer["outcome"] is not None:
+                    break
+                if self.seat in answer["to_act"]:
+                    self.legal = answer["legal"]
+                else:                           # the other seat learns of its turn from the stream
+                    self.seat = answer["to_act"][0]
+                    _, self.legal = self.call("GET", f"/matches/{mid}/legal-actions", token=tokens[self.seat])
+            else:
+                return
+            self.match, self.legal = None, None
+
+    def play(self, deadline: float, latencies: list, errors: list) -> None:
+        """The three-request loop (before issue 37): GET match, GET legal-actions, POST the action
+        asking for the short answer. Plays matches until ``deadline``; a match cut by it goes on at
+        the next call."""
+        while time.monotonic() < deadline:
+            if self.match is None and not self.new_match(errors):
+                return
             mid, tokens, n = self.match
             while time.monotonic() < deadline:
                 _, info = self.call("GET", f"/matches/{mid}")
@@ -148,7 +195,7 @@ class Client:
                 body = {"action": self.rnd.choice(legal["actions"]),
                         "expected_version": legal["version"], "command_id": f"{mid}-{n}"}
                 t0 = time.perf_counter()
-                status, answer = self.call("POST", f"/matches/{mid}/actions", body, tokens[seat])
+                status, answer = self.call("POST", f"/matches/{mid}/actions?answer=short", body, tokens[seat])
                 latencies.append(time.perf_counter() - t0)
                 if status != 200:
                     errors.append((status, answer))
@@ -223,6 +270,15 @@ def take_turns(runs: list, rounds: int, seconds: float) -> list:
     return out
 
 
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:6.1f} ms"
+
+
+def latency(values: list) -> str:
+    lat = sorted(values)
+    return f"p50 {ms(percentile(lat, 0.50))}   p99 {ms(percentile(lat, 0.99))}"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=15.0)
@@ -232,59 +288,69 @@ def main() -> int:
     args = parser.parse_args()
     r = flushed()
     load = os.getloadavg()[0]
-    servers = []
+    servers, fewer = [], []
     try:
         servers.append(start_server(args.server))
-        players = [Client(servers[0][1], random.Random(i)) for i in range(args.clients)]
-        runs = [(players, "play", servers[0][0])]
+        port, kifu = servers[0][1], servers[0][0]
+        pages = [Client(port, random.Random(i)) for i in range(args.clients)]
+        threes = [Client(port, random.Random(100 + i)) for i in range(args.clients)]
+        runs = [(pages, "page", kifu), (threes, "play", kifu)]
         if args.server == "gunicorn":
             servers.append(start_server("gunicorn", "trivial_app:create_app()"))
             baseline = [Client(servers[1][1], random.Random(i)) for i in range(args.clients)]
             runs += [(baseline, "trivial", servers[1][0]), (baseline, "floor", servers[1][0])]
         results = take_turns(runs, args.rounds, args.seconds)
-        (many, errors, elapsed, cpu), trivial, floor = results[0], *(results[1:] or (None, None))
-        errors = errors or (trivial[1] + floor[1] if trivial else [])
+        page, three, trivial, floor = (*results, None, None)[:4]
+        errors = [e for run in results for e in run[1]]
         if not errors:
-            one, errors, _, _ = take_turns([([Client(servers[0][1], random.Random(99))], "play", servers[0][0])],
-                                           1, args.seconds / 3)[0]
+            for n in (4, 1):
+                run = take_turns([([Client(port, random.Random(200 + i)) for i in range(n)], "page", kifu)],
+                                 1, args.seconds / 3)[0]
+                errors += run[1]
+                fewer.append((n, run))
     finally:
         for proc, _ in servers:
             stop(proc)
         xadd = xadd_round_trips(r, 2.0)
         r.flushdb()
-    trivial_rate = len(trivial[0]) / trivial[2] if trivial else None
-    floor_rate = len(floor[0]) / floor[2] if floor else None
     if errors:
         print(f"errors: {len(errors)}, first: {errors[0]}")
         return 1
+    if not page[0] or not three[0] or any(not run[0] for _, run in fewer):
+        print("no action was answered: nothing to measure")
+        return 1
     print(f"server: {args.server}{' (' + ' '.join(GUNICORN[:6]) + ')' if args.server == 'gunicorn' else ''} "
           f"on 127.0.0.1, Redis {REDIS_URL}, load average before {load:.2f}")
+    trivial_rate = len(trivial[0]) / trivial[2] if trivial else None
     if trivial_rate:
         print(f"baseline, trivial endpoint (one HGETALL as JSON, same gunicorn settings), {args.clients} clients: "
               f"{trivial_rate:8.1f} requests/s")
-    if not many or not one:
-        print("no action was answered: nothing to measure")
-        return 1
-    rate = len(many) / elapsed
-    print(f"API actions/s, {args.clients} clients:  {rate:8.1f}  ({len(many)} POST /actions in {elapsed:.1f} s, "
-          f"each after GET match + GET legal-actions)"
-          + (f" = 1/{trivial_rate / rate:.2f} of the trivial request rate" if trivial_rate else ""))
-    if floor_rate:
-        per = {"action": cpu / len(many), "floor": floor[3] / len(floor[0]), "trivial": trivial[3] / len(trivial[0])}
-        print(f"floor of the action loop (the same three requests and four HGETALLs on the trivial server, none of "
-              f"kifu's work): {floor_rate:8.1f}/s = 1/{trivial_rate / floor_rate:.2f} of the trivial request rate; "
-              f"kifu's loop takes {floor_rate / rate:.2f}x its time, {(1 / rate - 1 / floor_rate) * 1000:.2f} ms more "
-              f"per action at this load, where 1/4 of the trivial rate leaves {(4 / trivial_rate - 1 / floor_rate) * 1000:.2f} ms")
-        print(f"server CPU (its processes' user + system time): {per['action'] * 1000:.2f} ms per action, "
-              f"{per['floor'] * 1000:.2f} ms per floor loop, {per['trivial'] * 1000:.2f} ms per trivial request: "
-              f"so kifu's own work takes {(per['action'] - per['floor']) * 1000:.2f} ms of an action, where 4 trivial "
-              f"requests' CPU leaves it {(4 * per['trivial'] - per['floor']) * 1000:.2f} ms")
-    lat = sorted(many)
-    print(f"POST /actions latency, {args.clients} clients: p50 {percentile(lat, 0.50) * 1000:6.1f} ms   "
-          f"p99 {percentile(lat, 0.99) * 1000:6.1f} ms")
-    lat = sorted(one)
-    print(f"POST /actions latency, 1 client:   p50 {percentile(lat, 0.50) * 1000:6.1f} ms   "
-          f"p99 {percentile(lat, 0.99) * 1000:6.1f} ms  ({len(one)} actions)")
+
+    def versus(rate):
+        return f" = 1/{trivial_rate / rate:.2f} of the trivial request rate" if trivial_rate else ""
+    page_rate, three_rate = len(page[0]) / page[2], len(three[0]) / three[2]
+    print(f"the page's loop, {args.clients} clients: {page_rate:8.1f} moves/s ({len(page[0])} POST /actions in "
+          f"{page[2]:.1f} s, each answer feeding the mover's next move, one GET legal-actions when the other seat "
+          f"is to act next){versus(page_rate)}")
+    print(f"the three-request loop, {args.clients} clients: {three_rate:8.1f} moves/s ({len(three[0])} POST "
+          f"/actions?answer=short in {three[2]:.1f} s, each after GET match + GET legal-actions){versus(three_rate)}")
+    cpu = {"page": page[3] / len(page[0]), "three": three[3] / len(three[0])}
+    if trivial_rate:
+        floor_rate = len(floor[0]) / floor[2]
+        cpu |= {"floor": floor[3] / len(floor[0]), "trivial": trivial[3] / len(trivial[0])}
+        print(f"floor of the three-request loop (the same three requests and four HGETALLs on the trivial server, "
+              f"none of kifu's work): {floor_rate:8.1f}/s{versus(floor_rate)}")
+    print(f"server CPU (its processes' user + system time) per move: {cpu['page'] * 1000:.2f} ms in the page's loop, "
+          f"{cpu['three'] * 1000:.2f} ms in the three-request loop"
+          + (f"; {cpu['floor'] * 1000:.2f} ms per floor loop, {cpu['trivial'] * 1000:.2f} ms per trivial request"
+             if trivial_rate else ""))
+    print(f"POST /actions latency, the page's loop, {args.clients} clients: {latency(page[0])}  "
+          f"(Little's law: {args.clients} clients / {page_rate:.0f} moves/s = {ms(args.clients / page_rate)} a move "
+          f"in the loop, of which the POST's share)")
+    print(f"POST /actions?answer=short latency, the three-request loop, {args.clients} clients: {latency(three[0])}")
+    for n, (lat, _, elapsed, _) in fewer:
+        print(f"POST /actions latency, the page's loop, {n} client{'s' if n > 1 else ' '}: {latency(lat)}  "
+              f"({len(lat) / elapsed:.1f} moves/s)")
     print(f"raw Redis XADD round trips/s (1 client): {xadd:8.0f}")
     return 0
 

@@ -8,10 +8,14 @@ Baselines, measured on the same games: folding their events again (replay, no de
 and decoding those events from their stored JSON form (what any load must do at least).
 
 And a Big Money mirror (the game's big-money bot on both seats), in games per CPU-second, as
-simulations play it (the compact path), beside the event path and the engine of an earlier commit
-(bench/baseline.py: main before issue 22) in alternating child runs.
+simulations play it (the compact path), beside the event path, the engine of an earlier commit
+(bench/baseline.py: main before issue 22) in alternating child runs, and dominiate's own Big Money
+mirror (github.com/rspeer/dominiate, the CoffeeScript Dominion simulator) taking turns with it in the
+same run (bench/dominiate_mirror.js, in a checkout KIFU_DOMINIATE names; without one the bench says
+that there is no comparison in this run).
 
-    .venv/bin/python bench/bench_shisoroku.py [--games 200] [--baseline c4195af | --no-baseline]
+    KIFU_DOMINIATE=/path/to/dominiate .venv/bin/python bench/bench_shisoroku.py [--games 200] \
+        [--baseline c4195af | --no-baseline]
 """
 import argparse
 import json
@@ -107,15 +111,46 @@ def mirror_rate(game, n, compact=True) -> tuple[float, float]:
     return n / (time.process_time() - t0), turns / n / 2
 
 
+ROUNDS_BESIDE = 3
+DOMINIATE = os.environ.get("KIFU_DOMINIATE")
+DOMINIATE_HOW = ("set KIFU_DOMINIATE to a checkout of github.com/rspeer/dominiate with "
+                 "`npm install coffee-script@1.6.3` run in it; bench/dominiate_mirror.js plays its mirror")
+
+
+def dominiate_rate(n) -> tuple[float, float] | None:
+    """dominiate's Big Money mirror in a node child (bench/dominiate_mirror.js): games per CPU-second of
+    its playing (the child's own measure: compiling and loading left out) and turns per player; None
+    without a checkout (KIFU_DOMINIATE) or node."""
+    import shutil
+    import subprocess
+    if not DOMINIATE or not shutil.which("node"):
+        return None
+    out = subprocess.run(["node", str(Path(__file__).with_name("dominiate_mirror.js")), str(n)], check=True,
+                         capture_output=True, text=True, env={**os.environ, "KIFU_DOMINIATE": DOMINIATE})
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    return got["games"] / got["cpu_seconds"], got["turns_per_player"]
+
+
 def big_money_mirror(game, n, baseline):
     """The deckbuilder simulators' standard benchmark: a 2-player Big Money mirror, beside the
     event path and the engine of an earlier commit (bench/baseline.py) in the same run."""
-    rate, turns = mirror_rate(game, n)
+    rates, theirs = [], []
+    for _ in range(ROUNDS_BESIDE):                # taking turns: this VM's speed moves within a minute
+        rates.append(mirror_rate(game, n))
+        theirs.append(dominiate_rate(n))
+    rate, turns = max(rates)
     events, _ = mirror_rate(game, n, compact=False)
     print(f"[big-money] 2-player Big Money mirror: {rate:,.0f} games per CPU-second ({turns:.1f} turns per player) "
-          f"as simulations play it (the compact path); through the event path: {events:,.0f}")
-    print(f"    = {rate / 131:.1f}x dominiate (JavaScript, ~131 games/s on this machine); DominionSim (Java, ~4,800) "
-          f"is {4800 / rate:.1f}x faster (issue 22: at least 1,300, 10x dominiate)", flush=True)
+          f"as simulations play it (the compact path; best of {ROUNDS_BESIDE}); through the event path: {events:,.0f}")
+    if None in theirs:
+        print(f"    dominiate not run ({DOMINIATE_HOW}): no comparison with it in this run, and none with a figure "
+              "from another day", flush=True)
+    else:
+        best = max(theirs)
+        print(f"    dominiate (CoffeeScript on node, strategies/BigMoney.coffee compiled once, no logging) in the same "
+              f"run, taking turns with kifu: {best[0]:,.0f} games per CPU-second ({best[1]:.1f} turns per player; best "
+              f"of {ROUNDS_BESIDE}: {', '.join(f'{r:,.0f}' for r, _ in theirs)}) -> kifu {rate / best[0]:.1f}x",
+              flush=True)
     if baseline:
         from baseline import BASELINE, ROUNDS, best_of, checkout, cleanup
         ref = baseline if baseline is not True else BASELINE

@@ -5,7 +5,7 @@ from pathlib import Path
 import yaml
 
 from service.http.lobby_schemas import ClaimedOut, MyMatchesOut, OpenSeatsOut
-from service.http.schemas import (ActionOut, DisputeOut, DisputesOut, ErrorOut, EventOut, EventsPageOut,
+from service.http.schemas import (ActionAnswerOut, ActionOut, DisputeOut, DisputesOut, ErrorOut, EventOut, EventsPageOut,
                              ExplainOut, ForkCreatedOut, GameDescriptionOut, GamesOut, JobOut, LegalActionsOut,
                              MatchCreatedOut, MatchListOut, MatchOut, MatchSummaryOut, StateOut, VerifyOut)
 
@@ -45,7 +45,7 @@ def test_path_parameters_are_declared(app):
 
 def test_answer_schemas_list_the_fields_the_spec_requires():
     pairs = {"GameList": GamesOut, "GameDescription": GameDescriptionOut, "MatchCreated": MatchCreatedOut, "Match": MatchOut,
-             "LegalActions": LegalActionsOut, "ActionResult": ActionOut, "EventsPage": EventsPageOut,
+             "LegalActions": LegalActionsOut, "ActionResult": ActionOut, "ActionAnswer": ActionAnswerOut, "EventsPage": EventsPageOut,
              "StateAt": StateOut, "Error": ErrorOut, "Job": JobOut, "Event": EventOut, "Explanation": ExplainOut,
              "VerifyReport": VerifyOut, "Dispute": DisputeOut, "DisputeList": DisputesOut,
              "ForkCreated": ForkCreatedOut, "MatchList": MatchListOut, "MatchSummary": MatchSummaryOut,

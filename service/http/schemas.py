@@ -338,8 +338,24 @@ class EventOut(Schema):
 
 
 class ActionOut(Schema):
+    """The short answer to an action (``?answer=short``; also a table move's and a reclaim's)."""
     version = fields.Int(required=True)
     events = fields.List(fields.Nested(EventOut), required=True)
+
+
+class ActionQuery(Schema):
+    answer = fields.Str(load_default="full", validate=validate.OneOf(("full", "short")))
+
+
+class ActionAnswerOut(Schema):
+    """The full answer to an action (service/application/match/answering.py): the new position as
+    the acting seat sees it and its next choice, so the client needs no other request."""
+    version = fields.Int(required=True)
+    events = fields.List(fields.Nested(EventOut), required=True)    # narrated, as /events gives them
+    to_act = fields.List(fields.Int(), required=True)
+    outcome = fields.Dict(required=True, allow_none=True)
+    view = fields.Dict(required=True)
+    legal = fields.Nested(LegalActionsOut, required=True)
 
 
 class EventsPageOut(Schema):

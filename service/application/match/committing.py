@@ -82,7 +82,7 @@ def commit(store, m, batches: list, *, by: str, seed: bytes | None = None, comma
     for command, batch in batches:
         records += seal(batch, m.version + len(records), prev, at, command_id, command=command)
         prev = records[-1].hash
-    answer = {"version": m.version + len(records),
+    answer = {"version": m.version + len(records), "after": m.version,      # after: the full answer's rebuild
               "events": client_items(m.game, records, seat, with_hash=ended)}
     update = {f"acted:{seat}": str(answer["version"])} if acted else {}
     if ended:

@@ -15,7 +15,7 @@ narrate from the events alone.
 """
 import logging
 
-from engine.core import Event, Game, Reader, apply, narrate
+from engine.core import Event, Game, Reader, apply, clone, narrate
 from engine.core.narration import generic
 from service.application.table.seats import seat_names
 
@@ -26,12 +26,17 @@ class Narrator:
     """Narrates records for one reader: ``seat`` (None: a spectator); ``full`` when the reader sees
     every event unredacted (its views are then the whole state)."""
 
-    def __init__(self, store, match_id: str, game: Game, meta: dict, seat: int | None, full: bool = False):
+    def __init__(self, store, match_id: str, game: Game, meta: dict, seat: int | None, full: bool = False,
+                 names: list | None = None, base: dict | None = None):
+        """``names``: the seats' names when the caller has them (else read from ``meta``); ``base``:
+        the true state before the first record to be told, when the caller holds it (an action's
+        answer), so a narration that asks for a view loads nothing; it is copied before folding."""
         self.store, self.match_id, self.game, self.seat, self.full = store, match_id, game, seat, full
-        self.names = seat_names(meta)
+        self.names = seat_names(meta) if names is None else names
         self._move = None               # the move of the last record told
         self._state = None              # the true state at version self._at, folded on demand
-        self._at = None
+        self._at = None if base is None else base["version"]
+        self._base = base               # the state at self._at, not yet copied into self._state
         self._behind = []               # records told since self._at, not yet folded
         self._views = {}                # version -> the reader's view before it
 
@@ -83,6 +88,10 @@ class Narrator:
         return self._views[version]
 
     def _state_at(self, version: int):
+        if self._base is not None:
+            if self._at <= version:
+                self._state = clone(self._base)
+            self._base = None
         if self._at is None or self._at > version:
             self._state = self.store.load(self.game, self.match_id, version) if version >= 1 else None
             self._at, self._behind = version, []

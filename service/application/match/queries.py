@@ -1,5 +1,5 @@
 """The read side: what a seat (or a spectator, seat None) may see of a match."""
-from engine.core import controller
+from engine.core import Game, controller, match_outcome, seats_to_act
 from engine.core.table import table_view
 from engine.core.choices import listed, listing
 from service.application.turns.deadlines import due, read_waiting
@@ -52,13 +52,18 @@ def legal_actions(store, match_id: str, seat: int | None, meta: dict | None = No
     given). Nothing for a spectator or a seat not to act; a partial action no move starts with is an
     IllegalAction."""
     m = open_match(store, match_id, meta=meta, shared=True)
-    waiting = seat is not None and m.outcome() is None and seat in m.to_act()
+    return legal_at(m.game, m.state, seat, partial)
+
+
+def legal_at(game: Game, state: dict, seat: int | None, partial: dict | None = None) -> dict:
+    """``legal_actions`` of a state already at hand (the action's answer: match/answering.py)."""
+    waiting = seat is not None and match_outcome(game, state) is None and seat in seats_to_act(game, state)
     if not waiting:
-        return {"version": m.version, "actions": [], "partial": partial or {}, "step": None}
-    with listing(m.state, seat):                # the step and the list from one listing
-        step = m.game.choices(m.state, seat, partial or {})
-        actions = listed(m.game.legal_actions, m.state, seat) if partial is None else []
-    return {"version": m.version, "actions": actions, "partial": partial or {}, "step": step.to_dict()}
+        return {"version": state["version"], "actions": [], "partial": partial or {}, "step": None}
+    with listing(state, seat):                  # the step and the list from one listing
+        step = game.choices(state, seat, partial or {})
+        actions = listed(game.legal_actions, state, seat) if partial is None else []
+    return {"version": state["version"], "actions": actions, "partial": partial or {}, "step": step.to_dict()}
 
 
 def events_page(store, match_id: str, seat: int | None, after: int, limit: int,

@@ -5,12 +5,14 @@ from service.application.errors import Forbidden
 from service.application.identity import players
 from service.application.match import listing, queries
 from service.application.match.acting import reclaim_seat, take_action
+from service.application.match.answering import full_answer
 from service.application.match.creating import create_match
 from service.http.api import actor, answer, command_hint, json_body, viewer
 from service.http.api.players import bound_player
 from service.http.redis_conn import get_store
-from service.http.schemas import (ActionIn, ActionOut, CreateMatchIn, LegalActionsIn, LegalActionsOut, LegalActionsQuery,
-                             MatchCreatedOut, MatchListOut, MatchListQuery, MatchOut)
+from service.http.schemas import (ActionAnswerOut, ActionIn, ActionOut, ActionQuery, CreateMatchIn, LegalActionsIn,
+                                  LegalActionsOut, LegalActionsQuery, MatchCreatedOut, MatchListOut, MatchListQuery,
+                                  MatchOut)
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -59,10 +61,17 @@ def _step(match_id: str, read_partial):
 
 @bp.post("/<match_id>/actions")
 def act(match_id: str):
+    """The action's answer: by default the new position as the seat sees it and its next choice
+    (match/answering.py), so a client needs one request per move; ``?answer=short``: the version and
+    the events only."""
     store = get_store()
     meta, seat = actor(store, match_id, command_hint())
+    short = ActionQuery().load(request.args.to_dict())["answer"] == "short"
     body = ActionIn().load(json_body())
-    return answer(ActionOut(), take_action(store, match_id, seat, body, meta).answer)
+    done = take_action(store, match_id, seat, body, meta)
+    if short:
+        return answer(ActionOut(), done.answer)
+    return answer(ActionAnswerOut(), full_answer(store, done, seat, meta))
 
 
 @bp.post("/<match_id>/seats/<int:seat>/reclaim")

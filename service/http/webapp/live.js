@@ -8,9 +8,10 @@ import {poller} from "./poll.js";
 let streamMissing = false;      // the server answered 404 for the stream route: poll from now on
 
 /** Calls onChange() whenever the match moves past the version current() returns, until stopped
- * or, on the stream, until it closes after the match is over (isOver()). */
-export function follow(path, token, current, onChange, isOver) {
-  let stopped = false, controller = null, poll = null;
+ * or, on the stream, until it closes after the match is over (isOver()); on the stream, onEvent(event)
+ * first with each narrated event it brings (the page's log takes them from there). */
+export function follow(path, token, current, onChange, isOver, onEvent = () => {}) {
+  let stopped = false, controller = null, poll = null, reading = false;
   const tick = async () => {
     const page = await get(`${path}/events?after=${current()}&limit=1`, token);
     if (page.version === current()) return false;
@@ -35,7 +36,9 @@ export function follow(path, token, current, onChange, isOver) {
         streamMissing = body?.error?.code === "not_found";
       }
       if (!response.ok || !response.body) break;
-      const closed = await read(response.body, current, onChange).catch(() => false);
+      reading = true;
+      const closed = await read(response.body, current, onChange, onEvent).catch(() => false);
+      reading = false;
       if (!closed) break;                   // cut off: fall back to polling
       if (isOver()) return;                 // nothing more will come
     }                                       // else the server closed a long stream: reconnect
@@ -44,12 +47,14 @@ export function follow(path, token, current, onChange, isOver) {
   stream();
   return {
     poke() { poll?.poke(); },
+    /** The stream is being read: every event this caller may see comes down it, in order. */
+    streaming() { return reading && !stopped; },
     stop() { stopped = true; controller?.abort(); poll?.stop(); },
   };
 }
 
 /** Reads SSE messages until the stream closes; true when it closed after a "caught-up" message. */
-async function read(body, current, onChange) {
+async function read(body, current, onChange, onEvent) {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "", caughtUp = false;
   for (;;) {
@@ -61,8 +66,14 @@ async function read(body, current, onChange) {
       buffer = buffer.slice(end + 2);
       const kind = /^event: ?(.*)$/m.exec(message)?.[1];
       const id = Number(/^id: ?(\d+)$/m.exec(message)?.[1]);
+      if (kind === "match-event") onEvent(parsed(message));
       if (kind === "match-event" && id > current()) await onChange();
       if (kind === "caught-up") caughtUp = true;
     }
   }
+}
+
+function parsed(message) {
+  const data = message.split("\n").filter(line => line.startsWith("data:")).map(line => line.replace(/^data: ?/, "")).join("\n");
+  try { return JSON.parse(data); } catch { return null; }
 }

@@ -4,6 +4,10 @@
 // list, the whole view as generic panels, and the narrated log (log.js) move by move; it follows the
 // event log for changes. On a desk the field and the move sit side by side, so the hand and the
 // current choice show without scrolling.
+// One request per move (issue 37): the answer to this seat's POST /actions carries the new view, the
+// events and the next choice, so nothing is asked again after it; other seats' moves come from the
+// stream the page follows (their narrated events go to the log as they arrive), after which the page
+// reads the match, and its legal actions only when this seat is to act.
 import {actionsPanel, setBusy} from "./actions.js";
 import {clickableField, moveBuilder} from "./builder.js";
 import {get, newCommandId, post, gameInfo} from "./api.js";
@@ -41,6 +45,8 @@ export function showPlay(root, {matchId, seat: wanted}) {
         h("p", {class: "links"}, h("a", {id: "replay-link", href: `#/replay/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, "Replay this match"),
           " · ", h("a", {href: "#/"}, "Lobby"))))));
   let info = null, field, match = null, legal = null, busy = false, seenEvents = 0, loading = null;
+  let streamed = 0;                       // the newest version the stream told of (0: polling or none yet)
+  let talked = true;                      // a line of table talk came since the talk was last read
   const moves = new Map();                // the log's moves by their first version (log.js)
   let builder = null, builtAt = null;     // the move builder, for the version it was built at
   const since = lastSeen(matchId);
@@ -51,10 +57,11 @@ export function showPlay(root, {matchId, seat: wanted}) {
     info = info ?? await gameInfo(match.game).catch(() => ({cardsById: new Map()}));
     if (field === undefined) field = await rendererFor(info);       // the game's dedicated renderer, or null
     const standIn = (match.seats ?? []).find(s => s.seat === mine?.seat)?.stand_in;
-    legal = token && !match.outcome && !standIn ? await get(`${path}/legal-actions`, token)
-                                                : {version: match.version, actions: [], step: null};
+    const toAct = token && !match.outcome && !standIn && match.to_act.includes(mine?.seat);
+    legal = toAct ? await get(`${path}/legal-actions`, token) : {version: match.version, actions: [], step: null};
     if (!seenEvents) seenEvents = Math.max(0, match.version - LOG_SIZE);
-    await loadEvents();
+    if (live?.streaming()) seenEvents = Math.max(seenEvents, match.version);  // the stream tells the log
+    else if (seenEvents < match.version) await loadEvents();
     render();
     markSeen(matchId, match.version);
   }
@@ -64,9 +71,8 @@ export function showPlay(root, {matchId, seat: wanted}) {
   }
   async function loadEvents() {
     const page = await get(`${path}/events?after=${seenEvents}&limit=200`, token);
-    groupMoves(page.events, moves);
-    for (const key of [...moves.keys()].sort((a, b) => a - b).slice(0, -LOG_MOVES)) moves.delete(key);
-    seenEvents = page.next_after;
+    logged(page.events);
+    seenEvents = Math.max(seenEvents, page.next_after);
     return page.version;
   }
   function renderLog(ordered) {
@@ -77,18 +83,60 @@ export function showPlay(root, {matchId, seat: wanted}) {
     if (busy) return;
     busy = true;
     setBusy(el.actions, true);
+    let answered = false;
     try {
-      await post(`${path}/actions`, {action, expected_version: legal.version, command_id: newCommandId()}, token);
+      const answer = await post(`${path}/actions`, {action, expected_version: legal.version, command_id: newCommandId()}, token);
+      answered = took(answer);
       notify("");
     } catch (e) {
       if (e.code === "stale_version") notify("Someone moved first: the match has been refreshed, choose again.", "warn");
       else notify(`Not accepted: ${e.message}${e.rule ? ` (${e.rule})` : ""}. The match has been refreshed.`, "error");
     } finally {
       busy = false;
-      await refresh();
-      live?.poke();
+      if (!answered || streamed > match.version) await refresh();     // a move came meanwhile: read it
+      else render();
+      if (!answered) live?.poke();
       el.actions.querySelector("button")?.focus();
     }
+  }
+  /** The action's answer as the new position: true when it could be taken as it is. The page reads
+   * the match again when the log lacks events before it, or when the answer ends the match or moves
+   * the table (a draw offer withdrawn by the move): the table and the rematch links are not in it. */
+  function took(answer) {
+    const after = legal.version;
+    if (seenEvents < after || answer.version < match.version || answer.outcome) return false;
+    if (answer.events.some(e => e.rule?.startsWith("kifu/"))) return false;
+    match = {...match, version: answer.version, to_act: answer.to_act, outcome: answer.outcome, view: answer.view,
+             deadline: match.deadline && {...match.deadline,      // a seat no longer to act waits no more
+               waiting: match.deadline.waiting.filter(w => answer.to_act.includes(w.seat))}};
+    legal = answer.legal;
+    logged(answer.events);
+    seenEvents = Math.max(seenEvents, answer.version);
+    markSeen(matchId, match.version);
+    return true;
+  }
+  function logged(events) {
+    groupMoves(events, moves);
+    for (const key of [...moves.keys()].sort((a, b) => a - b).slice(0, -LOG_MOVES)) moves.delete(key);
+    if (events.some(e => e.type === "ChatSaid")) talked = true;
+  }
+  /** A narrated event from the stream: into the log at once (no GET /events for it); drawn now when
+   * no reading of the match follows it (the page is at its version already). */
+  function told(event) {
+    if (!event || !Number.isInteger(event.version)) return;
+    logged([event]);
+    seenEvents = Math.max(seenEvents, event.version);
+    streamed = Math.max(streamed, event.version);
+    if (match && event.version <= match.version && !busy) {
+      const ordered = [...moves.values()].sort((a, b) => a.version - b.version);
+      markLastMove(el.field, ordered.at(-1)?.events);
+      renderLog(ordered);
+    }
+  }
+  /** The stream (or the poll) saw the match move: read it, unless this seat's own POST is in flight
+   * (its answer comes first, and the page reads the match after it if the stream went further). */
+  function changed() {
+    return busy ? Promise.resolve() : refresh();
   }
   function render() {
     const yourMove = Boolean(mine) && match.to_act.includes(mine.seat) && !match.outcome;
@@ -106,7 +154,8 @@ export function showPlay(root, {matchId, seat: wanted}) {
       ` Version ${match.version}.`, deadline ? h("span", {class: "deadline"}, ` ${deadline}.`) : "");
     renderSeats();
     renderStandIn();
-    tablePanels(el.table, {match, mine, token, path, refresh});
+    tablePanels(el.table, {match, mine, token, path, refresh, talk: talked || Boolean(match.outcome)});
+    talked = false;
     const known = withViewNames(info, match.view);
     showingCards(known);
     const ordered = [...moves.values()].sort((a, b) => a.version - b.version);     // oldest move first
@@ -179,7 +228,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
   let live = null, stopped = false;
   refresh().then(() => {
     if (!stopped && match && !match.outcome) {
-      live = follow(path, token, () => match.version, refresh, () => Boolean(match.outcome));
+      live = follow(path, token, () => match.version, changed, () => Boolean(match.outcome), told);
     }
   });
   return () => { stopped = true; live?.stop(); };

@@ -12,7 +12,8 @@ import {poller} from "./poll.js";
 
 const mounted = new WeakMap();
 
-export function tablePanels(box, {match, mine, token, path, refresh}) {
+/** ``talk``: read the table talk again (the page says so when a line was said since it last did). */
+export function tablePanels(box, {match, mine, token, path, refresh, talk = true}) {
   let state = mounted.get(box);
   if (!state) {
     state = {after: 0, lines: h("ol", {id: "chat-lines", class: "chat-lines"}), moves: h("div", {id: "table-moves"}),
@@ -28,7 +29,7 @@ export function tablePanels(box, {match, mine, token, path, refresh}) {
   state.ctx = {match, mine, token, path, refresh};
   state.form.hidden = !mine;
   renderMoves(state);
-  loadChat(state);
+  if (talk || !state.read) { state.read = true; loadChat(state); }
   watchTurn(match, mine);
   if (match.outcome && !state.poll) {        // the live feed ends with the match; talk and a rematch may not
     state.poll = poller(async () => {
