@@ -166,6 +166,7 @@ class Hub:
             except UNAVAILABLE as e:
                 log.warning("live: the store does not answer (%s); followers catch up when it does", e)
                 self._reset()
+                self._check_time()               # keep-alives go on meanwhile (they need no Redis)
                 self._stopping.wait(backoff)
                 backoff = min(backoff * 2, 2.0)
             except Exception:  # noqa: BLE001 - the reader must outlive any one bad match
