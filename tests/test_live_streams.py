@@ -183,7 +183,9 @@ def test_two_hundred_followers_get_their_seats_events_once_in_order_through_a_re
         followers.until(lambda: all_at(followed, target), 60, "the first moves")
 
         server.kill()                                    # Redis goes away mid-stream, and comes back
-        time.sleep(1.5)
+        quiet = [s.comments for *_, s in followed]
+        time.sleep(2.5)
+        assert all(s.comments > n for n, (*_, s) in zip(quiet, followed)), "no keep-alive while Redis was away"
         server.start()
         until(lambda: request(web.url, "GET", "/readyz", timeout=2)[0] == 200, timeout=30)
         for _ in range(2):

@@ -33,7 +33,8 @@ def hub() -> Hub:
     with _LOCK:
         if "kifu_live" not in extensions:
             config = current_app.config
-            extensions["kifu_live"] = Hub(extensions["kifu_store"], config["SSE_KEEPALIVE_MS"], config["SSE_MAX_SECONDS"])
+            extensions["kifu_live"] = Hub(extensions["kifu_store"], config["SSE_KEEPALIVE_MS"],
+                                          config["SSE_MAX_SECONDS"])
         return extensions["kifu_live"]
 
 

@@ -40,8 +40,8 @@ RETRY_AFTER = 10                 # seconds a client over a cap is told to wait
 
 class Announce(Reaction):
     """After each append: a message on the match's live channel (its followers' hubs read the rest).
-    Best effort: a follower whose message is lost still gets the events at the next message or
-    keep-alive check."""
+    A failure is logged like any reaction's: a follower whose message is lost still gets the events
+    at its match's next message or keep-alive read."""
 
     name = "live"
 
@@ -64,8 +64,9 @@ class Limits:
         with self._lock:
             for kind, ident, cap in keys:
                 if cap and self._open[(kind, ident)] >= cap:
-                    raise Throttled("too_many_streams", f"at most {cap} open streams per {'client address' if kind == 'address' else 'token'}; "
-                                    "close one (or wait for one to end) and try again", retry_after=RETRY_AFTER)
+                    per = "client address" if kind == "address" else "token"
+                    raise Throttled("too_many_streams", f"at most {cap} open streams per {per}; close one (or wait "
+                                    "for one to end) and try again", retry_after=RETRY_AFTER)
             for kind, ident, _ in keys:
                 self._open[(kind, ident)] += 1
         released = []
@@ -81,10 +82,6 @@ class Limits:
                         del self._open[(kind, ident)]
         return release
 
-    def open(self) -> int:
-        with self._lock:
-            return sum(n for (kind, _), n in self._open.items() if kind == "address")
-
 
 class Follower:
     """One open stream: its match, its reader (seat, spectator or auditor), its last version sent."""
@@ -99,15 +96,17 @@ class Follower:
         self.gone = False                    # the client went away (the adapter said so) or the hub ended it
 
     def tell(self, records) -> str:
-        """The SSE messages of ``records`` past this follower's last version (advancing it)."""
-        out = []
+        """The SSE messages of ``records`` past this follower's last version (advancing it once all
+        are told)."""
+        out, after = [], self.after
         for record in records:
-            if record.version <= self.after:
+            if record.version <= after:
                 continue
             shown = self.narrator.tell(record, visibility.item(self.game, record, self.caller, self.meta))
-            self.after = record.version
+            after = record.version
             if shown is not None:
                 out.append(feed.message(record.version, shown))
+        self.after = after
         return "".join(out)
 
 
@@ -127,7 +126,6 @@ class Hub:
         self._emptied = False                    # a follower was ended here: look for matches left unfollowed
         self._channels = None
         self._next_check = 0.0
-        self.delivered = 0                       # events written to followers (the bench reads it)
 
     # -- called from other threads ------------------------------------------------------------
     def follow(self, match_id: str, after: int, caller, meta: dict, sink, release) -> Follower:
@@ -151,9 +149,6 @@ class Hub:
         with self._lock:
             self._leaving.append(follower)
 
-    def count(self) -> int:
-        return sum(len(f) for f in self.followers.values())
-
     def stop(self, timeout: float = 5.0) -> None:
         """Ends every stream at once (a ``caught-up`` message, then the end): SIGTERM."""
         self._stopping.set()
@@ -171,6 +166,7 @@ class Hub:
             except UNAVAILABLE as e:
                 log.warning("live: the store does not answer (%s); followers catch up when it does", e)
                 self._reset()
+                self._check_time()               # keep-alives go on meanwhile (they need no Redis)
                 self._stopping.wait(backoff)
                 backoff = min(backoff * 2, 2.0)
             except Exception:  # noqa: BLE001 - the reader must outlive any one bad match
@@ -270,10 +266,15 @@ class Hub:
             for follower in list(self.followers[match_id]):
                 if follower.gone:
                     continue
-                text = follower.tell(records)
+                try:
+                    text = follower.tell(records)
+                except Exception:  # noqa: BLE001 - one follower's trouble ends its stream, not the others'
+                    log.exception("live: telling %s v%s to a follower failed", match_id, follower.after)
+                    self.followers[match_id].discard(follower)
+                    self._end(follower)
+                    continue
                 if text:
                     follower.quiet_since = now
-                    self.delivered += text.count("\nevent: match-event\n")
                     if not follower.sink.write(text):
                         self._drop(follower)
                         continue
