@@ -11,7 +11,6 @@ when they share a server, always so on the embedded store; or a queue of the pro
 from service.application import settings
 from service.application.identity.players import PlayersMatches
 from service.application.match.listing import ListedMatches
-from service.application.match.live import Announce
 from service.application.match.verifying import VerifyOnEnd
 from service.application.notify.notices import Notices
 from service.application.storage.connections import is_embedded
@@ -26,10 +25,10 @@ from workers.runner import InProcessJobs, caller_queue
 
 def reactions(verify_on_end: bool = True) -> tuple:
     """What follows every commit, in order: before the append, the due jobs (deadlines, bots' moves,
-    notices) and the index entries; after it, first the live followers told (a message on the
-    match's channel), then the same queued or completed, then a continued original's seed revealed
+    notices) and the index entries; after it, the same queued or completed (the live followers are
+    told by the append itself: storage/append.lua), then a continued original's seed revealed
     and the ended match verified."""
-    return (Announce(), Deadlines(), BotTurns(), Notices(), ListedMatches(), PlayersMatches(), OpenSeats(), RevealOriginals(),
+    return (Deadlines(), BotTurns(), Notices(), ListedMatches(), PlayersMatches(), OpenSeats(), RevealOriginals(),
             *((VerifyOnEnd(),) if verify_on_end else ()))
 
 

@@ -2,8 +2,8 @@
 the followers of its stream, so that a follower costs neither a request thread nor a Redis
 connection of its own.
 
-- After each append the commit announces it on the match's sharded pub/sub channel (``Announce``,
-  the first reaction: service.composition; storage/live.py).
+- Each append announces itself on the match's sharded pub/sub channel: the append script's own
+  SPUBLISH (storage/append.lua), so it costs no round trip and no appender can leave it out.
 - The hub's one reader thread subscribes to the channels of the matches that have followers here.
   On a message it reads the match's new events once for all its followers (XRANGE after the
   lowest of their last ids, many matches in one pipelined round trip) and tells each follower what
@@ -28,7 +28,6 @@ from service.application.errors import Throttled
 from service.application.match import feed, visibility
 from service.application.match.loading import match_game
 from service.application.match.narrated import Narrator
-from service.application.match.reactions import Reaction
 from service.application.storage import live as channels
 from service.application.storage.connections import UNAVAILABLE
 
@@ -37,16 +36,6 @@ PAGE = feed.PAGE                 # events read per match per round
 TICK = 0.05                      # the reader's longest wait: how soon a new follower's catch-up starts
 RETRY_AFTER = 10                 # seconds a client over a cap is told to wait
 
-
-class Announce(Reaction):
-    """After each append: a message on the match's live channel (its followers' hubs read the rest).
-    A failure is logged like any reaction's: a follower whose message is lost still gets the events
-    at its match's next message or keep-alive read."""
-
-    name = "live"
-
-    def after(self, store, commit, prepared) -> None:
-        channels.announce(store, commit.match_id, commit.version)
 
 
 class Limits:

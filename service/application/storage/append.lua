@@ -1,7 +1,9 @@
 -- Append a batch of events to a match, atomically (kifu event store; see service/application/storage/store.py).
 --
 -- KEYS: 1 events stream, 2 meta hash, 3 commands hash, 4 secret: all kifu:{m}:*, one Cluster slot
---       (a script may only touch keys of one slot; nothing global is written here)
+--       (a script may only touch keys of one slot; nothing global is written here); 5 the match's
+--       live channel kifu:{m}:live, not a key: the sharded channel the append is announced on
+--       (SPUBLISH; same slot), so the followers' hubs hear of it without a round trip of its own
 -- ARGV: 1 match id, 2 expected version, 3 hash of the event at the expected version,
 --       4 command key ("<seat>:<command_id>", or "" for none), 5 answer to store for that key,
 --       6 number of events, 7 number of meta field pairs, 8 secret to set ("" for none),
@@ -56,4 +58,5 @@ for m = 1, n_meta do
 end
 if ARGV[8] ~= '' then redis.call('SET', KEYS[4], ARGV[8]) end
 if command_key ~= '' then redis.call('HSET', KEYS[3], command_key, ARGV[5]) end
+redis.call('SPUBLISH', KEYS[5], tostring(new_version))
 return {'ok', tostring(new_version)}

@@ -1,6 +1,7 @@
 """The live channels (issue 35): after each append a message on the match's sharded pub/sub channel
-``kifu:{m}:live`` (SPUBLISH; the hash tag keeps it on the match's slot of a Redis Cluster, so the
-append's node publishes it and only the nodes of followed matches are subscribed to), and what a web
+``kifu:{m}:live`` (the append script's own SPUBLISH, storage/append.lua; the hash tag keeps it on
+the match's slot of a Redis Cluster, so the append's node publishes it and only the nodes of
+followed matches are subscribed to), and what a web
 process's live hub reads: one subscription over the channels of the matches it has followers of,
 and the new events of many matches in one round trip.
 
@@ -11,11 +12,6 @@ Redis restart, a dropped connection) costs a delay, never an event, once the rea
 from service.application.storage import keys
 from service.application.storage.records import StoredEvent, decode_all
 from service.application.storage.replies import text
-
-
-def announce(store, match_id: str, version: int) -> int:
-    """Tells the match's followers that it stands at ``version`` now; how many subscribers heard it."""
-    return int(store.redis.spublish(keys.live(match_id), str(version)))
 
 
 def _match_of(channel) -> str:

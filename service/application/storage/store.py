@@ -22,7 +22,7 @@ from redis.exceptions import (AskError, ClusterDownError, ConnectionError as Red
 
 from engine.core import Game, apply
 from service.application.errors import Unavailable
-from service.application.storage.keys import match as key
+from service.application.storage.keys import live as live_channel, match as key
 from service.application.storage.records import StoredEvent, decode, decode_all, load_json
 from service.application.storage.replies import text as _text, text_map, texts as _texts
 
@@ -91,7 +91,7 @@ class EventStore:
         for field, value in meta.items():
             args.extend([field, value])
         keys = [key(match_id, "events"), key(match_id, "meta"), key(match_id, "commands"),
-                key(match_id, "secret")]
+                key(match_id, "secret"), live_channel(match_id)]
         if self.wait_replicas > 0:
             status, value = self._append_replicated(match_id, keys, args, records[-1].hash)
         else:
