@@ -2,17 +2,22 @@
 seat, auditor and organiser tokens, or the credentials a continuation or a rematch carries over.
 Appended through the same reactions as every commit (``match.reactions``)."""
 import json
+import logging
 import secrets
 
 from engine.bots import check_config
 from engine.core import GENESIS_HASH, TABLE_RULE, Event, Game, MatchConfig, create_events, get_game, match_outcome
 from service.application.identity.auth import new_token, token_hash
-from service.application.match import reactions
+from service.application.errors import NotConfirmed, Unavailable
+from service.application.match import listing, reactions
 from service.application.match.committing import Committed, clock_meta, fold, reveal_if_over, stored
 from service.application.notify import subscriptions
+from service.application.storage.connections import UNAVAILABLE
 from service.application.storage.records import now, seal
 from service.application.table import seats
 from service.application.turns.deadlines import clock_config
+
+log = logging.getLogger(__name__)
 
 
 def create_match(store, body: dict, extra_meta: dict | None = None) -> Committed:
@@ -88,12 +93,45 @@ def store_new_match(store, game: Game, events: list, seed: bytes, command: dict,
               "auditor_token": auditor_token, "organiser_token": organiser_token, "audit_live": audit_live}
     done = Committed(match_id, game, None, state, tuple(records), meta, {}, by, ended=ended, answer=answer)
     prepared = reactions.prepare(store, done)
-    result = store.append(match_id, 0, GENESIS_HASH, records, meta=meta, secret=seed.hex())
+    try:
+        result = store.append(match_id, 0, GENESIS_HASH, records, meta=meta, secret=seed.hex())
+    except Unavailable as e:
+        if e.code == "not_replicated":
+            raise _refused(store, done, e) from e
+        raise
     if result.status != "ok":
         raise RuntimeError(f"new match id {match_id} already taken")
-    stored(store, match_id, state, snapshots)
+    try:
+        stored(store, match_id, state, snapshots)
+    except UNAVAILABLE as e:     # the match stands: its creator must have the answer (its tokens)
+        log.warning("new match %s: snapshots not kept (%s); loads fold from its first event", match_id, e)
     reactions.follow(store, done, prepared)
     return done
+
+
+def _refused(store, done: Committed, error: Unavailable) -> NotConfirmed:
+    """A new match appended but not confirmed by the replicas in time: its creator is answered 503, so
+    it is taken out of the listing (the listing reaction put it there before the append) — nothing
+    lists as running a match whose tokens nobody got. A retry with the same Idempotency-Key that finds
+    it on the replicas lists it again (``confirm``). Its due jobs stand: its bots play, its deadlines
+    fall due."""
+    try:
+        listing.unlist(store, done.match_id, done.meta)
+    except UNAVAILABLE as e:
+        log.warning("new match %s not replicated, and not unlisted either (%s)", done.match_id, e)
+    return NotConfirmed(error.code, f"{error.message} (the new match {done.match_id} is not listed; send the "
+                        "request again with the same Idempotency-Key to have it once a replica confirms it)",
+                        done.match_id, done.answer)
+
+
+def confirm(store, match_id: str) -> None:
+    """A new match refused as not replicated, asked for again (an Idempotency-Key's retry): once the
+    replicas confirm it (503 ``not_replicated`` until then), it is listed as any new match is."""
+    store.confirm_replicated(match_id)
+    meta = store.meta(match_id)
+    listing.index(store, match_id, meta)
+    if not meta.get("ended"):
+        seats.list_open(store, match_id, meta)
 
 
 def new_match_id() -> str:

@@ -1,0 +1,154 @@
+"""Idempotent creation (issue 40): a request that creates something — a match, a fork, a rematch, a
+continuation, a player, a device's key, a code, a subscription, an export, a simulation — may carry
+a key of the client's choosing (the ``Idempotency-Key`` header of the IETF httpapi draft), and a
+retry with that key is answered with the first answer, nothing created again.
+
+- **Scoped to the caller**: a key is looked up with who asks — the credential the request carries
+  (a seat token, player key or API key), or the client's address without one — so two callers
+  that choose the same key never meet. Only a hash of the two names the record.
+- **Reserved before anything is created**: the first request takes the key atomically
+  (storage/idempotency.py, a single-key script) for ``IN_FLIGHT_SECONDS``; a retry while it runs
+  is refused (409 ``idempotency_key_in_use``, ``Retry-After``), so concurrent retries create once.
+  A request that fails gives the key back (the retry does the work); one that succeeds keeps its
+  answer under the key for ``ttl`` seconds (``KIFU_IDEMPOTENCY_TTL_SECONDS``).
+- **One key, one request**: a retry whose method, path or body differs from the first's is 422
+  ``idempotency_key_reused`` (the draft's advice), whatever the first answer was.
+- **A new match no replica confirmed** (``KIFU_STORE_WAIT_REPLICAS``: 503 ``not_replicated``
+  after the append): its answer is kept as *unconfirmed*; a retry asks the replicas again (WAIT)
+  and, once they have the match, answers it as created (and lists it again: ``creating.confirm``).
+- **The answer is sealed**: it holds the new tokens, and kifu keeps no token in the clear, so the
+  answer is kept XORed with a SHAKE-256 stream of the key and the caller's credential, neither of
+  which is stored: a reader of Redis learns nothing of it without the client's key (as strong as
+  the key the client chose: a UUID, say).
+
+What stays open: a process that dies between the append and keeping the answer leaves the
+reservation to expire (``IN_FLIGHT_SECONDS``), after which a retry creates again.
+"""
+import base64
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+
+from service.application.errors import Conflict, Illegal, Invalid
+from service.application.storage import idempotency as records
+
+KEY_MAX = 255
+IN_FLIGHT_SECONDS = 30      # a reservation's lease: longer than any creation takes
+RETRY_AFTER_SECONDS = 1
+
+
+def check_key(raw: str) -> str:
+    """The key of an ``Idempotency-Key`` header: 1 to 255 visible ASCII characters other than ``"``
+    and ``\\``, bare or as a quoted string (``"..."``, a Structured Field string as the draft writes
+    it); 400 naming what is wrong."""
+    value = raw
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        value = value[1:-1]
+    if not value:
+        raise Invalid("invalid_idempotency_key", "Idempotency-Key: empty; send 1 to 255 characters (a UUID)")
+    if len(value) > KEY_MAX:
+        raise Invalid("invalid_idempotency_key", f"Idempotency-Key: {len(value)} characters, at most {KEY_MAX}")
+    if any(not ("\x21" <= c <= "\x7e") or c in '"\\' for c in value):
+        raise Invalid("invalid_idempotency_key", "Idempotency-Key: only visible ASCII characters other than "
+                      '" and \\ (no spaces), bare or inside one pair of double quotes')
+    return value
+
+
+def fingerprint(method: str, path: str, body: bytes, parsed=None) -> str:
+    """What makes two requests the same: method, path and body (a JSON body compared as parsed, so
+    its keys' order and spacing do not matter)."""
+    canonical = body if parsed is None else json.dumps(parsed, sort_keys=True, separators=(",", ":")).encode()
+    return hashlib.sha256(b"\0".join([method.encode(), path.encode("utf-8", "surrogatepass"), canonical])).hexdigest()
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    body: bytes
+    content_type: str
+
+
+@dataclass(frozen=True)
+class Request:
+    """One request with a key: who asks (``scope``: its credential, or its address), the key, what
+    it asks (``fingerprint``) and how long its answer is kept (``ttl``, seconds)."""
+
+    scope: str
+    key: str
+    fingerprint: str
+    ttl: int
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(b"kifu-idempotency\0" + self._material()).hexdigest()
+
+    def _material(self) -> bytes:
+        return self.scope.encode("utf-8", "surrogatepass") + b"\0" + self.key.encode()
+
+    def _pad(self, n: int) -> bytes:
+        return hashlib.shake_256(b"kifu-idempotency-seal\0" + self._material()).digest(n)
+
+    def seal(self, body: bytes) -> str:
+        return base64.b64encode(bytes(a ^ b for a, b in zip(body, self._pad(len(body))))).decode()
+
+    def unseal(self, sealed: str) -> bytes:
+        raw = base64.b64decode(sealed)
+        return bytes(a ^ b for a, b in zip(raw, self._pad(len(raw))))
+
+
+def _record(nonce: str, state: str, request: Request, answer: Answer | None = None, **more) -> str:
+    data = {"state": state, "fp": request.fingerprint, **more}
+    if answer is not None:
+        data.update(status=answer.status, type=answer.content_type, body=request.seal(answer.body))
+    return f"{nonce} {json.dumps(data, separators=(',', ':'))}"
+
+
+def _read(record: str) -> tuple[str, dict]:
+    nonce, _, data = record.partition(" ")
+    return nonce, json.loads(data)
+
+
+class Reservation:
+    """The key taken by this request: end it with ``finish`` (an answer to keep), ``unconfirmed``
+    (a new match's answer no replica confirmed yet) or ``abandon`` (nothing created: the key back)."""
+
+    def __init__(self, store, request: Request, nonce: str):
+        self.store, self.request, self.nonce = store, request, nonce
+
+    def finish(self, answer: Answer) -> None:
+        records.replace(self.store, self.request.digest, self.nonce,
+                        _record(self.nonce, "done", self.request, answer), self.request.ttl)
+
+    def unconfirmed(self, answer: Answer, match_id: str) -> None:
+        records.replace(self.store, self.request.digest, self.nonce,
+                        _record(self.nonce, "unconfirmed", self.request, answer, match_id=match_id), self.request.ttl)
+
+    def abandon(self) -> None:
+        records.replace(self.store, self.request.digest, self.nonce, None)
+
+
+def begin(store, request: Request, confirm) -> "Reservation | Answer":
+    """Take the key for ``request``, or the first answer to give again. 422 ``idempotency_key_reused``
+    for a key first used for another request; 409 ``idempotency_key_in_use`` while the first runs.
+    ``confirm(match_id)``: asks the replicas about an unconfirmed new match (raises while they
+    still lack it), and lists it."""
+    nonce = secrets.token_hex(8)
+    found = records.reserve(store, request.digest, _record(nonce, "pending", request), IN_FLIGHT_SECONDS)
+    if found is None:
+        return Reservation(store, request, nonce)
+    first_nonce, data = _read(found)
+    if data["fp"] != request.fingerprint:
+        raise Illegal("idempotency_key_reused", "this Idempotency-Key was sent with another request (method, "
+                      "path or body); a key stands for one request: choose a new key for a new request")
+    if data["state"] == "pending":
+        busy = Conflict("idempotency_key_in_use", "the first request with this Idempotency-Key is still being "
+                        f"answered; send it again in {RETRY_AFTER_SECONDS} s")
+        busy.retry_after = RETRY_AFTER_SECONDS
+        raise busy
+    answer = Answer(data["status"], request.unseal(data["body"]), data["type"])
+    if data["state"] == "unconfirmed":
+        confirm(data["match_id"])
+        records.write(store, request.digest, _record(first_nonce, "done", request, answer),
+                      records.seconds_left(store, request.digest))
+    return answer
