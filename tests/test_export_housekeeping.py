@@ -39,7 +39,7 @@ def test_each_credential_has_an_hourly_quota_with_retry_after(app, client, expor
     assert over.status_code == 429 and over.get_json()["error"]["code"] == "too_many_exports"
     assert 3500 < int(over.headers["Retry-After"]) <= 3600
     assert client.post("/exports", json=TOY, headers=other).status_code == 202          # its own quota
-    again = {**key, "Idempotency-Key": "exp-1"}
+    again = {**key, "Idempotency-Key": "export-once-5e1f0c9d"}
     app.config["EXPORTS_PER_HOUR"] = 4
     first = client.post("/exports", json=TOY, headers=again)
     assert first.status_code == 202 and client.post("/exports", json=TOY, headers=again).get_json() == first.get_json()

@@ -18,7 +18,8 @@ SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").rea
 
 
 def key(k: str) -> dict:
-    return {"Idempotency-Key": k}
+    """A key of at least 16 characters (the least taken) made from ``k``."""
+    return {"Idempotency-Key": f"{k}-8d3c1f2a9b7e4a51"}
 
 
 def running(client) -> list[str]:
@@ -28,7 +29,7 @@ def running(client) -> list[str]:
 def test_a_retry_with_the_key_gets_the_first_answer_and_creates_nothing(client):
     first = client.post("/matches", json=TOY, headers=key("3f0c7f3e-create"))
     again = client.post("/matches", data=json.dumps(dict(reversed(TOY.items()))), content_type="application/json",
-                        headers=key('"3f0c7f3e-create"'))              # the same body in another order; quoted key
+                        headers={"Idempotency-Key": '"3f0c7f3e-create-8d3c1f2a9b7e4a51"'})   # reordered; quoted
     assert first.status_code == again.status_code == 201
     assert again.get_json() == first.get_json() and again.headers["Idempotent-Replayed"] == "true"
     assert "Idempotent-Replayed" not in first.headers
@@ -48,11 +49,12 @@ def test_the_same_key_with_another_body_is_422_and_another_caller_s_key_is_its_o
 
 
 @pytest.mark.parametrize("value, words", [
-    ("", "empty"), ('""', "empty"), ("x" * 256, "256 characters"), ("a b", "visible ASCII"),
-    ('a"b', "visible ASCII"), ("a\\b", "visible ASCII"), ("ключ", "visible ASCII"),
+    ("", "0 characters, at least 16"), ('""', "0 characters"), ("k1", "2 characters, at least 16"),
+    ("x" * 256, "256 characters, at most 255"), ("a b" * 6, "visible ASCII"), ('a"b' * 6, "visible ASCII"),
+    ("a\\b" * 6, "visible ASCII"), ("ключ" * 5, "visible ASCII"),
 ])
 def test_a_malformed_key_is_400_naming_the_problem(client, value, words):
-    r = client.post("/matches", json=TOY, headers=key(value))
+    r = client.post("/matches", json=TOY, headers={"Idempotency-Key": value})
     assert r.status_code == 400, r.get_json()
     assert r.get_json()["error"]["code"] == "invalid_idempotency_key" and words in r.get_json()["error"]["message"]
     assert running(client) == []
@@ -102,7 +104,7 @@ def test_the_answer_expires_with_the_setting_and_its_tokens_are_not_kept_in_the_
         dump = b" ".join(redis.dump(n) or b"" for n in redis.keys("*"))
     for seat in made["seats"]:
         assert seat["token"].encode() not in dump
-    assert made["organiser_token"].encode() not in dump and b"k3" not in b" ".join(names)
+    assert made["organiser_token"].encode() not in dump and b"k3-8d3c" not in b" ".join(names)
 
 
 def test_other_creating_routes_answer_a_retry_with_the_first_answer(client):
@@ -123,8 +125,9 @@ def test_every_route_that_takes_the_key_says_so_in_the_spec_and_no_other(app):
         if getattr(app.view_functions[rule.endpoint], "idempotent", False):
             path = rule.rule.replace("<int:", "<").replace("<", "{").replace(">", "}")
             wrapped |= {(path, m.lower()) for m in rule.methods if m == "POST"}
+    header = {"$ref": "#/components/parameters/IdempotencyKey"}
     declared = {(path, method) for path, item in SPEC["paths"].items() for method, op in item.items()
-                if isinstance(op, dict) and {"$ref": "#/components/parameters/IdempotencyKey"} in op.get("parameters", [])}
+                if isinstance(op, dict) and header in op.get("parameters", [])}
     assert wrapped == declared and ("/matches", "post") in wrapped and len(wrapped) >= 14
     for path, method in declared:
         assert {"409", "422"} <= set(SPEC["paths"][path][method]["responses"]), path
@@ -150,5 +153,6 @@ def test_a_new_match_no_replica_confirmed_is_not_listed_until_a_retry_with_its_k
     assert made["match_id"] in refused.get_json()["error"]["message"]
     assert running(client) == [made["match_id"]]
     token = made["seats"][0]["token"]
-    assert client.get(f"/matches/{made['match_id']}", headers={"Authorization": f"Bearer {token}"}).get_json()["seat"] == 0
+    seen = client.get(f"/matches/{made['match_id']}", headers={"Authorization": f"Bearer {token}"}).get_json()
+    assert seen["seat"] == 0
     assert client.post("/matches", json=TOY, headers=key("wait-1")).get_json() == made

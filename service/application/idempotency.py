@@ -33,20 +33,22 @@ from dataclasses import dataclass
 from service.application.errors import Conflict, Illegal, Invalid
 from service.application.storage import idempotency as records
 
-KEY_MAX = 255
+KEY_MIN, KEY_MAX = 16, 255     # at least 16: an answer may hold tokens, so a key must not be guessable
 IN_FLIGHT_SECONDS = 30      # a reservation's lease: longer than any creation takes
 RETRY_AFTER_SECONDS = 1
 
 
 def check_key(raw: str) -> str:
-    """The key of an ``Idempotency-Key`` header: 1 to 255 visible ASCII characters other than ``"``
+    """The key of an ``Idempotency-Key`` header: 16 to 255 visible ASCII characters other than ``"``
     and ``\\``, bare or as a quoted string (``"..."``, a Structured Field string as the draft writes
-    it); 400 naming what is wrong."""
+    it); 400 naming what is wrong. At least 16, because a retry's answer may hold tokens and a caller
+    without a credential is known only by its address, which others may share (a UUID has 36)."""
     value = raw
     if len(value) >= 2 and value[0] == value[-1] == '"':
         value = value[1:-1]
-    if not value:
-        raise Invalid("invalid_idempotency_key", "Idempotency-Key: empty; send 1 to 255 characters (a UUID)")
+    if len(value) < KEY_MIN:
+        raise Invalid("invalid_idempotency_key", f"Idempotency-Key: {len(value)} characters, at least {KEY_MIN} "
+                      "(a UUID, say): the key guards the first answer, tokens included")
     if len(value) > KEY_MAX:
         raise Invalid("invalid_idempotency_key", f"Idempotency-Key: {len(value)} characters, at most {KEY_MAX}")
     if any(not ("\x21" <= c <= "\x7e") or c in '"\\' for c in value):

@@ -164,11 +164,11 @@ def test_a_creation_whose_connection_dropped_after_the_append_is_answered_to_the
 
 def test_retries_racing_with_one_key_create_one_match(servers):
     before = running(servers)
-    answers, start = [], threading.Barrier(6)
+    answers, start, race = [], threading.Barrier(6), {"Idempotency-Key": "race-1-4b7a09c2d5e8"}
 
     def send():
         start.wait()
-        answers.append(servers.call("POST", "/matches", TOY, {"Idempotency-Key": "race-1"}))
+        answers.append(servers.call("POST", "/matches", TOY, race))
     threads = [threading.Thread(target=send) for _ in range(6)]
     for t in threads:
         t.start()
@@ -179,14 +179,14 @@ def test_retries_racing_with_one_key_create_one_match(servers):
     assert all(a[2].get("Retry-After") == "1" for a in answers if a[0] == 409)
     created = {a[1]["match_id"] for a in answers if a[0] == 201}
     assert len(created) == 1 and running(servers) - before == created
-    assert servers.call("POST", "/matches", TOY, {"Idempotency-Key": "race-1"})[1]["match_id"] in created
+    assert servers.call("POST", "/matches", TOY, race)[1]["match_id"] in created
 
 
 def test_no_replica_means_503_and_no_orphan_listed_as_running_then_the_retry_gets_the_match(servers):
     before = running(servers)
     servers.kill_replica()                            # WAIT 1 now confirms nothing
     try:
-        key = {"Idempotency-Key": "no-replica-1"}
+        key = {"Idempotency-Key": "no-replica-1-c0ffee42"}
         status, refused, headers = servers.call("POST", "/matches", TOY, key)
         assert status == 503 and refused["error"]["code"] == "not_replicated" and headers["Retry-After"]
         status, bare, _ = servers.call("POST", "/matches", TOY)              # without a key, the same
