@@ -31,6 +31,7 @@ from service.application.errors import Unauthenticated
 from service.application.identity import api_keys, player_keys, rate_limits
 from service.application.match import listing
 from service.application.storage import exports as export_records
+from service.application.storage.connections import UNAVAILABLE
 
 log = logging.getLogger(__name__)
 
@@ -157,12 +158,16 @@ def status(store, export_id: str) -> dict | None:
 
 
 def file_path(store, export_id: str, table: str, name: str) -> Path | None:
-    """A finished export's file, or None (unknown export, table or file, or not finished)."""
+    """A finished export's file, or None (unknown export, table or file, expired, or not finished;
+    while the store is away a finished file is served without its expiry looked at)."""
     if not EXPORT_ID.fullmatch(export_id) or table not in tables.TABLES or not FILE.fullmatch(name):
         return None
-    raw = export_records.read(store, export_id)
-    if not raw or expired(raw, time.time()):
-        return None                                  # expired (its files are swept), or unknown
+    try:
+        raw = export_records.read(store, export_id)
+        if not raw or expired(raw, time.time()):
+            return None                  # expired (its files are swept), or unknown
+    except UNAVAILABLE:
+        pass
     manifest = tables.read_manifest(directory(export_id))
     if manifest is None or not manifest.get("finished"):
         return None
