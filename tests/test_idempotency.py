@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+import redis
 import yaml
 
 from service.application import idempotency
@@ -64,15 +65,44 @@ def test_a_retry_while_the_first_runs_is_409_with_retry_after(app, client, monke
     seen = []
     create = matches_api.create_match
 
-    def slow_create(store, body, bound):
+    def slow_create(store, body, bound, **planned):
         seen.append(app.test_client().post("/matches", json=TOY, headers=key("busy")))     # the retry, meanwhile
-        return create(store, body, bound)
+        return create(store, body, bound, **planned)
     monkeypatch.setattr(matches_api, "create_match", slow_create)
     first = client.post("/matches", json=TOY, headers=key("busy"))
     assert first.status_code == 201 and len(seen) == 1
     assert seen[0].status_code == 409 and seen[0].get_json()["error"]["code"] == "idempotency_key_in_use"
     assert seen[0].headers["Retry-After"] == "1"
     assert running(client) == [first.get_json()["match_id"]]
+
+
+def test_a_match_made_by_a_request_that_died_before_keeping_its_answer_is_answered_to_the_retry(client, monkeypatch):
+    # The web process dies between the append and keeping the answer: the reservation names the match,
+    # whose own keys hold its answer (sealed), so the retry gets it.
+    monkeypatch.setattr(idempotency.Reservation, "finish", lambda self, answer: None)
+    first = client.post("/matches", json=TOY, headers=key("died"))
+    monkeypatch.undo()
+    again = client.post("/matches", json=TOY, headers=key("died"))
+    assert first.status_code == again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == first.get_json() and running(client) == [first.get_json()["match_id"]]
+
+
+def test_a_planned_match_never_appended_is_made_by_the_retry_under_the_same_id(app, client, monkeypatch):
+    # The store failed before the append (503): the key stays reserved for the planned id, and once
+    # the first request can no longer be in flight the retry makes the match under that id.
+    def unavailable(*args, **kwargs):
+        raise redis.ConnectionError("the store went away")
+    monkeypatch.setattr(matches_api, "create_match", unavailable)
+    assert client.post("/matches", json=TOY, headers=key("planned")).status_code == 503
+    monkeypatch.undo()
+    with app.app_context():
+        record = [get_store().redis.get(n) for n in get_store().redis.keys("kifu:idem:*")][0].decode()
+    planned = json.loads(record.split(" ", 1)[1])["match_id"]
+    assert client.post("/matches", json=TOY, headers=key("planned")).status_code == 409     # may still be running
+    monkeypatch.setattr(idempotency, "IN_FLIGHT_SECONDS", 0)
+    made = client.post("/matches", json=TOY, headers=key("planned"))
+    assert made.status_code == 201 and made.get_json()["match_id"] == planned and running(client) == [planned]
+    assert client.post("/matches", json=TOY, headers=key("planned")).get_json() == made.get_json()
 
 
 def test_concurrent_begins_reserve_the_key_once(app):

@@ -21,13 +21,19 @@ retry with that key is answered with the first answer, nothing created again.
   which is stored: a reader of Redis learns nothing of it without the client's key (as strong as
   the key the client chose: a UUID, say).
 
-What stays open: a process that dies between the append and keeping the answer leaves the
-reservation to expire (``IN_FLIGHT_SECONDS``), after which a retry creates again.
+- **A new match is bound to its key before it exists** (``POST /matches``: ``begin`` with a
+  ``plan``): the reservation names the match id the creation will take, and the creation keeps its
+  answer, sealed, in the match's own ``commands`` hash with its append (``creating``, command key
+  ``create``). A retry that finds the reservation with that match stored answers from it — even
+  when the process that made it died before keeping the answer; one that finds no such match after
+  ``IN_FLIGHT_SECONDS`` takes the reservation over and creates it under the same id (a first
+  attempt that appends after all is then answered, not doubled). So one key makes one match.
 """
 import base64
 import hashlib
 import json
 import secrets
+import time
 from dataclasses import dataclass
 
 from service.application.errors import Conflict, Illegal, Invalid
@@ -113,10 +119,11 @@ def _read(record: str) -> tuple[str, dict]:
 
 class Reservation:
     """The key taken by this request: end it with ``finish`` (an answer to keep), ``unconfirmed``
-    (a new match's answer no replica confirmed yet) or ``abandon`` (nothing created: the key back)."""
+    (a new match's answer no replica confirmed yet) or ``abandon`` (nothing created: the key back).
+    ``match_id``: the id the new match is to take (a reservation made with a plan), else None."""
 
-    def __init__(self, store, request: Request, nonce: str):
-        self.store, self.request, self.nonce = store, request, nonce
+    def __init__(self, store, request: Request, nonce: str, match_id: str | None = None):
+        self.store, self.request, self.nonce, self.match_id = store, request, nonce, match_id
 
     def finish(self, answer: Answer) -> None:
         records.replace(self.store, self.request.digest, self.nonce,
@@ -130,19 +137,36 @@ class Reservation:
         records.replace(self.store, self.request.digest, self.nonce, None)
 
 
-def begin(store, request: Request, confirm) -> "Reservation | Answer":
+def begin(store, request: Request, confirm, plan=None, recover=None) -> "Reservation | Answer":
     """Take the key for ``request``, or the first answer to give again. 422 ``idempotency_key_reused``
     for a key first used for another request; 409 ``idempotency_key_in_use`` while the first runs.
     ``confirm(match_id)``: asks the replicas about an unconfirmed new match (raises while they
-    still lack it), and lists it."""
-    nonce = secrets.token_hex(8)
-    found = records.reserve(store, request.digest, _record(nonce, "pending", request), IN_FLIGHT_SECONDS)
+    still lack it), and lists it. ``plan()``: a new match id, reserved with the key (kept as long as
+    an answer would be); ``recover(match_id)``: the Answer that match's creation stored with its
+    append, or None while it has not been appended."""
+    nonce, now = secrets.token_hex(8), time.time()
+    planned = plan() if plan is not None else None
+    fields = {"at": now, "match_id": planned} if planned else {}
+    found = records.reserve(store, request.digest, _record(nonce, "pending", request, **fields),
+                            request.ttl if planned else IN_FLIGHT_SECONDS)
     if found is None:
-        return Reservation(store, request, nonce)
+        return Reservation(store, request, nonce, planned)
     first_nonce, data = _read(found)
     if data["fp"] != request.fingerprint:
         raise Illegal("idempotency_key_reused", "this Idempotency-Key was sent with another request (method, "
                       "path or body); a key stands for one request: choose a new key for a new request")
+    if data["state"] == "pending" and data.get("match_id") and recover is not None:
+        answer = recover(data["match_id"])
+        if answer is not None:                       # appended: answered, whatever became of its request
+            records.write(store, request.digest, _record(first_nonce, "done", request, answer),
+                          records.seconds_left(store, request.digest))
+            return answer
+        if now - data["at"] >= IN_FLIGHT_SECONDS:     # its request died before the append: this one makes it
+            taken = records.replace(store, request.digest, first_nonce,
+                                    _record(nonce, "pending", request, at=now, match_id=data["match_id"]),
+                                    request.ttl)
+            if taken:
+                return Reservation(store, request, nonce, data["match_id"])
     if data["state"] == "pending":
         busy = Conflict("idempotency_key_in_use", "the first request with this Idempotency-Key is still being "
                         f"answered; send it again in {RETRY_AFTER_SECONDS} s")
