@@ -42,7 +42,8 @@ def build_store(store_client, queue_client=None, configured: dict | None = None,
     configured = settings.from_env() if configured is None else configured
     cache = StateCache(cache_size, strict) if cache_size else None
     queue_client = store_client if queue_client is None else queue_client
-    jobs = InProcessJobs(queue_client) if is_embedded(queue_client) else RqJobs(queue_client)
+    jobs = InProcessJobs(queue_client) if is_embedded(queue_client) else \
+        RqJobs(queue_client, configured["JOB_RESULT_TTL"], configured["JOB_FAILURE_TTL"])
     return EventStore(store_client, configured["SNAPSHOT_EVERY"], cache, jobs=jobs,
                       strict=strict,
                       wait_replicas=0 if is_embedded(store_client) else configured["STORE_WAIT_REPLICAS"],

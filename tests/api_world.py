@@ -72,7 +72,7 @@ def build(client, moves: int = 3) -> World:
                                           "seats": [{"bot": "random"}, {"bot": "random"}]}, headers=world.api_key)
     assert r.status_code == 202, r.get_json()
     world.simulation = r.get_json()["id"]
-    r = client.post("/exports", json={"game": "toy", "format": "jsonl"})
+    r = client.post("/exports", json={"game": "toy", "format": "jsonl"}, headers=world.api_key)
     assert r.status_code == 202, r.get_json()
     world.export = r.get_json()["id"]
     r = client.post("/players", json={"name": "Reimu", "label": "desk"})

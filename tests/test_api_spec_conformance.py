@@ -7,7 +7,7 @@ import yaml
 from marshmallow import fields
 
 from service.http import lobby_schemas, notify_schemas, player_schemas, schemas, table_schemas
-from tests.helpers import ApiMatch
+from tests.helpers import ApiMatch, api_key_headers
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text("utf-8"))
 SEATS = [{"name": "a"}, {"name": "b"}]
@@ -102,7 +102,7 @@ def test_every_request_body_field_takes_null_exactly_where_the_spec_says_nullabl
 @pytest.mark.parametrize("body, field", [({"variant": None}, "variant"), ({"game": None}, "game"),
                                          ({"since": None}, "since")])
 def test_an_export_filter_is_left_out_not_null(client, body, field):
-    r = client.post("/exports", json=body)
+    r = client.post("/exports", json=body, headers=api_key_headers(client.application))
     assert r.status_code == 400 and r.get_json()["error"]["message"].startswith(f"{field}:"), r.get_json()
 
 

@@ -100,7 +100,7 @@ def request_for(world, path: str, method: str) -> dict:
               "/players/me/seats": {"match_id": m.id, "token": m.tokens[0]},
               "/players/me/notifications": {"kind": "webhook", "url": "https://example.org/kifu"},
               "/matches/{match_id}/seats/{seat}/notifications": {"kind": "webhook", "url": "https://example.org/kifu"}}
-    if path == "/simulations":
+    if path in ("/simulations", "/exports"):
         headers = world.api_key
     elif path.startswith("/players/me"):
         headers = bearer(world.player["key"])

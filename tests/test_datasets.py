@@ -18,7 +18,7 @@ from service.application.storage import listing as indexes
 from service.application.storage.store import EventStore
 from service.cli import stores
 from service.http.redis_conn import get_redis, get_store
-from tests.helpers import ApiMatch
+from tests.helpers import ApiMatch, api_key_headers
 from tests.jobs import run_jobs
 from workers import runner
 
@@ -283,7 +283,8 @@ def test_an_interrupted_export_resumes_after_its_cursor(world, tmp_path):
 def test_post_exports_runs_a_job_and_serves_its_files(world, monkeypatch, tmp_path):
     monkeypatch.setenv("KIFU_EXPORT_DIR", str(tmp_path))
     app, client = world["app"], world["client"]
-    r = client.post("/exports", json={"game": "threebythree", "format": "parquet"})
+    key = api_key_headers(app)
+    r = client.post("/exports", json={"game": "threebythree", "format": "parquet"}, headers=key)
     assert r.status_code == 202, r.get_json()
     job = r.get_json()
     assert job["kind"] == "export" and job["status"] == "queued"
@@ -305,8 +306,8 @@ def test_post_exports_runs_a_job_and_serves_its_files(world, monkeypatch, tmp_pa
     for bad in ("/exports/exp-nope/events/part-00000.parquet", f"/exports/{job['id']}/secrets/part-00000.parquet",
                 f"/exports/{job['id']}/events/..%2Fmanifest.json"):
         assert client.get(bad).status_code == 404
-    assert client.post("/exports", json={"format": "csv"}).status_code == 400
-    assert client.post("/exports", json={"since": "soon"}).status_code == 400
+    assert client.post("/exports", json={"format": "csv"}, headers=key).status_code == 400
+    assert client.post("/exports", json={"since": "soon"}, headers=key).status_code == 400
 
 
 def test_duckdb_reads_the_export_as_the_readme_does(world, tmp_path):

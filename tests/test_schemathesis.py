@@ -66,7 +66,7 @@ class RealThings:
         tokens = [None, *self.world.tokens(m)]
         token = tokens[(turn // len(self.matches)) % len(tokens)]
         headers = dict(case.headers or {})
-        if case.path == "/simulations" and turn % 4:
+        if case.path in ("/simulations", "/exports") and turn % 4:
             headers.update(self.world.api_key)
         elif case.path.startswith("/players/me") and turn % 4:
             headers.update(bearer(self.world.player["key"]))

@@ -29,26 +29,45 @@ def background_queue(connection, name: str = "default") -> Queue:
     return Queue(name, connection=connection, serializer=JSONSerializer)
 
 
+# Jobs whose result a route reads back (GET /jobs, GET /verify): kept as long as the caller asks (a
+# simulation reads its chunks only while they run or once one failed: its games are in its own keys).
+# Every other job's record and result (a bot's move, a deadline, a notice, a delivery) are kept only
+# ``result_ttl`` seconds once it has run (KIFU_JOB_RESULT_TTL), and ``failure_ttl`` once it has
+# failed (KIFU_JOB_FAILURE_TTL): a simulation stored with ``kifu simulate --store`` left a job key
+# and a result key per move for a day (issue 40).
+RESULTS_READ = frozenset({"verify_match", "export_dataset"})
+
+
 class RqJobs:
-    """``Jobs`` on RQ: ``connection`` is the Redis holding the queues and the due jobs."""
+    """``Jobs`` on RQ: ``connection`` is the Redis holding the queues and the due jobs; ``result_ttl``
+    and ``failure_ttl`` (seconds): how long RQ keeps a job that has run, and one that failed, unless
+    its result is read back (``RESULTS_READ``: as long as ``keep`` says)."""
     runs_eager = False          # whether an ``eager`` job runs at enqueue, in the caller (in-process only)
 
-    def __init__(self, connection):
+    def __init__(self, connection, result_ttl: int = 300, failure_ttl: int = 86400):
         self.connection = connection
+        self.result_ttl, self.failure_ttl = result_ttl, failure_ttl
+
+    def ttls(self, job: str, keep: int) -> tuple[int, int]:
+        """How long RQ keeps ``job``'s record and result once it has run, and once it has failed."""
+        if job in RESULTS_READ:
+            return keep, max(keep, self.failure_ttl)
+        return min(keep, self.result_ttl), self.failure_ttl
 
     def enqueue(self, queue: str, job: str, *args, job_id: str | None = None, at: datetime | None = None,
                 retries: tuple = (), timeout: int | None = None, keep: int = 3600, eager: bool = False) -> str:
         if job not in JOBS:
             raise ValueError(f"unknown job {job!r}; jobs are {', '.join(JOBS)}")
+        keep, failure_keep = self.ttls(job, keep)
         if at is not None:
             job_id = job_id or due.new_id()
             due.record(self.connection, queue, job, args, job_id, at.timestamp(), retries, keep, timeout,
-                       now=clock.now().timestamp())
+                       now=clock.now().timestamp(), failure_keep=failure_keep)
             self._queued()
             return job_id
         q = Queue(queue, connection=self.connection, serializer=JSONSerializer,
                   is_async=not (eager and self.runs_eager))
-        options = {"job_id": job_id, "result_ttl": keep, "failure_ttl": max(keep, 86400)}
+        options = {"job_id": job_id, "result_ttl": keep, "failure_ttl": failure_keep}
         if retries:
             options["retry"] = Retry(max=len(retries), interval=list(retries))
         if timeout is not None:

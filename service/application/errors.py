@@ -42,6 +42,15 @@ class Unavailable(DomainError):
     same command may be sent again."""
 
 
+class NotConfirmed(Unavailable):
+    """A new match stands on its primary but no replica confirmed it in time (``not_replicated``):
+    its id and the answer its creator would have had, for a retry with the same Idempotency-Key."""
+
+    def __init__(self, code: str, message: str, match_id: str, answer: dict):
+        super().__init__(code, message)
+        self.match_id, self.answer = match_id, answer
+
+
 class Throttled(DomainError):
     """Too much too fast (table talk), or a quota used up for now (an API key's daily CPU-seconds);
     ``retry_after``: seconds until it would be taken (or the quota renews), if known."""

@@ -36,9 +36,20 @@ DEFAULTS = {
     "SIGN_IN_CODES_PER_PLAYER": 10,  # sign-in codes one player makes in a window
     "SIGN_IN_WINDOW_SECONDS": 900,
     "TRUSTED_PROXIES": 0,            # reverse proxies in front whose X-Forwarded-For names the client
+    # how long a creating request's answer is kept under its Idempotency-Key (service.application.idempotency)
+    "IDEMPOTENCY_TTL_SECONDS": 86_400,
+    # how long RQ keeps a job that has run, and one that failed, on the queue Redis (workers.queues:
+    # not the jobs whose result a route reads back — verification, exports, simulation chunks)
+    "JOB_RESULT_TTL": 300,
+    "JOB_FAILURE_TTL": 86_400,
+    # dataset exports (service.application.datasets.exports): per credential per hour (0: no limit),
+    # and how long an export's record and files live
+    "EXPORTS_PER_HOUR": 10,
+    "EXPORT_TTL_SECONDS": 86_400,
 }
 POSITIVE = {"SNAPSHOT_EVERY", "SSE_KEEPALIVE_MS", "SSE_MAX_SECONDS", "MAX_BODY_BYTES", "SIM_MAX_GAMES",
-            "SIM_CHUNK_SECONDS", "SIGN_IN_WINDOW_SECONDS"}  # 0 would mean no snapshots ever, a wait without end, ...
+            "SIM_CHUNK_SECONDS", "SIGN_IN_WINDOW_SECONDS", "IDEMPOTENCY_TTL_SECONDS",
+            "EXPORT_TTL_SECONDS"}  # 0 would mean no snapshots ever, a wait without end, ...
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 

@@ -2,20 +2,33 @@
 seat, auditor and organiser tokens, or the credentials a continuation or a rematch carries over.
 Appended through the same reactions as every commit (``match.reactions``)."""
 import json
+import logging
 import secrets
 
 from engine.bots import check_config
 from engine.core import GENESIS_HASH, TABLE_RULE, Event, Game, MatchConfig, create_events, get_game, match_outcome
 from service.application.identity.auth import new_token, token_hash
-from service.application.match import reactions
-from service.application.match.committing import Committed, clock_meta, fold, reveal_if_over, stored
+from service.application.errors import NotConfirmed, Unavailable
+from service.application.match import listing, reactions
+from service.application.match.committing import Committed, clock_meta, fold, repeated, reveal_if_over, stored
 from service.application.notify import subscriptions
+from service.application.storage.connections import UNAVAILABLE
 from service.application.storage.records import now, seal
 from service.application.table import seats
 from service.application.turns.deadlines import clock_config
 
+log = logging.getLogger(__name__)
 
-def create_match(store, body: dict, extra_meta: dict | None = None) -> Committed:
+
+CREATED = "create"       # the commands hash's field of a planned creation's sealed answer
+
+
+def create_match(store, body: dict, extra_meta: dict | None = None, match_id: str | None = None,
+                 sealer=None) -> Committed:
+    """A new match as ``body`` says. ``match_id`` and ``sealer``: the id an Idempotency-Key planned
+    for it, and what seals its answer (``seal(bytes) -> str``, ``unseal(str) -> bytes``), kept with the
+    append in the match's own ``commands`` hash so that a retry can recover it
+    (service.application.idempotency)."""
     game = get_game(body["game"])
     names = [seat["name"] for seat in body["seats"]]
     variant = game.check_seats(MatchConfig(game.id, body["variant"], names))
@@ -35,12 +48,14 @@ def create_match(store, body: dict, extra_meta: dict | None = None) -> Committed
         table.append(Event("ClockSet", clock, rule=TABLE_RULE))
     return store_new_match(store, game, events, seed, command, body["seats"], config.position is not None,
                            audit_live, table=table,
-                           extra_meta={**({"private": "1"} if body.get("private") else {}), **(extra_meta or {})})
+                           extra_meta={**({"private": "1"} if body.get("private") else {}), **(extra_meta or {})},
+                           match_id=match_id, sealer=sealer)
 
 
 def store_new_match(store, game: Game, events: list, seed: bytes, command: dict, names: list,
                     analysis: bool, audit_live: bool, carried_from: tuple[str, dict] | None = None,
-                    extra_meta: dict | None = None, table: list | None = None, by: str = "created") -> Committed:
+                    extra_meta: dict | None = None, table: list | None = None, by: str = "created",
+                    match_id: str | None = None, sealer=None) -> Committed:
     """Append a new match's opening batch, with new seat, auditor and organiser tokens (or, for a match that
     continues another or plays it again, ``carried_from`` = (its id, its meta): the credentials of
     ``seats.carried``, the same tokens at the same seats, and the seats' own subscriptions), then the
@@ -57,7 +72,7 @@ def store_new_match(store, game: Game, events: list, seed: bytes, command: dict,
         table = []
     bots = {e.data["seat"]: e.data["bot"]["bot"] for e in table
             if e.type == "SeatControlled" and e.data["by"] == "bot" and not e.data.get("stand_in")}
-    match_id, at = new_match_id(), now()
+    match_id, at = match_id or new_match_id(), now()
     specs = [s if isinstance(s, dict) else {"name": s} for s in names]
     if carried_from is None:
         seat_meta, told = seats.credentials(specs, bots)
@@ -88,12 +103,55 @@ def store_new_match(store, game: Game, events: list, seed: bytes, command: dict,
               "auditor_token": auditor_token, "organiser_token": organiser_token, "audit_live": audit_live}
     done = Committed(match_id, game, None, state, tuple(records), meta, {}, by, ended=ended, answer=answer)
     prepared = reactions.prepare(store, done)
-    result = store.append(match_id, 0, GENESIS_HASH, records, meta=meta, secret=seed.hex())
+    try:
+        result = store.append(match_id, 0, GENESIS_HASH, records, meta=meta, secret=seed.hex(),
+                              **({} if sealer is None else
+                                 {"command_key": CREATED, "answer": sealer.seal(json.dumps(answer).encode())}))
+    except Unavailable as e:
+        if e.code == "not_replicated":
+            raise _refused(store, done, e) from e
+        raise
+    if result.status == "duplicate" and sealer is not None:    # the planned match was made by a request before
+        return repeated(match_id, json.loads(sealer.unseal(result.answer)))
     if result.status != "ok":
         raise RuntimeError(f"new match id {match_id} already taken")
-    stored(store, match_id, state, snapshots)
+    try:
+        stored(store, match_id, state, snapshots)
+    except UNAVAILABLE as e:     # the match stands: its creator must have the answer (its tokens)
+        log.warning("new match %s: snapshots not kept (%s); loads fold from its first event", match_id, e)
     reactions.follow(store, done, prepared)
     return done
+
+
+def _refused(store, done: Committed, error: Unavailable) -> NotConfirmed:
+    """A new match appended but not confirmed by the replicas in time: its creator is answered 503, so
+    it is taken out of the listing (the listing reaction put it there before the append) — nothing
+    lists as running a match whose tokens nobody got. A retry with the same Idempotency-Key that finds
+    it on the replicas lists it again (``confirm``). Its due jobs stand: its bots play, its deadlines
+    fall due."""
+    try:
+        listing.unlist(store, done.match_id, done.meta)
+    except UNAVAILABLE as e:
+        log.warning("new match %s not replicated, and not unlisted either (%s)", done.match_id, e)
+    return NotConfirmed(error.code, f"{error.message} (the new match {done.match_id} is not listed; send the "
+                        "request again with the same Idempotency-Key to have it once a replica confirms it)",
+                        done.match_id, done.answer)
+
+
+def stored_answer(store, match_id: str) -> str | None:
+    """The sealed answer a planned creation kept with its append (None: no such match yet), once on the
+    replicas (503 ``not_replicated`` while they lack it)."""
+    return store.stored_answer(match_id, CREATED)
+
+
+def confirm(store, match_id: str) -> None:
+    """A new match refused as not replicated, asked for again (an Idempotency-Key's retry): once the
+    replicas confirm it (503 ``not_replicated`` until then), it is listed as any new match is."""
+    store.confirm_replicated(match_id)
+    meta = store.meta(match_id)
+    listing.index(store, match_id, meta)
+    if not meta.get("ended"):
+        seats.list_open(store, match_id, meta)
 
 
 def new_match_id() -> str:

@@ -73,6 +73,15 @@ def index(store, match_id: str, meta: dict) -> None:
                 names(meta))
 
 
+def unlist(store, match_id: str, meta: dict) -> None:
+    """Take a match out of the indexes ``index`` put it in: a new match whose creation was refused
+    after its append (``creating``: no replica confirmed it), so that nothing lists as running a
+    match whose tokens nobody got."""
+    if not listed(meta) or "created_at" not in meta:
+        return
+    indexes.remove(store, match_id, meta["game"], meta["variant"], status_of(meta), names(meta))
+
+
 class ListedMatches(Reaction):
     """The listing follows every commit: a new match indexed before its opening append, an ending one
     under its new status before the append that ends it (an entry too many is skipped by readers,

@@ -15,6 +15,7 @@ Braces are Redis Cluster hash tags: the keys one write touches share one, so the
   kifu:rate:{<thing>}                   a rate limit's counter (rate_limits.py)
   kifu:unsub:{<sha256>}                 an unsubscribe token (notify.py)
   kifu:apikeys, kifu:apikey:{<sha256>}[:used:<day>]   API keys (api_keys.py)
+  kifu:idem:{<sha256>}                  an Idempotency-Key's reservation, then its answer (idempotency.py)
   kifu:export:<id>                      a dataset export (exports.py)
   kifu:sim:{<id>}[:games | :results]    a simulation (simulations.py)
   kifu:metrics:deadline_lateness, kifu:metrics:worker_appends   the workers' figures (figures.py)
@@ -74,6 +75,10 @@ def api_key(digest: str) -> str:
 
 def api_key_used(digest: str, day: str) -> str:
     return f"{api_key(digest)}:used:{day}"
+
+
+def idempotency(digest: str) -> str:
+    return f"kifu:idem:{{{digest}}}"
 
 
 def export(export_id: str) -> str:

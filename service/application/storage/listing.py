@@ -32,14 +32,25 @@ def driving_index(game=None, variant=None, status=None, player=None) -> str:
     return keys.index("all")
 
 
+def _indexes(game: str, variant: str, status: str, names) -> list[str]:
+    return [keys.index("all"), status_index(status), keys.index(f"game:{game}"),
+            keys.index(f"variant:{game}:{variant}")] + [keys.index(f"player:{name}") for name in set(names)]
+
+
 def add(store, match_id: str, score: int, game: str, variant: str, status: str, names) -> None:
     """The match in every index it belongs to: idempotent single-key ZADDs in one pipeline round trip
     (not a transaction: the keys lie in different slots)."""
-    indexes = [keys.index("all"), status_index(status), keys.index(f"game:{game}"),
-               keys.index(f"variant:{game}:{variant}")] + [keys.index(f"player:{name}") for name in set(names)]
     pipe = store.redis.pipeline(transaction=False)
-    for index in indexes:
+    for index in _indexes(game, variant, status, names):
         pipe.zadd(index, {match_id: score})
+    pipe.execute()
+
+
+def remove(store, match_id: str, game: str, variant: str, status: str, names) -> None:
+    """The match out of every index ``add`` put it in (single-key ZREMs, one round trip)."""
+    pipe = store.redis.pipeline(transaction=False)
+    for index in _indexes(game, variant, status, names):
+        pipe.zrem(index, match_id)
     pipe.execute()
 
 

@@ -217,6 +217,12 @@ class EventStore:
     def stored_answer(self, match_id: str, command_key: str) -> str | None:
         return self.confirmed(match_id, self.redis.hget(key(match_id, "commands"), command_key))
 
+    def confirm_replicated(self, match_id: str) -> None:
+        """503 ``not_replicated`` unless what the match's primary holds is on ``wait_replicas``
+        replicas (nothing to ask without them): a new match refused as not replicated, asked for
+        again."""
+        self._confirm(match_id)
+
     def _confirm(self, match_id: str) -> None:
         """With ``wait_replicas``: make sure what the match's primary holds is on that many replicas
         before an answer read from it is given again (the first attempt may have been refused as

@@ -1,4 +1,6 @@
 """HTTP blueprints, one per resource: games, matches (and their history), the OpenAPI spec."""
+import ipaddress
+
 from flask import g, jsonify, request
 
 from service.application.identity import auth, player_keys
@@ -127,3 +129,17 @@ def _token_hint() -> str | None:
     """The bearer token if the header is well formed, else None (read with the meta, in one round
     trip; bearer_token() refuses a malformed header after the 404 check)."""
     return _bearer(request.headers.get("Authorization", ""))
+
+
+def client_address() -> str:
+    """The client's address as the sign-in limit counts it, and an Idempotency-Key's scope without a
+    credential (behind reverse proxies, as TRUSTED_PROXIES says: create_app): an IPv6 address by its
+    /64, the share one host usually has."""
+    raw = request.remote_addr or ""
+    try:
+        address = ipaddress.ip_address(raw)
+    except ValueError:
+        return raw or "unknown"
+    if address.version == 6:
+        return str(address.ipv4_mapped or ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)

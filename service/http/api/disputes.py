@@ -4,6 +4,7 @@ from flask import Blueprint
 from service.application.table import disputes
 from service.http.api import actor, answer, auditor, json_body
 from service.application.match.loading import open_meta
+from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
 from service.http.schemas import DisputeIn, DisputeOut, DisputesOut, RulingIn
 
@@ -17,6 +18,7 @@ def index(match_id: str):
 
 
 @bp.post("/<match_id>/disputes")
+@idempotent()
 def file(match_id: str):
     store = get_store()
     meta, seat = actor(store, match_id)
@@ -33,6 +35,7 @@ def ruling(match_id: str, dispute: int):
 
 
 @bp.post("/<match_id>/disputes/<int:dispute>/consent")
+@idempotent()
 def consent(match_id: str, dispute: int):
     store = get_store()
     _, seat = actor(store, match_id)

@@ -1,10 +1,11 @@
 """POST /exports: a dataset of ended matches in the background; GET /jobs/<id> follows it and
 GET /exports/<id>/<table>/<file> downloads its files (service.application.datasets.exports)."""
-from flask import Blueprint, send_file
+from flask import Blueprint, current_app, send_file
 
 from service.application.datasets import exports
 from service.application.errors import NotFound
-from service.http.api import answer, json_body
+from service.http.api import answer, bearer_token, json_body
+from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
 from service.http.schemas import ExportIn, JobOut
 
@@ -13,10 +14,12 @@ MIMETYPES = {"jsonl": "application/x-ndjson", "parquet": "application/vnd.apache
 
 
 @bp.post("")
+@idempotent()
 def create():
-    body = ExportIn().load(json_body())
     store = get_store()
-    export_id = exports.create(store, body)
+    requested_by = exports.requester(store, bearer_token())        # 401 / 403 before the body is read
+    body = ExportIn().load(json_body())
+    export_id = exports.create(store, body, requested_by, exports.Limits.from_settings(current_app.config))
     return answer(JobOut(), exports.status(store, export_id), 202)
 
 

@@ -4,6 +4,7 @@ from flask import Blueprint
 from service.application.match import forks
 from service.http.api import answer, identify, json_body
 from service.application.match.loading import open_meta
+from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
 from service.http.schemas import ForkCreatedOut, ForkIn
 
@@ -11,6 +12,7 @@ bp = Blueprint("forks", __name__, url_prefix="/matches")
 
 
 @bp.post("/<match_id>/forks")
+@idempotent()
 def create(match_id: str):
     store = get_store()
     meta = open_meta(store, match_id)

@@ -13,12 +13,14 @@ from service.application.match.visibility import Caller
 from service.http.api import answer, identify, json_body
 from service.http.api.players import the_player
 from service.http.lobby_schemas import ClaimedOut, ClaimIn, ClaimSeatIn, InviteOut, MyMatchesIn, MyMatchesOut, OpenSeatsOut
+from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
 
 bp = Blueprint("lobby", __name__)
 
 
 @bp.post("/matches/<match_id>/seats/<int:seat>/claim")
+@idempotent()
 def claim(match_id: str, seat: int):
     """Take a seat by its invite code (or an open seat); ``{"player": true}`` binds it to the player
     whose key is the bearer (service.application.identity.players)."""
@@ -34,6 +36,7 @@ def claim(match_id: str, seat: int):
 
 
 @bp.post("/matches/<match_id>/seats/<int:seat>/invite")
+@idempotent()
 def reissue_invite(match_id: str, seat: int):
     """A new invite code for a seat nobody has claimed yet, when the first link was lost: with the
     organiser token, or ``{"invite": current code}`` (whoever holds the link rotates it). No seat

@@ -9,6 +9,7 @@ from service.application.match.answering import full_answer
 from service.application.match.creating import create_match
 from service.http.api import actor, answer, command_hint, json_body, viewer
 from service.http.api.players import bound_player
+from service.http.idempotent import idempotent, planned_creation
 from service.http.redis_conn import get_store
 from service.http.schemas import (ActionAnswerOut, ActionIn, ActionOut, ActionQuery, CreateMatchIn, LegalActionsIn,
                                   LegalActionsOut, LegalActionsQuery, MatchCreatedOut, MatchListOut, MatchListQuery,
@@ -18,10 +19,11 @@ bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 
 @bp.post("")
+@idempotent(created=MatchCreatedOut)
 def create():
     body = CreateMatchIn().load(json_body())
     bound = players.binding(body["seats"], bound_player(body["seats"]))
-    return answer(MatchCreatedOut(), create_match(get_store(), body, bound).answer, 201)
+    return answer(MatchCreatedOut(), create_match(get_store(), body, bound, **planned_creation()).answer, 201)
 
 
 @bp.get("")

@@ -11,6 +11,7 @@ from service.http.api import actor, answer, json_body
 from service.http.api.players import the_player
 from service.http.notify_schemas import (DeliveriesOut, DeliveriesQuery, SubscriptionIn, SubscriptionOut,
                                          SubscriptionsOut, UnsubscribedOut)
+from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
 
 bp = Blueprint("notifications", __name__)
@@ -54,6 +55,7 @@ def _log(owner: Owner):
 
 
 @bp.post("/players/me/notifications")
+@idempotent()
 def player_subscribe():
     return _subscribe(_player())
 
@@ -74,6 +76,7 @@ def player_deliveries():
 
 
 @bp.post("/matches/<match_id>/seats/<int:seat>/notifications")
+@idempotent()
 def seat_subscribe(match_id: str, seat: int):
     return _subscribe(_seat(match_id, seat))
 

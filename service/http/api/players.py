@@ -1,14 +1,13 @@
 """Players: make one, see it and its keys, revoke a key, sign another device in, list its matches
 on any device, and bind a seat held by token (service.application.identity.players). The player's key is the
 bearer of every ``/players/me`` route. Sign-ins are counted per client address (``client_address``)."""
-import ipaddress
-
 from flask import Blueprint, current_app, request
 
 from service.application.identity import player_keys, players
-from service.http.api import answer, bearer_token, json_body
+from service.http.api import answer, bearer_token, client_address, json_body
 from service.http.player_schemas import (AdoptedOut, AdoptIn, NewPlayerIn, PlayerKeyOut, PlayerMatchesOut,
                                          PlayerMatchesQuery, PlayerOut, SignInCodeOut, SignInIn)
+from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
 
 bp = Blueprint("players", __name__, url_prefix="/players")
@@ -17,19 +16,6 @@ bp = Blueprint("players", __name__, url_prefix="/players")
 def the_player() -> tuple[str, str]:
     """The request's player and key id (its key as the bearer): 401 without one, 403 a bad one."""
     return player_keys.authenticate(get_store(), bearer_token())
-
-
-def client_address() -> str:
-    """The client's address as the sign-in limit counts it (behind reverse proxies, as
-    TRUSTED_PROXIES says: create_app): an IPv6 address by its /64, the share one host usually has."""
-    raw = request.remote_addr or ""
-    try:
-        address = ipaddress.ip_address(raw)
-    except ValueError:
-        return raw or "unknown"
-    if address.version == 6:
-        return str(address.ipv4_mapped or ipaddress.ip_network(f"{address}/64", strict=False))
-    return str(address)
 
 
 def limits() -> players.SignInLimits:
@@ -42,6 +28,7 @@ def bound_player(seats: list[dict]) -> str | None:
 
 
 @bp.post("")
+@idempotent()
 def register():
     body = NewPlayerIn().load(json_body())
     return answer(PlayerKeyOut(), players.register(get_store(), body["name"], body["label"]), 201)
@@ -63,12 +50,14 @@ def revoke(key_id: str):
 
 
 @bp.post("/me/sign-in-codes")
+@idempotent()
 def sign_in_code():
     player_id, key_id = the_player()
     return answer(SignInCodeOut(), players.sign_in_code(get_store(), player_id, key_id, limits()), 201)
 
 
 @bp.post("/sign-in")
+@idempotent()
 def sign_in():
     body = SignInIn().load(json_body())
     return answer(PlayerKeyOut(), players.sign_in(get_store(), body["code"], body["label"], client_address(),
@@ -83,6 +72,7 @@ def matches():
 
 
 @bp.post("/me/seats")
+@idempotent()
 def adopt():
     player_id, _ = the_player()
     body = AdoptIn().load(json_body())

@@ -5,6 +5,7 @@ from flask import Blueprint, current_app
 from service.application import simulations
 from service.application.identity import api_keys
 from service.http.api import answer, bearer_token, json_body
+from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
 from service.http.schemas import JobOut, SimulationIn
 
@@ -12,6 +13,7 @@ bp = Blueprint("simulations", __name__, url_prefix="/simulations")
 
 
 @bp.post("")
+@idempotent()
 def create():
     store = get_store()
     key = api_keys.authenticate(store, bearer_token())          # 401 / 403 before the body is read

@@ -6,6 +6,7 @@ from flask import Blueprint, request
 
 from service.application.table import moves, rematch
 from service.http.api import actor, answer, json_body, viewer
+from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
 from service.http.schemas import ActionOut
 from service.http.table_schemas import (ChatIn, ChatOut, ChatQuery, RematchAskedOut, RematchIn, RematchOut,
@@ -47,6 +48,7 @@ def talk(match_id: str):
 
 
 @bp.post("/<match_id>/rematch")
+@idempotent()
 def start_rematch(match_id: str):
     body = RematchIn().load(json_body(optional=True))
     store = get_store()
