@@ -17,9 +17,10 @@ retry with that key is answered with the first answer, nothing created again.
   after the append): its answer is kept as *unconfirmed*; a retry asks the replicas again (WAIT)
   and, once they have the match, answers it as created (and lists it again: ``creating.confirm``).
 - **The answer is sealed**: it holds the new tokens, and kifu keeps no token in the clear, so the
-  answer is kept XORed with a SHAKE-256 stream of the key and the caller's credential, neither of
-  which is stored: a reader of Redis learns nothing of it without the client's key (as strong as
-  the key the client chose: a UUID, say).
+  answer is kept encrypted (AES-256-GCM by the ``cryptography`` library) under a key derived from
+  the client's key and the caller's credential, neither of which is stored: a reader of Redis
+  learns nothing of it without the client's key (as strong as the key the client chose: a UUID,
+  say).
 
 - **A new match is bound to its key before it exists** (``POST /matches``: ``begin`` with a
   ``plan``): the reservation names the match id the creation will take, and the creation keeps its
@@ -35,6 +36,10 @@ import json
 import secrets
 import time
 from dataclasses import dataclass
+
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from service.application.errors import Conflict, Illegal, Invalid
 from service.application.storage import idempotency as records
@@ -94,15 +99,19 @@ class Request:
     def _material(self) -> bytes:
         return self.scope.encode("utf-8", "surrogatepass") + b"\0" + self.key.encode()
 
-    def _pad(self, n: int) -> bytes:
-        return hashlib.shake_256(b"kifu-idempotency-seal\0" + self._material()).digest(n)
-
     def seal(self, body: bytes) -> str:
-        return base64.b64encode(bytes(a ^ b for a, b in zip(body, self._pad(len(body))))).decode()
+        """``body`` encrypted and authenticated (AES-256-GCM, a fresh nonce) under a key derived
+        from the client's key and credential (HKDF-SHA256), neither of which is stored."""
+        nonce = secrets.token_bytes(12)
+        return base64.b64encode(nonce + AESGCM(self._sealing_key()).encrypt(nonce, body, None)).decode()
 
     def unseal(self, sealed: str) -> bytes:
         raw = base64.b64decode(sealed)
-        return bytes(a ^ b for a, b in zip(raw, self._pad(len(raw))))
+        return AESGCM(self._sealing_key()).decrypt(raw[:12], raw[12:], None)
+
+    def _sealing_key(self) -> bytes:
+        return HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
+                    info=b"kifu-idempotency-seal").derive(self._material())
 
 
 def _record(nonce: str, state: str, request: Request, answer: Answer | None = None, **more) -> str:
