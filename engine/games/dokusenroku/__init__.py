@@ -34,7 +34,8 @@ class Dokusenroku(GameBase):
             "constructed": Variant("constructed", "追加ルール デッキ構築 / Constructed (own 40-card decks)", 2, 4),
         },
         action_fields=actions.ACTION_FIELDS,
-        capabilities=frozenset({"secrets", "determinize", "evaluate", "evaluate_seats", "cards_named", "narrate"}),
+        capabilities=frozenset({"secrets", "determinize", "evaluate", "evaluate_seats", "cards_named", "narrate",
+                                "passing"}),
     )
     rules = RULES
     rulings = RULINGS                       # readings of what the seed leaves open (rulings.json)
@@ -97,6 +98,12 @@ class Dokusenroku(GameBase):
     def choices(self, state, seat, partial):
         """The choice protocol: every copy in hand offered, discards one pick at a time (choices.py)."""
         return choice_steps.choices(state, seat, partial, listed(self.legal_actions, state, seat))
+
+    def passing(self, state, seat) -> dict | None:
+        """The pass ``seat`` may make now (seat settings, engine/core/seat_settings.py): declining a
+        decision (seed 002, the turn order). None of them answers another seat's move here (respond None)."""
+        return {"action": {"type": "pass"}, "respond": None} if {"type": "pass"} in self.legal_actions(state, seat) \
+            else None
 
     def view(self, state, seat) -> dict:
         return views.view(state, seat, self.to_act(state))

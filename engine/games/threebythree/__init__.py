@@ -30,7 +30,7 @@ class ThreeByThree(GameBase):
         cardset_version=CARDSET_VERSION,
         variants={lv.id: Variant(lv.id, lv.title, 2, 2) for lv in LEVELS.values()},
         action_fields=actions.FIELDS,
-        capabilities=frozenset({"secrets", "determinize", "evaluate", "narrate"}),
+        capabilities=frozenset({"secrets", "determinize", "evaluate", "narrate", "passing"}),
     )
     rules = RULES
     rulings = RULINGS                       # readings of what the seed leaves open (rulings.json)
@@ -83,6 +83,17 @@ class ThreeByThree(GameBase):
 
     def legal_actions(self, state, seat) -> list:
         return legal.legal_actions(state, seat, self.to_act(state))
+
+    def passing(self, state, seat) -> dict | None:
+        """The pass ``seat`` may make now (seat settings, engine/core/seat_settings.py). In a counter window
+        (seed 003 2.3) or answering the opponent's magic or enhancement (★不許火) it has something to
+        answer (``respond``) when any other move is legal; a step of its own turn is its own decision (None)."""
+        legal_now = self.legal_actions(state, seat)
+        if {"type": "pass"} not in legal_now:
+            return None
+        if state["phase"] == "setup" or state["step"] not in ("counter", "respond"):
+            return {"action": {"type": "pass"}, "respond": None}
+        return {"action": {"type": "pass"}, "respond": len(legal_now) > 1}
 
     def choices(self, state, seat, partial):
         """The choice protocol: setup picks, spells target by target, counters and redeploys card by card."""

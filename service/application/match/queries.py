@@ -8,6 +8,7 @@ from service.application.match.house_rules import in_force
 from service.application.match.loading import match_game, open_match, open_meta, redact
 from service.application.match.narrated import Narrator
 from service.application.table.seats import is_unclaimed, join_mode
+from service.application.table.settings import of_seat
 
 
 def match_view(store, match_id: str, seat: int | None, meta: dict | None = None) -> dict:
@@ -20,7 +21,8 @@ def match_view(store, match_id: str, seat: int | None, meta: dict | None = None)
             "to_act": m.to_act(), "outcome": outcome, "seats": seats(m.state, m.meta),
             "deadline": deadline(m), "table": table_view(m.state, over=outcome is not None),
             "view": m.game.view(m.state, seat),
-            "since_your_last_action": digest(store, match_id, seat, m.meta)}
+            "since_your_last_action": digest(store, match_id, seat, m.meta),
+            "settings": of_seat(m.state, seat)}
 
 
 def seats(state: dict, meta: dict) -> list[dict]:
