@@ -127,3 +127,48 @@ def test_manual_asks_every_step_and_changing_settings_makes_the_waiting_pass(cli
     assert log[0]["type"] == "SeatSettingsChanged"
     assert log[1]["move"]["seat"] == 0 and log[1]["auto"] == {"setting": {"pass": "only-choice"},
                                                               "why": "only-choice"}
+
+
+def _dz_play_with_payment(client):
+    """A Dimension Zero match where the seat to act can play a card that costs 2 energy or more."""
+    m = ApiMatch(client, game="dimension-zero", variant="first-century")
+    rnd = random.Random(11)
+    for _ in range(400):
+        info = m.info()
+        if info["outcome"] is not None:
+            return None, None
+        seat = info["to_act"][0]
+        legal = m.legal(seat)
+        paid = [a for a in legal["actions"] if a["type"] == "play" and len(a.get("pay", ())) >= 2]
+        if paid:
+            return m, (seat, paid[0])
+        m.post(seat, rnd.choice(legal["actions"]), legal["version"])
+    return None, None
+
+
+def test_forward_takes_the_default_payment_and_a_choice_of_one_and_stops_at_a_real_choice(client):
+    m, found = _dz_play_with_payment(client)
+    assert m is not None
+    seat, play = found
+    head = {k: v for k, v in play.items() if k not in ("pay", "targets", "pact")}
+    plain = client.post(f"/matches/{m.id}/legal-actions", json={"partial": head}, headers=m.headers(seat)).get_json()
+    marked = [o for o in plain["step"]["options"] if o.get("default")]
+    forwarded = client.post(f"/matches/{m.id}/legal-actions", json={"partial": head, "forward": True},
+                            headers=m.headers(seat)).get_json()
+    assert forwarded["forwarded"] and all(o["completes"] == o["done"] for o in forwarded["step"]["options"])
+    assert len(marked) == 1 and forwarded["forwarded"][0] == marked[0]["action"]     # the default's way
+    last = [o for o in forwarded["step"]["options"] if o.get("default")]
+    assert len(last) == 1 and last[0]["completes"] and len(last[0]["action"]["pay"]) == len(play["pay"])
+    put(client, m, seat, {"pay": "manual", "single": "manual"})
+    manual = client.post(f"/matches/{m.id}/legal-actions", json={"partial": head, "forward": True},
+                         headers=m.headers(seat)).get_json()
+    assert not any(o.get("default") for o in manual["step"]["options"])
+    assert manual["partial"] == head or manual["forwarded"] == []
+
+
+def test_labels_say_the_name_and_an_id_only_as_a_suffix_where_two_share_it(client):
+    from engine.core.choices import suffixed
+    options = suffixed([{"label": "妖精 (c1)", "ref": "c1"}, {"label": "妖精 (c2)", "ref": "c2"},
+                        {"label": "魔理沙 (c3)", "ref": "c3"}, {"label": "Pass", "ref": None}])
+    assert options == [{"label": "妖精", "ref": "c1", "suffix": "c1"}, {"label": "妖精", "ref": "c2", "suffix": "c2"},
+                       {"label": "魔理沙", "ref": "c3"}, {"label": "Pass", "ref": None}]

@@ -176,6 +176,7 @@ class LegalActionsQuery(Schema):
 class LegalActionsIn(Schema):
     """``POST legal-actions``: the partial move in the body, where no access log writes it."""
     partial = fields.Dict(keys=fields.Str(), load_default=None, allow_none=False, validate=_bounded_action)
+    forward = StrictBool(load_default=False)     # take the steps that are no decision (the seat's settings)
 
 
 class EventsQuery(Schema):
@@ -331,6 +332,7 @@ class LegalActionsOut(Schema):
     actions = fields.List(fields.Dict(), required=True)
     partial = fields.Dict(required=True)
     step = fields.Dict(required=True, allow_none=True)
+    forwarded = fields.List(fields.Dict())       # with forward: the partial moves passed through
 
 
 class EventOut(Schema):

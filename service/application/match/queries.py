@@ -1,7 +1,8 @@
 """The read side: what a seat (or a spectator, seat None) may see of a match."""
 from engine.core import controller
 from engine.core.table import table_view
-from engine.core.choices import listed, listing
+from engine.core.choices import forward as forward_choices, listed, listing
+from engine.core.seat_settings import in_force as settings_in_force
 from service.application.turns.deadlines import due, read_waiting
 from service.application.match.feed import digest
 from service.application.match.house_rules import in_force
@@ -48,19 +49,35 @@ def deadline(m) -> dict | None:
 
 
 def legal_actions(store, match_id: str, seat: int | None, meta: dict | None = None,
-                  partial: dict | None = None) -> dict:
+                  partial: dict | None = None, forward: bool = False) -> dict:
     """The seat's moves at this version: ``actions``, one complete action per move, and ``step``, the
     next step of the choice protocol after ``partial`` (engine/core/choices.py; ``{}`` when not
     given). Nothing for a spectator or a seat not to act; a partial action no move starts with is an
-    IllegalAction."""
+    IllegalAction. ``forward``: the steps that are no decision taken as the seat's settings say
+    (``single`` auto: a step of one option; ``pay`` auto: the default payment), ``partial`` then the
+    move so far and ``forwarded`` the partial moves passed through. The default payment's options are
+    marked ``default`` only while the seat's ``pay`` is auto."""
     m = open_match(store, match_id, meta=meta, shared=True)
     waiting = seat is not None and m.outcome() is None and seat in m.to_act()
     if not waiting:
-        return {"version": m.version, "actions": [], "partial": partial or {}, "step": None}
+        return {"version": m.version, "actions": [], "partial": partial or {}, "step": None,
+                **({"forwarded": []} if forward else {})}
+    settings = settings_in_force(m.state, seat)
+    taken = []
     with listing(m.state, seat):                # the step and the list from one listing
-        step = m.game.choices(m.state, seat, partial or {})
+        if forward:
+            partial_now, step, taken = forward_choices(m.game, m.state, seat, partial or {},
+                                                       single=settings["single"] == "auto",
+                                                       pay=settings["pay"] == "auto")
+        else:
+            partial_now, step = partial or {}, m.game.choices(m.state, seat, partial or {})
         actions = listed(m.game.legal_actions, m.state, seat) if partial is None else []
-    return {"version": m.version, "actions": actions, "partial": partial or {}, "step": step.to_dict()}
+    shown = step.to_dict()
+    if settings["pay"] != "auto":
+        for option in shown["options"]:
+            option.pop("default", None)
+    return {"version": m.version, "actions": actions, "partial": partial_now, "step": shown,
+            **({"forwarded": taken} if forward else {})}
 
 
 def events_page(store, match_id: str, seat: int | None, after: int, limit: int,
