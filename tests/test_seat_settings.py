@@ -172,3 +172,19 @@ def test_labels_say_the_name_and_an_id_only_as_a_suffix_where_two_share_it(clien
                         {"label": "魔理沙 (c3)", "ref": "c3"}, {"label": "Pass", "ref": None}])
     assert options == [{"label": "妖精", "ref": "c1", "suffix": "c1"}, {"label": "妖精", "ref": "c2", "suffix": "c2"},
                        {"label": "魔理沙", "ref": "c3"}, {"label": "Pass", "ref": None}]
+
+
+def test_pending_text_says_whose_move_and_the_situation_in_words(client):
+    for game, variant in (("threebythree", "overlord"), ("dimension-zero", "first-century"),
+                          ("shisoroku", "standard"), ("dokusenroku", "standard")):
+        m = ApiMatch(client, game=game, variant=variant)
+        rnd = random.Random(1)
+        for _ in range(6):
+            info = m.info()
+            seat = info["to_act"][0]
+            mine, theirs = m.info(seat)["pending_text"], m.info(1 - seat)["pending_text"]
+            assert mine.startswith("Your move — ")
+            assert theirs.startswith("Your move — " if 1 - seat in info["to_act"] else "Waiting for ")
+            assert "Pending:" not in mine + theirs and "{" not in mine + theirs and "seat " not in mine + theirs
+            legal = m.legal(seat)
+            m.post(seat, rnd.choice(legal["actions"]), legal["version"])

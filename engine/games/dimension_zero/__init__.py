@@ -32,7 +32,7 @@ class DimensionZero(GameBase):
             "touhou-instant": Variant("touhou-instant", "東方零次元 インスタント対戦 (25 singleton, 5 smash)", 2, 2),
         },
         action_fields=actions.ACTION_FIELDS,
-        capabilities=frozenset({"secrets", "determinize", "evaluate", "cards_named", "narrate", "passing"}),
+        capabilities=frozenset({"secrets", "determinize", "evaluate", "cards_named", "narrate", "passing", "situation"}),
         unordered=choice_steps.UNORDERED,              # the deck after sideboarding (choices.py)
     )
     rules = RULES
@@ -87,6 +87,22 @@ class DimensionZero(GameBase):
             return {"action": {"type": "pass"}, "respond": None}
         waiting = bool(state["stack"] or state["battles"])
         return {"action": {"type": "pass"}, "respond": waiting and len(legal_now) > 1}
+
+    def situation(self, state, reader) -> str:
+        """What the duel waits on, told from public state only (001 ch.3: the phases of a turn, priority)."""
+        sit = actions.situation(state)
+        if sit == "pending":
+            return "a choice an ability asks"
+        if sit == "mulligan":
+            return "the mulligan: keep the hand or put it back"
+        if sit == "sideboard":
+            return "sideboarding between the games of the match"
+        turn = f"{reader.who(state['active'])}'s turn"
+        if sit in ("energy", "smash"):
+            return f"{turn}, the {sit} phase"
+        held = "an ability on the stack" if state["stack"] else "a battle" if state["battles"] else None
+        phase = "main phase" if state["phase"] == "main" else "end phase"
+        return f"{turn}, {phase}: priority" + (f" with {held} waiting" if held else "")
 
     def cards_named(self, state, action) -> set:
         """The card keys behind the instance ids an action names (simulations' per-card statistics)."""

@@ -8,7 +8,8 @@ from service.application.match.feed import digest
 from service.application.match.house_rules import in_force
 from service.application.match.loading import match_game, open_match, open_meta, redact
 from service.application.match.narrated import Narrator
-from service.application.table.seats import is_unclaimed, join_mode
+from service.application.match.pending import pending_text
+from service.application.table.seats import is_unclaimed, join_mode, seat_names
 from service.application.table.settings import of_seat
 
 
@@ -23,7 +24,8 @@ def match_view(store, match_id: str, seat: int | None, meta: dict | None = None)
             "deadline": deadline(m), "table": table_view(m.state, over=outcome is not None),
             "view": m.game.view(m.state, seat),
             "since_your_last_action": digest(store, match_id, seat, m.meta),
-            "settings": of_seat(m.state, seat)}
+            "settings": of_seat(m.state, seat),
+            "pending_text": pending_text(m.game, m.state, m.to_act(), seat_names(m.meta), seat, outcome is not None)}
 
 
 def seats(state: dict, meta: dict) -> list[dict]:
