@@ -188,3 +188,14 @@ def test_pending_text_says_whose_move_and_the_situation_in_words(client):
             assert "Pending:" not in mine + theirs and "{" not in mine + theirs and "seat " not in mine + theirs
             legal = m.legal(seat)
             m.post(seat, rnd.choice(legal["actions"]), legal["version"])
+
+
+def test_a_bot_seat_reads_bot_and_its_kind(client):
+    r = client.post("/matches", json={"game": "threebythree", "variant": "overlord",
+                                      "seats": [{"name": "霊夢"}, {"name": "Player 2", "bot": "greedy"}]})
+    assert r.status_code == 201, r.get_json()
+    m = ApiMatch.held(client, r.get_json()["match_id"], [s["token"] for s in r.get_json()["seats"]])
+    info = m.info(0)
+    assert [s["display_name"] for s in info["seats"]] == ["霊夢", "Bot (greedy)"]
+    if info["to_act"] == [1]:
+        assert info["pending_text"].startswith("Waiting for Bot (greedy)")

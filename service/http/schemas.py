@@ -277,6 +277,7 @@ class MatchCreatedOut(Schema):
 class SeatOut(Schema):
     seat = fields.Int(required=True)
     name = fields.Str(required=True)
+    display_name = fields.Str()        # as a player reads it: "Bot (greedy)", the claimed name, "Seat 2"
     controller = fields.Str(required=True)          # "human" | "bot"
     bot = fields.Dict(required=True, allow_none=True)
     stand_in = fields.Bool(required=True)
