@@ -186,7 +186,8 @@ def _rematch(game: Game, state, seat, move, over):
 
 
 DECIDE = {"resign": _resign, "offer_draw": _offer, "accept_draw": _accept, "decline_draw": _decline,
-          "withdraw_draw": _withdraw, "say": _say, "settings": _settings, "consent_rematch": _consent_rematch, "rematch": _rematch}
+          "withdraw_draw": _withdraw, "say": _say, "settings": _settings, "consent_rematch": _consent_rematch,
+          "rematch": _rematch}
 TABLE_RULE_OF = {"resign": RESIGN_RULE, "offer_draw": DRAW_RULE, "accept_draw": DRAW_RULE, "decline_draw": DRAW_RULE,
                  "withdraw_draw": DRAW_RULE, "say": TALK_RULE, "settings": seat_settings.RULE,
                  "consent_rematch": REMATCH_RULE,

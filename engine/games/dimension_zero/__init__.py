@@ -32,7 +32,8 @@ class DimensionZero(GameBase):
             "touhou-instant": Variant("touhou-instant", "東方零次元 インスタント対戦 (25 singleton, 5 smash)", 2, 2),
         },
         action_fields=actions.ACTION_FIELDS,
-        capabilities=frozenset({"secrets", "determinize", "evaluate", "cards_named", "narrate", "passing", "situation"}),
+        capabilities=frozenset({"secrets", "determinize", "evaluate", "cards_named", "narrate", "passing",
+                                "situation"}),
         unordered=choice_steps.UNORDERED,              # the deck after sideboarding (choices.py)
     )
     rules = RULES

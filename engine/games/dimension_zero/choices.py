@@ -128,7 +128,8 @@ def _pay(state, seat, cost, labels, exclude=()) -> Part:
     def default(action):                        # the payment the rules find first (costs.find_payment)
         return costs.find_payment(state, seat, cost, exclude)
 
-    return Part("pay", f"Pay {costs.words(cost)}: choose the cards to freeze", sorted(costs.sources(state, seat, exclude)),
+    return Part("pay", f"Pay {costs.words(cost)}: choose the cards to freeze",
+                sorted(costs.sources(state, seat, exclude)),
                 many=True, need=(total, total), label=labels, fits=fits, default=default)
 
 

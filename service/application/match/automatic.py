@@ -17,7 +17,7 @@ A crash between the commit and its automatic step leaves the pass to the seat: i
 import logging
 from contextvars import ContextVar
 
-from engine.core import controller
+from engine.core import controller, match_outcome, seats_to_act
 from engine.core.seat_settings import automatic
 from engine.core.table_moves import after_action
 from service.application.errors import DomainError
@@ -37,6 +37,8 @@ class AutoSteps(Reaction):
     def after(self, store, commit_, prepared) -> None:
         if commit_.ended or commit_.continued or commit_.match_id in _RUNNING.get():
             return
+        if found(commit_.game, commit_.state, commit_.meta) is None:
+            return                          # read from the state committed: no round trip for most commits
         token = _RUNNING.set(_RUNNING.get() | {commit_.match_id})
         try:
             run(store, commit_.match_id)
@@ -44,17 +46,22 @@ class AutoSteps(Reaction):
             _RUNNING.reset(token)
 
 
-def next_step(m) -> tuple[int, dict] | None:
+def found(game, state: dict, meta) -> tuple[int, dict] | None:
     """``(seat, automatic)``: the first seat to act, played by a person, whose settings make its move."""
-    if m.outcome() is not None or m.meta.get("continued_in"):
+    if not state or not state["match"].get("settings") or meta.get("continued_in") \
+            or match_outcome(game, state) is not None:
         return None
-    for seat in m.to_act():
-        if controller(m.state, seat)["by"] != "human":
+    for seat in seats_to_act(game, state):
+        if controller(state, seat)["by"] != "human":
             continue
-        made = automatic(m.game, m.state, seat)
+        made = automatic(game, state, seat)
         if made is not None:
             return seat, made
     return None
+
+
+def next_step(m) -> tuple[int, dict] | None:
+    return found(m.game, m.state, m.meta)
 
 
 def run(store, match_id: str, limit: int = MAX_STEPS) -> int:
