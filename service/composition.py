@@ -10,6 +10,7 @@ when they share a server, always so on the embedded store; or a queue of the pro
 ``in_process_store``)."""
 from service.application import settings
 from service.application.identity.players import PlayersMatches
+from service.application.match.automatic import AutoSteps
 from service.application.match.listing import ListedMatches
 from service.application.match.verifying import VerifyOnEnd
 from service.application.notify.notices import Notices
@@ -26,10 +27,11 @@ from workers.runner import InProcessJobs, caller_queue
 def reactions(verify_on_end: bool = True) -> tuple:
     """What follows every commit, in order: before the append, the due jobs (deadlines, bots' moves,
     notices) and the index entries; after it, the same queued or completed (the live followers are
-    told by the append itself: storage/append.lua), then a continued original's seed revealed
-    and the ended match verified."""
+    told by the append itself: storage/append.lua), then a continued original's seed revealed and
+    the ended match verified; last, the moves seats' settings make for them (match.automatic), each
+    a commit of its own followed by the same reactions."""
     return (Deadlines(), BotTurns(), Notices(), ListedMatches(), PlayersMatches(), OpenSeats(), RevealOriginals(),
-            *((VerifyOnEnd(),) if verify_on_end else ()))
+            *((VerifyOnEnd(),) if verify_on_end else ()), AutoSteps())
 
 
 def build_store(store_client, queue_client=None, configured: dict | None = None, cache_size: int = 0,

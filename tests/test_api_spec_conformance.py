@@ -57,7 +57,8 @@ BODIES = {"CreateMatch": schemas.CreateMatchIn, "SimulationRequest": schemas.Sim
           "SignIn": player_schemas.SignInIn, "HeldSeat": player_schemas.AdoptIn,
           "SubscriptionRequest": notify_schemas.SubscriptionIn, "ClaimSeat": lobby_schemas.ClaimSeatIn,
           "Claim": lobby_schemas.ClaimIn, "HeldSeats": lobby_schemas.MyMatchesIn,
-          "RematchRequest": table_schemas.RematchIn, "LegalActionsRequest": schemas.LegalActionsIn}
+          "RematchRequest": table_schemas.RematchIn, "LegalActionsRequest": schemas.LegalActionsIn,
+          "SeatSettingsRequest": table_schemas.SeatSettingsIn}
 
 
 def resolved(spec: dict) -> dict:

@@ -45,8 +45,9 @@ def test_a_bot_seat_gets_no_token_and_shows_as_a_bot(client):
     assert m.created["seats"][1] == {"seat": 1, "name": "Owl", "join": "bot", "token": None,
                                      "bot": "ismcts"}
     seats = m.info()["seats"]
-    assert seats[1] == {"seat": 1, "name": "Owl", "controller": "bot", "stand_in": False,
-                        "unclaimed": False, "join": None, "bot": {"bot": "ismcts", "budget": {"iterations": 8}}}
+    assert seats[1] == {"seat": 1, "name": "Owl", "display_name": "Bot (ismcts)", "controller": "bot",
+                        "stand_in": False, "unclaimed": False, "join": None,
+                        "bot": {"bot": "ismcts", "budget": {"iterations": 8}}}
     assert seats[0]["controller"] == "human"
 
 

@@ -75,8 +75,8 @@ def test_a_random_walk_works_out_only_the_option_it_takes():
     assert (taken.action, taken.done, taken.label) == ({"type": "buy", "card": "b"}, False, "card b")
     assert None not in asked and "a" not in asked and ("label", "a") not in asked   # the other one untouched
     assert [o.to_dict() for o in step.options] == [
-        {"action": {"type": "buy", "card": "a"}, "label": "card a", "ref": "a", "done": False},
-        {"action": {"type": "buy", "card": "b"}, "label": "card b", "ref": "b", "done": False}]
+        {"action": {"type": "buy", "card": "a"}, "label": "card a", "ref": "a", "done": False, "completes": False},
+        {"action": {"type": "buy", "card": "b"}, "label": "card b", "ref": "b", "done": False, "completes": False}]
 
 
 def test_a_walks_steps_share_what_the_position_gives_and_only_for_that_list():

@@ -131,8 +131,9 @@ def test_a_stand_in_bot_takes_the_seat_until_it_is_reclaimed(client, app, manual
     manual_clock.advance(minutes=61)
     run_jobs(app)                                     # seat 1 is taken over and its bot plays on
     info = m.info()
-    assert info["seats"][1] == {"seat": 1, "name": "Marisa", "controller": "bot", "stand_in": True, "unclaimed": False,
-                                "join": None, "bot": {"bot": "greedy", "budget": None}}
+    assert info["seats"][1] == {"seat": 1, "name": "Marisa", "display_name": "Marisa", "controller": "bot",
+                                "stand_in": True, "unclaimed": False, "join": None,
+                                "bot": {"bot": "greedy", "budget": None}}
     assert 1 not in info["to_act"], "the stand-in left the match waiting"
     while 1 not in m.info()["to_act"]:               # seat 0 plays until the stand-in is to act
         if m.info()["outcome"] is not None:

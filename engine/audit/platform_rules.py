@@ -22,6 +22,11 @@ PLATFORM_RULES = {
     "talk": ("kifu: table talk", "A seat may say a line at the table (1 to 500 characters, no control "
              "characters), during the match or after it; the service limits how often. The line is in the "
              "record, public like the table."),
+    "settings": ("kifu: seat settings", "A seat may record, while the match runs, which steps that are not "
+                 "decisions the table takes for it: a pass when passing is its only legal move (only-choice), or "
+                 "also every pass where it has nothing to answer (unless-respond); a default payment; a choice of "
+                 "one. A move so made is the seat's own, appended like any, its command marked automatic with the "
+                 "setting that made it. Settings never recorded: every step is asked."),
     "rematch": ("kifu: rematch", "Once a match is over a seat may start a rematch: a new match of the same "
                 "game, variant, options, seats, bots and clock, the first player moved on by one where the game "
                 "chooses one; each match names the other. The rematch of a match refereed live is refereed live "

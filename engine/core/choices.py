@@ -40,10 +40,11 @@ class Option:
     of nothing and its action and ``done`` as ``settle``, a function giving ``(action, done)`` (the
     action may also be given at once), each worked out the first time it is read. A random walk then
     pays for the one option it takes, and reads exactly what a full listing would."""
-    __slots__ = ("_action", "_label", "ref", "_done", "_settle")
+    __slots__ = ("_action", "_label", "ref", "_done", "_settle", "default")
 
-    def __init__(self, action, label, ref=None, done=False, *, settle=None):
+    def __init__(self, action, label, ref=None, done=False, *, settle=None, default=False):
         self._action, self._label, self.ref, self._done, self._settle = action, label, ref, done, settle
+        self.default = default          # on the way of the default choice (a payment the rules find)
 
     @property
     def action(self) -> dict:
@@ -68,7 +69,13 @@ class Option:
         self._settle = None
 
     def to_dict(self) -> dict:
-        return {"action": self.action, "label": self.label, "ref": self.ref, "done": self.done}
+        """``completes`` says the same as ``done`` (picking it completes the move: send it); ``default``
+        is there (true) only on the default choice's way."""
+        out = {"action": self.action, "label": self.label, "ref": self.ref, "done": self.done,
+               "completes": self.done}
+        if self.default:
+            out["default"] = True
+        return out
 
     def __repr__(self) -> str:
         return f"Option({self.to_dict()!r})"
@@ -83,10 +90,28 @@ class Step:
     need: tuple | None = None    # for a list part: (fewest, most) it takes
 
     def to_dict(self) -> dict:
-        out = {"prompt": self.prompt, "field": self.field, "options": [o.to_dict() for o in self.options]}
+        out = {"prompt": self.prompt, "field": self.field, "options": suffixed([o.to_dict() for o in self.options])}
         if self.need is not None:
             out["picked"], out["need"] = self.picked, list(self.need)
         return out
+
+
+def suffixed(options: list) -> list:
+    """Options whose label ends with their ``ref`` in brackets ("妖精 (c12)") say it once, as words: the
+    label without it, and the id as a small ``suffix`` only where another option of the step has the
+    same name (two copies of one card)."""
+    bases = []
+    for o in options:
+        tail = f" ({o['ref']})" if o.get("ref") else None
+        bases.append(o["label"][:-len(tail)] if tail and o["label"].endswith(tail) and len(o["label"]) > len(tail)
+                     else None)
+    shared = {b for b in bases if b is not None and bases.count(b) > 1}
+    for o, base in zip(options, bases):
+        if base is not None:
+            o["label"] = base
+            if base in shared:
+                o["suffix"] = o["ref"]
+    return options
 
 
 def extends(partial, action) -> bool:
@@ -191,6 +216,10 @@ class Part:
     label: object = label_of
     ref: object = ref_of
     close_label: str = "Done"
+    default: object = None      # a list part's default choice (a payment the rules find): a function of the action
+
+    def default_of(self, partial: dict) -> list | None:
+        return None if self.default is None else self.default(partial)
 
     def items(self, partial: dict) -> list:
         return self.pool(partial) if callable(self.pool) else self.pool
@@ -292,6 +321,8 @@ def _step(partial: dict, parts_of, i: int) -> Step:
     chosen = list(partial.get(part.name, []))
     left = _rest(chosen, part.items(partial))
     options, seen = [], set()
+    default = part.default_of(partial)
+    on_default = default is not None and chosen == default[:len(chosen)]
     if len(chosen) < part.need[1]:
         for item in left:
             key = canonical_json(item)
@@ -299,12 +330,13 @@ def _step(partial: dict, parts_of, i: int) -> Step:
                 seen.add(key)
                 options.append(option({**partial, part.name: chosen + [item]}, partial_fn(part.label, item),
                                       part.ref(item)))
+                options[-1].default = on_default and len(chosen) < len(default) and item == default[len(chosen)]
     if part.need[0] <= len(chosen) and part.complete(chosen):
         closed = {**partial, part.name: chosen}
         after = parts_of(closed)
         j = next(k for k, q in enumerate(after) if q.name == part.name) + 1
         if j == len(after):
-            options.insert(0, Option(closed, part.close_label, None, True))
+            options.insert(0, Option(closed, part.close_label, None, True, default=on_default and chosen == default))
         elif after[j].many:
             options.insert(0, option({**closed, after[j].name: []}, part.close_label, None))
         else:
@@ -416,6 +448,36 @@ class Chooser(Protocol):
     @property
     def id(self) -> str: ...
     def choices(self, state: dict, seat: int, partial: dict) -> Step: ...
+
+
+def forward(game: Chooser, state: dict, seat: int, partial: dict, *, single: bool = True, pay: bool = True,
+            limit: int = 60) -> tuple[dict, Step, list]:
+    """``(partial, step, taken)``: from ``partial``, the options that are no decision taken for the seat
+    — a step of one option that does not complete the move (``single``), the default payment's way
+    (``pay``: the options marked ``default``, up to the last, which completes nothing by itself) — until
+    a step asks a real choice or completes the move; ``taken``: the partial actions passed through."""
+    taken = []
+    with listing(state, seat):
+        step = game.choices(state, seat, partial)
+        for _ in range(limit):
+            nxt = _forced(step, single, pay)
+            if nxt is None:
+                break
+            partial = nxt.action
+            taken.append(partial)
+            step = game.choices(state, seat, partial)
+    return partial, step, taken
+
+
+def _forced(step: Step, single: bool, pay: bool):
+    """The option of ``step`` to take without asking, or None."""
+    if single and len(step.options) == 1 and not step.options[0].done:
+        return step.options[0]
+    if pay:
+        marked = [o for o in step.options if o.default and not o.done]
+        if len(marked) == 1:
+            return marked[0]
+    return None
 
 
 def walk(game: Chooser, state: dict, seat: int, choose_option, limit: int = 200) -> dict:

@@ -22,6 +22,10 @@ CAPABILITIES = frozenset({
     "evaluate_seats", # evaluate_seats(state) -> [evaluate(state, s) for every seat], worked out at once
     "cards_named",    # cards_named(state, action) -> card ids an action names (per-card statistics)
     "narrate",        # narrate(event, reader) -> str | None: the event as a sentence (engine/core/narration.py)
+    "passing",        # passing(state, seat) -> {"action", "respond": bool | None} | None: the pass the seat may make
+                      # now, and whether it has something to answer (None: not a window to answer in); seat settings
+    "situation",      # situation(state, reader) -> str: what the match waits on, in the game's words, from public
+                      # state only ("the removal step", "a counter window: 霊夢's removal"); the view's pending_text
     "compact_step",   # compact_step(state, seat, action, rng) -> state: the state after, no events built
 })
 

@@ -124,6 +124,19 @@ def _clock(d, e, r):
            f"{_TIMEOUTS.get(d.get('on_timeout'), 'the table acts')}"
 
 
+_PASSES = {"manual": "asks every step", "only-choice": "passes when passing is the only move",
+           "unless-respond": "passes unless there is something to answer"}
+
+
+def _settings(d, e, r):
+    s = d.get("settings") or {}
+    parts = [_PASSES.get(s.get("pass"), "asks every step"),
+             "pays the default payment" if s.get("pay") == "auto" else "chooses each payment",
+             "takes a choice of one" if s.get("single") == "auto" else "asks a choice of one too"]
+    return f"{r.who(d.get('seat'))}'s settings: the table {listing(parts)}" + \
+        (", and asks before sending" if s.get("confirm") else "")
+
+
 TABLE_LINES = {
     "SeatControlled": _controlled,
     "ClockSet": _clock,
@@ -136,6 +149,7 @@ TABLE_LINES = {
     "DrawDeclined": lambda d, e, r: f"{r.who(d.get('seat'))} declines the draw",
     "DrawWithdrawn": lambda d, e, r: f"{r.who(d.get('seat'))}'s draw offer is withdrawn",
     "ChatSaid": lambda d, e, r: f"{r.who(d.get('seat'))} says: {d.get('text', '')}",
+    "SeatSettingsChanged": _settings,
     "RematchConsented": lambda d, e, r: f"{r.who(d.get('seat'))} agrees to a rematch refereed live (its "
                                         "auditor sees every hand while it is played)",
     "RematchStarted": lambda d, e, r: f"{r.who(d.get('by'))} starts a rematch"

@@ -17,6 +17,8 @@ and the table's own moves, decided by ``engine.core.table_moves`` (so an audit r
   ``DrawDeclined`` {seat, offer} or ``DrawWithdrawn`` {seat, offer} (the offerer moved)
   close the offer;
 - ``ChatSaid`` {seat, text} — a line of table talk (changes no state);
+- ``SeatSettingsChanged`` {seat, settings} — the seat's settings from now on (engine/core/seat_settings.py:
+  which steps that are not decisions the table takes for it), its own table move;
 - ``RematchConsented`` {seat, audit_live: true} — after a match refereed live (``audit_live``), the
   seat agrees to a rematch refereed live as well: the same auditor sees every hand while it is played;
 - ``RematchStarted`` {match, by} on a match that ended (``audit_live: true`` beside them when the
@@ -25,10 +27,11 @@ and the table's own moves, decided by ``engine.core.table_moves`` (so an audit r
 """
 from engine.core.game import Game
 from engine.core.outcomes import rewards
+from engine.core import seat_settings
 
 TABLE_EVENTS = frozenset({"SeatControlled", "ClockSet", "DeadlineMissed", "SeatForfeited", "SeatResigned",
                           "DrawOffered", "DrawAccepted", "DrawAgreed", "DrawDeclined", "DrawWithdrawn",
-                          "ChatSaid", "RematchConsented", "RematchStarted", "RematchOf"})
+                          "ChatSaid", "SeatSettingsChanged", "RematchConsented", "RematchStarted", "RematchOf"})
 TABLE_RULE = "kifu/table"
 
 
@@ -60,6 +63,8 @@ def fold_table(match: dict, event, version: int | None = None) -> None:
         match.pop("draw_offer", None)
     elif event.type in ("DrawDeclined", "DrawWithdrawn"):
         match.pop("draw_offer", None)
+    elif event.type == "SeatSettingsChanged":
+        seat_settings.fold(match, d)
     elif event.type == "RematchConsented":
         match["rematch_consents"] = sorted({*match.get("rematch_consents", []), d["seat"]})
     elif event.type == "RematchStarted":

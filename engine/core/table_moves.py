@@ -13,6 +13,8 @@ Moves (JSON objects, ``type`` and exactly the fields listed):
   {"type": "decline_draw"}                by any other seat; the offer is closed
   {"type": "withdraw_draw"}               by the offerer (the service sends it after their move)
   {"type": "say", "text": "..."}          a line of table talk, 1..CHAT_MAX characters, also after the end
+  {"type": "settings", "settings": {...}} the seat's settings (engine/core/seat_settings.py) while the
+                                          match runs: any of pass, pay, single, confirm
   {"type": "consent_rematch"}             after the end: the seat agrees to a rematch refereed live
                                           (the same auditor sees every hand while it is played); once
                                           per seat; a bot is not asked (the service asks it only after
@@ -27,11 +29,13 @@ from engine.core.events import Event
 from engine.core.game import Game
 from engine.core.match import clone, fold
 from engine.core.table import controller, match_outcome
+from engine.core import seat_settings
 
 RESIGN_RULE, DRAW_RULE, TALK_RULE, REMATCH_RULE = "kifu/resign", "kifu/draw", "kifu/talk", "kifu/rematch"
 CHAT_MAX = 500
 MOVES = {"resign": {"type"}, "offer_draw": {"type"}, "accept_draw": {"type"}, "decline_draw": {"type"},
-         "withdraw_draw": {"type"}, "say": {"type", "text"}, "consent_rematch": {"type"},
+         "withdraw_draw": {"type"}, "say": {"type", "text"}, "settings": {"type", "settings"},
+         "consent_rematch": {"type"},
          "rematch": {"type", "match"}}
 OPTIONAL = {"rematch": {"audit_live"}}
 AFTER_THE_END = frozenset({"say", "consent_rematch", "rematch"})
@@ -139,6 +143,11 @@ def _say(game: Game, state, seat, move, over):
     return [Event("ChatSaid", {"seat": seat, "text": text}, seat, TALK_RULE)]
 
 
+def _settings(game: Game, state, seat, move, over):
+    settings = seat_settings.changed(state, seat, move["settings"])
+    return [Event("SeatSettingsChanged", {"seat": seat, "settings": settings}, seat, seat_settings.RULE)]
+
+
 def _no_rematch_yet(state, over) -> None:
     if not over:
         raise IllegalAction(REMATCH_RULE, "a rematch is started once the match is over")
@@ -177,9 +186,11 @@ def _rematch(game: Game, state, seat, move, over):
 
 
 DECIDE = {"resign": _resign, "offer_draw": _offer, "accept_draw": _accept, "decline_draw": _decline,
-          "withdraw_draw": _withdraw, "say": _say, "consent_rematch": _consent_rematch, "rematch": _rematch}
+          "withdraw_draw": _withdraw, "say": _say, "settings": _settings, "consent_rematch": _consent_rematch,
+          "rematch": _rematch}
 TABLE_RULE_OF = {"resign": RESIGN_RULE, "offer_draw": DRAW_RULE, "accept_draw": DRAW_RULE, "decline_draw": DRAW_RULE,
-                 "withdraw_draw": DRAW_RULE, "say": TALK_RULE, "consent_rematch": REMATCH_RULE,
+                 "withdraw_draw": DRAW_RULE, "say": TALK_RULE, "settings": seat_settings.RULE,
+                 "consent_rematch": REMATCH_RULE,
                  "rematch": REMATCH_RULE}
 
 

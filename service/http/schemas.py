@@ -176,6 +176,7 @@ class LegalActionsQuery(Schema):
 class LegalActionsIn(Schema):
     """``POST legal-actions``: the partial move in the body, where no access log writes it."""
     partial = fields.Dict(keys=fields.Str(), load_default=None, allow_none=False, validate=_bounded_action)
+    forward = StrictBool(load_default=False)     # take the steps that are no decision (the seat's settings)
 
 
 class EventsQuery(Schema):
@@ -276,6 +277,7 @@ class MatchCreatedOut(Schema):
 class SeatOut(Schema):
     seat = fields.Int(required=True)
     name = fields.Str(required=True)
+    display_name = fields.Str()        # as a player reads it: "Bot (greedy)", the claimed name, "Seat 2"
     controller = fields.Str(required=True)          # "human" | "bot"
     bot = fields.Dict(required=True, allow_none=True)
     stand_in = fields.Bool(required=True)
@@ -297,6 +299,15 @@ class DeadlineOut(Schema):
     waiting = fields.List(fields.Nested(WaitingOut), required=True)
 
 
+class SeatSettingsOut(Schema):
+    """A seat's settings in force (engine/core/seat_settings.py); ``recorded``: the seat recorded any."""
+    pass_ = fields.Str(required=True, data_key="pass", attribute="pass")
+    pay = fields.Str(required=True)
+    single = fields.Str(required=True)
+    confirm = fields.Bool(required=True)
+    recorded = fields.Bool(required=True)
+
+
 class MatchOut(Schema):
     match_id = fields.Str(required=True)
     game = fields.Str(required=True)
@@ -313,6 +324,8 @@ class MatchOut(Schema):
     table = fields.Dict()                      # the open draw offer and the rematch links (engine.core.table)
     view = fields.Dict(required=True)
     since_your_last_action = fields.Dict(required=True, allow_none=True)
+    settings = fields.Nested(SeatSettingsOut, allow_none=True)      # the caller's seat's own (None: spectator)
+    pending_text = fields.Str(allow_none=True)     # what the match waits on, as a sentence
 
 
 class LegalActionsOut(Schema):
@@ -320,6 +333,7 @@ class LegalActionsOut(Schema):
     actions = fields.List(fields.Dict(), required=True)
     partial = fields.Dict(required=True)
     step = fields.Dict(required=True, allow_none=True)
+    forwarded = fields.List(fields.Dict())       # with forward: the partial moves passed through
 
 
 class EventOut(Schema):
@@ -335,6 +349,7 @@ class EventOut(Schema):
     rng = fields.Dict()          # exports only: the batch's draws, once the seed is revealed
     text = fields.Str(allow_none=True)   # the event as a sentence of the log; None: an internal step
     move = fields.Dict()         # {"version", "seat"}: the command (one replay step) it belongs to
+    auto = fields.Dict()         # a move the seat's settings made ({"setting", "why"}): own seat's, or after the end
 
 
 class ActionOut(Schema):

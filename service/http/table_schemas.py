@@ -4,8 +4,9 @@ import unicodedata
 
 from marshmallow import Schema, ValidationError, fields, pre_load, validate
 
+from engine.core.seat_settings import CHOICES
 from engine.core.table_moves import CHAT_MAX
-from service.http.schemas import SeatTokenOut, StrictBool, _version
+from service.http.schemas import SeatSettingsOut, SeatTokenOut, StrictBool, _version
 
 
 class TableMoveIn(Schema):
@@ -69,3 +70,21 @@ class RematchOut(Schema):
     seats = fields.List(fields.Nested(SeatTokenOut), required=True)   # no token: each plays with its own
     first = fields.Int(required=True, allow_none=True)                # the first player, where set (None: by lot)
     audit_live = fields.Bool(required=True)                           # refereed live: every seat agreed
+
+
+class SettingsOut(Schema):
+    version = fields.Int(required=True)
+    settings = fields.Nested(SeatSettingsOut, required=True)
+
+
+def _one_of(choices):
+    return validate.OneOf(choices, error="{input!r} is not one of {choices}")
+
+
+class SeatSettingsIn(Schema):
+    """``PUT .../seats/{seat}/settings``: any of the seat's settings (engine/core/seat_settings.py); an
+    unknown key or value is a 400 naming it."""
+    pass_ = fields.Str(data_key="pass", attribute="pass", validate=_one_of(CHOICES["pass"]))
+    pay = fields.Str(validate=_one_of(CHOICES["pay"]))
+    single = fields.Str(validate=_one_of(CHOICES["single"]))
+    confirm = StrictBool(error_messages={"invalid": "true or false"})

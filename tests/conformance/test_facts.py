@@ -118,7 +118,7 @@ def test_a_hook_the_game_does_not_declare_is_never_called(game):
         seen = game.redact(event, None)
         if seen is not None:
             narrate(guarded, seen, Reader(None, names))
-    declared = set(game.facts.capabilities) - {"secrets", "cards_named"}   # not asked for in every game
+    declared = set(game.facts.capabilities) - {"secrets", "cards_named", "passing", "situation"}  # not in every run
     assert declared <= guarded.used, f"{game.id}: the run never used {sorted(declared - guarded.used)}"
 
 

@@ -64,6 +64,8 @@ def read_all(checker, caller, earlier: int) -> None:
     c.events(caller, "/events", r.get_json()["events"])
     code, r = t.get("/legal-actions", caller)
     c.check(caller, "/legal-actions", r.get_json(), truth.strict(v, caller))
+    code, body = t.post("/legal-actions", caller, {"forward": True})     # issue 38: labels, defaults, forwarded
+    c.check(caller, f"POST /legal-actions forward ({code})", body, truth.strict(v, caller))
     code, r = t.get("/export", caller)
     lines = ndjson(r.get_data(as_text=True))
     c.check(caller, "/export header", lines[0], truth.hidden(v, caller))
@@ -79,7 +81,7 @@ def read_all(checker, caller, earlier: int) -> None:
     stale = {"action": {"type": "pass"}, "expected_version": max(v - 1, 0), "command_id": "stale"}
     code, body = t.post("/actions", caller, stale)
     c.check(caller, f"POST /actions stale ({code})", body, c.now(caller))
-    probes.count(t.game.id, "channel reads", 16)
+    probes.count(t.game.id, "channel reads", 17)
 
 
 def tampered_posts(checker, rng, handles_per_field: int = 3) -> None:

@@ -32,7 +32,8 @@ class DimensionZero(GameBase):
             "touhou-instant": Variant("touhou-instant", "東方零次元 インスタント対戦 (25 singleton, 5 smash)", 2, 2),
         },
         action_fields=actions.ACTION_FIELDS,
-        capabilities=frozenset({"secrets", "determinize", "evaluate", "cards_named", "narrate"}),
+        capabilities=frozenset({"secrets", "determinize", "evaluate", "cards_named", "narrate", "passing",
+                                "situation"}),
         unordered=choice_steps.UNORDERED,              # the deck after sideboarding (choices.py)
     )
     rules = RULES
@@ -73,6 +74,36 @@ class DimensionZero(GameBase):
 
     def rulings_of(self, state, event) -> list:
         return super().rulings_of(state, event) + event_rulings(state, event)
+
+    def passing(self, state, seat) -> dict | None:
+        """The pass ``seat`` may make now (seat settings, engine/core/seat_settings.py): a priority pass
+        (seed 001 ch.3 §4(1), "priority"), or skipping the energy or smash phase. It has something to answer
+        (``respond``) when an ability waits on the stack or a battle is on and any other move is legal;
+        priority in its own turn with nothing on the stack is its own decision (None)."""
+        legal_now = self.legal_actions(state, seat)
+        if {"type": "pass"} not in legal_now:
+            return None
+        if actions.situation(state) != "priority" or (state["active"] == seat and not state["stack"]
+                                                       and not state["battles"]):
+            return {"action": {"type": "pass"}, "respond": None}
+        waiting = bool(state["stack"] or state["battles"])
+        return {"action": {"type": "pass"}, "respond": waiting and len(legal_now) > 1}
+
+    def situation(self, state, reader) -> str:
+        """What the duel waits on, told from public state only (001 ch.3: the phases of a turn, priority)."""
+        sit = actions.situation(state)
+        if sit == "pending":
+            return "a choice an ability asks"
+        if sit == "mulligan":
+            return "the mulligan: keep the hand or put it back"
+        if sit == "sideboard":
+            return "sideboarding between the games of the match"
+        turn = f"{reader.who(state['active'])}'s turn"
+        if sit in ("energy", "smash"):
+            return f"{turn}, the {sit} phase"
+        held = "an ability on the stack" if state["stack"] else "a battle" if state["battles"] else None
+        phase = "main phase" if state["phase"] == "main" else "end phase"
+        return f"{turn}, {phase}: priority" + (f" with {held} waiting" if held else "")
 
     def cards_named(self, state, action) -> set:
         """The card keys behind the instance ids an action names (simulations' per-card statistics)."""

@@ -125,8 +125,12 @@ def _pay(state, seat, cost, labels, exclude=()) -> Part:
             known[key] = costs.completable(state, seat, cost, chosen, exclude)
         return known[key]
 
-    return Part("pay", f"Pay {costs.fmt(cost)}: choose the cards to freeze", sorted(costs.sources(state, seat, exclude)),
-                many=True, need=(total, total), label=labels, fits=fits)
+    def default(action):                        # the payment the rules find first (costs.find_payment)
+        return costs.find_payment(state, seat, cost, exclude)
+
+    return Part("pay", f"Pay {costs.words(cost)}: choose the cards to freeze",
+                sorted(costs.sources(state, seat, exclude)),
+                many=True, need=(total, total), label=labels, fits=fits, default=default)
 
 
 def _sideboard(state, seat) -> list:
@@ -157,7 +161,7 @@ def _labels(state, seat):
             if not visible(state, value, seat):
                 return f"face-down card {value}"
             c = card(state, value)
-            colours = "".join(c.get("colours", ()))
+            colours = "".join(costs.COLOUR_WORDS.get(k, k) for k in c.get("colours", ()))
             return f"{c['name']}{' ' + colours if colours else ''} ({value})"
         if isinstance(value, list):
             return ", ".join(label(v) for v in value)

@@ -114,3 +114,17 @@ def can_pay(state, seat, cost) -> bool:
 def fmt(cost: dict) -> str:
     return " ".join(f"{k}{v}" for k, v in cost.items() if v) or "0"
 
+
+
+COLOUR_WORDS = {"W": "白", "U": "青", "R": "赤", "G": "緑", "K": "黒"}
+
+
+def words(cost: dict) -> str:
+    """A cost as a player reads it: "3 energy (1 白, 2 of any colour)" rather than "W1 X2"."""
+    total = sum(cost.values())
+    if not total:
+        return "nothing"
+    parts = [f"{v} {COLOUR_WORDS.get(k, k)}" for k, v in cost.items() if v and k != "X"]
+    if cost.get("X"):
+        parts.append(f"{cost['X']} of any colour" if parts else "any colour")
+    return f"{total} energy ({', '.join(parts)})"

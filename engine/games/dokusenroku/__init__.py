@@ -34,7 +34,8 @@ class Dokusenroku(GameBase):
             "constructed": Variant("constructed", "追加ルール デッキ構築 / Constructed (own 40-card decks)", 2, 4),
         },
         action_fields=actions.ACTION_FIELDS,
-        capabilities=frozenset({"secrets", "determinize", "evaluate", "evaluate_seats", "cards_named", "narrate"}),
+        capabilities=frozenset({"secrets", "determinize", "evaluate", "evaluate_seats", "cards_named", "narrate",
+                                "passing", "situation"}),
     )
     rules = RULES
     rulings = RULINGS                       # readings of what the seed leaves open (rulings.json)
@@ -97,6 +98,25 @@ class Dokusenroku(GameBase):
     def choices(self, state, seat, partial):
         """The choice protocol: every copy in hand offered, discards one pick at a time (choices.py)."""
         return choice_steps.choices(state, seat, partial, listed(self.legal_actions, state, seat))
+
+    def passing(self, state, seat) -> dict | None:
+        """The pass ``seat`` may make now (seat settings, engine/core/seat_settings.py): declining a
+        decision (seed 002, the turn order). None of them answers another seat's move here (respond None)."""
+        return {"action": {"type": "pass"}, "respond": None} if {"type": "pass"} in self.legal_actions(state, seat) \
+            else None
+
+    def situation(self, state, reader) -> str:
+        """What the game waits on, told from public state only (002: the turn Ⅰ-Ⅴ, the squares)."""
+        step = state["step"]
+        words = {"main": "draw, cast, invest or roll", "land": "placing a character on the land stopped on",
+                 "own": "placing a character on an own land", "other": "paying the toll or invading",
+                 "event": "the EVENT square", "choose": "a choice a spell asks",
+                 "defend": "the defender's support in a battle", "invader_support": "the invader's support",
+                 "sell": "selling lands to pay a toll", "refill": "bankruptcy: refilling",
+                 "discard": "discarding down to the hand limit"}
+        active = state.get("active")
+        turn = f"{reader.who(active)}'s turn" if isinstance(active, int) else "the turn"
+        return f"{turn}: {words.get(step, str(step))}"
 
     def view(self, state, seat) -> dict:
         return views.view(state, seat, self.to_act(state))

@@ -32,7 +32,8 @@ class Shisoroku(GameBase):
         cardset_version=CARDSET_VERSION,
         variants={"standard": Variant("standard", "基本的なルール / Standard", 2, 4)},
         action_fields=actions.FIELDS,
-        capabilities=frozenset({"secrets", "determinize", "evaluate", "evaluate_seats", "narrate", "compact_step"}),
+        capabilities=frozenset({"secrets", "determinize", "evaluate", "evaluate_seats", "narrate", "compact_step",
+                                "situation"}),
         bots={big_money.NAME: big_money},       # the game's own bots, beside the generic ones
     )
     rules = RULES
@@ -72,6 +73,19 @@ class Shisoroku(GameBase):
 
     def decide(self, state, seat, action, rng):
         return actions.decide(self, state, seat, action, rng)
+
+    def situation(self, state, reader) -> str:
+        """What the game waits on, told from public state only (004: the action and buy phases, and the
+        questions a card asks, whose fields are public: decisions.py)."""
+        turn = f"{reader.who(state['active'])}'s turn" if isinstance(state.get("active"), int) else "the turn"
+        pending = state.get("pending")
+        if pending is not None:
+            asks = {"cards": "choosing cards", "gain": "choosing a card to gain", "mode": "choosing what the card does",
+                    "react": "deciding whether to reveal a reaction", "order": "choosing what resolves next",
+                    "name": "naming a card"}.get(pending.get("kind"), "answering a card")
+            return f"{turn}: {asks}"
+        phase = {"action": "the action phase", "buy": "the buy phase"}.get(state["phase"], state["phase"])
+        return f"{turn}, {phase}"
 
     def compact_step(self, state, seat, action, rng):
         """The state after the action without its events: the commonest moves directly (compact.py)."""

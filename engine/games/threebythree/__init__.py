@@ -30,7 +30,7 @@ class ThreeByThree(GameBase):
         cardset_version=CARDSET_VERSION,
         variants={lv.id: Variant(lv.id, lv.title, 2, 2) for lv in LEVELS.values()},
         action_fields=actions.FIELDS,
-        capabilities=frozenset({"secrets", "determinize", "evaluate", "narrate"}),
+        capabilities=frozenset({"secrets", "determinize", "evaluate", "narrate", "passing", "situation"}),
     )
     rules = RULES
     rulings = RULINGS                       # readings of what the seed leaves open (rulings.json)
@@ -83,6 +83,35 @@ class ThreeByThree(GameBase):
 
     def legal_actions(self, state, seat) -> list:
         return legal.legal_actions(state, seat, self.to_act(state))
+
+    def passing(self, state, seat) -> dict | None:
+        """The pass ``seat`` may make now (seat settings, engine/core/seat_settings.py). In a counter window
+        (seed 003 2.3) or answering the opponent's magic or enhancement (★不許火) it has something to
+        answer (``respond``) when any other move is legal; a step of its own turn is its own decision (None)."""
+        legal_now = self.legal_actions(state, seat)
+        if {"type": "pass"} not in legal_now:
+            return None
+        if state["phase"] == "setup" or state["step"] not in ("counter", "respond"):
+            return {"action": {"type": "pass"}, "respond": None}
+        return {"action": {"type": "pass"}, "respond": len(legal_now) > 1}
+
+    def situation(self, state, reader) -> str:
+        """What the match waits on, told from public state only (003: the steps of a turn, 2.3 counters)."""
+        if state["phase"] == "setup":
+            return "the setup: choosing hands, territories and magic"
+        step = state["step"]
+        if step == "counter":
+            p = state["pending"]
+            what = {"remove": "removal", "enhance": "enhancement"}.get(p["kind"], p["kind"])
+            return f"a counter window on {reader.who(p['seat'])}'s {what} (2.3)"
+        if step == "respond":
+            return f"answering {reader.who(state['respond'].get('seat', state['active']))}'s magic (★不許火)"
+        if step == "decision":
+            return "a choice an effect asks"
+        words = {"removal": "the removal step (2.1)", "enhance": "the enhancement step (2.2)",
+                 "territory": "the territory step (4.1)", "strategy": "the strategy step (4.2)",
+                 "end": "the end of the turn"}
+        return f"{reader.who(state['active'])}'s turn, {words.get(step, step)}"
 
     def choices(self, state, seat, partial):
         """The choice protocol: setup picks, spells target by target, counters and redeploys card by card."""

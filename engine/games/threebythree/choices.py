@@ -30,7 +30,8 @@ def choices(state, seat, partial, listed) -> Step:
     if kind in ("remove", "enhance") and any(a["type"] == kind for a in listed):
         return _spells_step(state, seat, kind, partial, labels)
     return headed(partial, listed, lambda action: _parts(state, seat, action, labels), PARTS, prompts=PROMPTS,
-                  labels=lambda field, value: labels(value) if field in ("card", "copy") else _type_label(value),
+                  labels=lambda field, value: _card_label(state, seat, value, labels) if field in ("card", "copy")
+                  else _type_label(value),
                   refs=lambda field, value: value if field in ("card", "copy") else None)
 
 
@@ -192,12 +193,19 @@ def _spells_step(state, seat, kind, partial, labels) -> Step:
         targeted = set(state["flags"]["targeted"]) | {sp["target"] for sp in chosen}
         for t in units:
             if t not in targeted and _spell_ok(state, seat, removal, {"target": t}, chosen, complete=False):
-                add(chosen + [{"target": t}], f"{'Remove' if removal else 'Enhance'} {labels(t)}", t)
+                add(chosen + [{"target": t}], f"Remove {DECK[t].name}, cost {DECK[t].cost} ({t})" if removal
+                    else f"Enhance {labels(t)}", t)
     if not options:
         raise no_move(partial)
     what = "removal" if removal else "enhancement"
-    prompt = (f"Choose a card for the {what} of {labels(last['target'])}" if last and len(last.get("with", ())) == 0
-              else f"Choose a target for a {what}, or Done")
+    done = " — or Done to cast the spells chosen" if any(o.done for o in options) else ""
+    if last and len(last.get("with", ())) == 0:
+        prompt = f"Choose a card for the {what} of {DECK[last['target']].name}" + (
+            f" (one card of cost {DECK[last['target']].cost}, or two adding up to it or more)" if removal else "")
+    elif removal:                                   # 003 2.1: one card of the unit's cost, or two adding up to it
+        prompt = "Choose a unit to remove (a removal is one card of its cost, or two adding up to it or more)" + done
+    else:
+        prompt = "Choose a unit to enhance" + done
     return Step(prompt, "spells", options)
 
 
@@ -281,6 +289,17 @@ def _labels(state):
             return ", ".join(label(v) for v in value)
         return str(value)
     return label
+
+
+def _card_label(state, seat, value, labels) -> str:
+    """A card as an option names it; a magic that would act on nothing now says so (入植 with no unit to
+    deploy is carried out as far as possible, 003 magic.effect: it does nothing)."""
+    text = labels(value)
+    if isinstance(value, str) and value in MAGIC and any(e["do"] == "extra_deploy" for e in MAGIC[value].effects):
+        e = next(e for e in MAGIC[value].effects if e["do"] == "extra_deploy")
+        if not magic.EFFECTS["extra_deploy"].choices(state, seat, e):
+            return text.replace(f" ({value})", f": nothing can be deployed now, so it does nothing ({value})")
+    return text
 
 
 def _type_label(value) -> str:

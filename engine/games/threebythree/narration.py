@@ -17,6 +17,15 @@ def name(card) -> str:
     return c.name if c is not None else str(card)
 
 
+def _culled(d, e, r) -> str:
+    """★海癒's cull of the discard pile (003 grand.海癒): what stays, what leaves the game."""
+    kept, removed = d.get("kept") or [], d.get("removed") or []
+    stays = f"The discard pile keeps {names(kept)}" if kept else "Nothing stays in the discard pile"
+    if not removed:
+        return f"{stays}; no card leaves the game"
+    return f"{stays}; {count(len(removed), 'card')} {'leaves' if len(removed) == 1 else 'leave'} the game"
+
+
 def names(cards) -> str:
     return listing(name(c) for c in cards)
 
@@ -198,8 +207,7 @@ LINES = Lines({
     "CardsExchanged": lambda d, e, r: f"{r.who(d['seat'])} exchanges {name(d['give'])} from the hand "
                                       f"for {name(d['take'])} from the discard pile",
     "DecisionOpened": _decision,
-    "DiscardCulled": lambda d, e, r: f"The discard pile keeps {names(d['kept'])}; "
-                                     f"{count(len(d['removed']), 'card')} leave the game",
+    "DiscardCulled": _culled,
     "MagicCopied": lambda d, e, r: f"{r.who(d['seat'])} copies {_whose(d, r)}{name(d['card'])}{_by(d)}",
     "UndyingUsed": lambda d, e, r: f"{name(d['card'])} goes back to {r.who(d['seat'])}'s hand (不死)",
     "MagicExposed": _exposed,

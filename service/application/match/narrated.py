@@ -33,6 +33,7 @@ class Narrator:
         answer), so a narration that asks for a view loads nothing; it is copied before folding."""
         self.store, self.match_id, self.game, self.seat, self.full = store, match_id, game, seat, full
         self.names = seat_names(meta) if names is None else names
+        self.ended = bool(meta.get("ended"))     # every command is public once the match has ended
         self._move = None               # the move of the last record told
         self._state = None              # the true state at version self._at, folded on demand
         self._at = None if base is None else base["version"]
@@ -57,7 +58,16 @@ class Narrator:
             log.exception("narration of %s v%s (%s) failed", self.match_id, record.version, event.type)
             text = generic(event, reader)
         self._passed(record)
+        if self._automatic(record):
+            return {**shown, "text": f"{text} (automatic)" if text else text, "move": dict(self._move),
+                    "auto": dict(record.command["auto"])}
         return {**shown, "text": text, "move": dict(self._move)}
+
+    def _automatic(self, record) -> bool:
+        """The record opens a move the seat's settings made (match/automatic.py), and the reader may
+        see that: its own move, or the reader sees everything (the command is shown to no one else)."""
+        auto = (record.command or {}).get("auto")
+        return bool(auto) and (self.full or self.ended or record.command.get("seat") == self.seat)
 
     def _move_of(self, record) -> dict:
         if record.command is not None or record.event.type == "MatchCreated":

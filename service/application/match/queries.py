@@ -1,13 +1,16 @@
 """The read side: what a seat (or a spectator, seat None) may see of a match."""
 from engine.core import Game, controller, match_outcome, seats_to_act
 from engine.core.table import table_view
-from engine.core.choices import listed, listing
+from engine.core.choices import forward as forward_choices, listed, listing
+from engine.core.seat_settings import in_force as settings_in_force
 from service.application.turns.deadlines import due, read_waiting
 from service.application.match.feed import digest
 from service.application.match.house_rules import in_force
 from service.application.match.loading import match_game, open_match, open_meta, redact
 from service.application.match.narrated import Narrator
+from service.application.match.pending import pending_text
 from service.application.table.seats import is_unclaimed, join_mode
+from service.application.table.settings import of_seat
 
 
 def match_view(store, match_id: str, seat: int | None, meta: dict | None = None) -> dict:
@@ -20,14 +23,31 @@ def match_view(store, match_id: str, seat: int | None, meta: dict | None = None)
             "to_act": m.to_act(), "outcome": outcome, "seats": seats(m.state, m.meta),
             "deadline": deadline(m), "table": table_view(m.state, over=outcome is not None),
             "view": m.game.view(m.state, seat),
-            "since_your_last_action": digest(store, match_id, seat, m.meta)}
+            "since_your_last_action": digest(store, match_id, seat, m.meta),
+            "settings": of_seat(m.state, seat),
+            "pending_text": pending_text(m.game, m.state, m.to_act(), display_names(m.state, m.meta), seat,
+                                         outcome is not None)}
+
+
+def display_name(state: dict, meta: dict, seat: int) -> str:
+    """A seat as a player reads it: a bot's seat "Bot (greedy)", a person's by the seat's name (the
+    claimed one, else the one it was created with), else "Seat 2"."""
+    held = controller(state, seat)
+    if held["by"] == "bot" and not held["stand_in"]:
+        return f"Bot ({(held['bot'] or {}).get('bot', 'bot')})"
+    return meta.get(f"name:{seat}") or state["match"]["seats"][seat] or f"Seat {seat + 1}"
+
+
+def display_names(state: dict, meta: dict) -> list[str]:
+    return [display_name(state, meta, s) for s in range(len(state["match"]["seats"]))]
 
 
 def seats(state: dict, meta: dict) -> list[dict]:
     out = []
     for s, name in enumerate(state["match"]["seats"]):
         held = controller(state, s)
-        out.append({"seat": s, "name": name, "controller": held["by"], "bot": held["bot"],
+        out.append({"seat": s, "name": name, "display_name": display_name(state, meta, s),
+                    "controller": held["by"], "bot": held["bot"],
                     "stand_in": held["stand_in"], "unclaimed": is_unclaimed(meta, s), "join": join_mode(meta, s)})
     return out
 
@@ -46,24 +66,41 @@ def deadline(m) -> dict | None:
 
 
 def legal_actions(store, match_id: str, seat: int | None, meta: dict | None = None,
-                  partial: dict | None = None) -> dict:
+                  partial: dict | None = None, forward: bool = False) -> dict:
     """The seat's moves at this version: ``actions``, one complete action per move, and ``step``, the
     next step of the choice protocol after ``partial`` (engine/core/choices.py; ``{}`` when not
     given). Nothing for a spectator or a seat not to act; a partial action no move starts with is an
-    IllegalAction."""
+    IllegalAction. ``forward``: the steps that are no decision taken as the seat's settings say
+    (``single`` auto: a step of one option; ``pay`` auto: the default payment), ``partial`` then the
+    move so far and ``forwarded`` the partial moves passed through. The default payment's options are
+    marked ``default`` only while the seat's ``pay`` is auto."""
     m = open_match(store, match_id, meta=meta, shared=True)
-    return legal_at(m.game, m.state, seat, partial)
+    return legal_at(m.game, m.state, seat, partial, forward)
 
 
-def legal_at(game: Game, state: dict, seat: int | None, partial: dict | None = None) -> dict:
+def legal_at(game: Game, state: dict, seat: int | None, partial: dict | None = None,
+             forward: bool = False) -> dict:
     """``legal_actions`` of a state already at hand (the action's answer: match/answering.py)."""
     waiting = seat is not None and match_outcome(game, state) is None and seat in seats_to_act(game, state)
     if not waiting:
-        return {"version": state["version"], "actions": [], "partial": partial or {}, "step": None}
+        return {"version": state["version"], "actions": [], "partial": partial or {}, "step": None,
+                **({"forwarded": []} if forward else {})}
+    settings = settings_in_force(state, seat)
+    taken = []
     with listing(state, seat):                  # the step and the list from one listing
-        step = game.choices(state, seat, partial or {})
+        if forward:
+            partial_now, step, taken = forward_choices(game, state, seat, partial or {},
+                                                       single=settings["single"] == "auto",
+                                                       pay=settings["pay"] == "auto")
+        else:
+            partial_now, step = partial or {}, game.choices(state, seat, partial or {})
         actions = listed(game.legal_actions, state, seat) if partial is None else []
-    return {"version": state["version"], "actions": actions, "partial": partial or {}, "step": step.to_dict()}
+    shown = step.to_dict()
+    if settings["pay"] != "auto":
+        for option in shown["options"]:
+            option.pop("default", None)
+    return {"version": state["version"], "actions": actions, "partial": partial_now, "step": shown,
+            **({"forwarded": taken} if forward else {})}
 
 
 def events_page(store, match_id: str, seat: int | None, after: int, limit: int,

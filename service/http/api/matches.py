@@ -57,8 +57,9 @@ def next_step(match_id: str):
 def _step(match_id: str, read_partial):
     store = get_store()
     meta, seat = viewer(store, match_id)                 # 404 and token checks before the partial's
-    partial = read_partial()["partial"]
-    return answer(LegalActionsOut(), queries.legal_actions(store, match_id, seat, meta, partial))
+    body = read_partial()
+    return answer(LegalActionsOut(), queries.legal_actions(store, match_id, seat, meta, body["partial"],
+                                                          body.get("forward", False)))
 
 
 @bp.post("/<match_id>/actions")

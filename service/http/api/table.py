@@ -4,13 +4,14 @@ to be refereed live too: service.application.table.rematch). A seat acts with it
 (service.application.table.moves)."""
 from flask import Blueprint, request
 
-from service.application.table import moves, rematch
+from service.application.errors import Forbidden
+from service.application.table import moves, rematch, settings
 from service.http.api import actor, answer, json_body, viewer
 from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
 from service.http.schemas import ActionOut
 from service.http.table_schemas import (ChatIn, ChatOut, ChatQuery, RematchAskedOut, RematchIn, RematchOut,
-                                       TableMoveIn)
+                                       SeatSettingsIn, SettingsOut, TableMoveIn)
 
 bp = Blueprint("table", __name__, url_prefix="/matches")
 MOVES = {"resign": "resign", "draw/offer": "offer_draw", "draw/accept": "accept_draw", "draw/decline": "decline_draw"}
@@ -55,3 +56,14 @@ def start_rematch(match_id: str):
     _, seat = actor(store, match_id)
     made, started = rematch.start(store, match_id, seat, body["audit_live"])
     return answer(RematchOut(), made, 201) if started else answer(RematchAskedOut(), made, 202)
+
+
+@bp.put("/<match_id>/seats/<int:seat>/settings")
+def change_settings(match_id: str, seat: int):
+    """The seat's settings (service.application.table.settings), with its own token; a 400 names an
+    unknown setting or value."""
+    store = get_store()
+    _, own = actor(store, match_id)
+    if own != seat:
+        raise Forbidden("not_your_seat", f"your token holds seat {own}, not seat {seat}")
+    return answer(SettingsOut(), settings.change(store, match_id, seat, SeatSettingsIn().load(json_body())))

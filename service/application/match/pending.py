@@ -1,0 +1,19 @@
+"""``pending_text``: what a match waits on, as a sentence in the game's words ("Your move — 霊夢's turn,
+the removal step (2.1)"; "Waiting for 魔理沙 — a counter window on 霊夢's removal (2.3)"), never a dump
+of the state. The game tells the situation from public state only (its ``situation`` hook); whose move
+it is is public too. None once the match has ended."""
+from engine.core import Reader, can
+
+
+def pending_text(game, state, to_act: list, names: list, seat: int | None, over: bool) -> str | None:
+    if over:
+        return None
+    reader = Reader(seat, names)
+    situation = game.situation(state, reader) if can(game, "situation") else None
+    if seat is not None and seat in to_act:
+        who = "Your move"
+    elif to_act:
+        who = "Waiting for " + " and ".join(reader.who(s) for s in to_act)
+    else:
+        who = "Nothing to do"
+    return f"{who} — {situation}" if situation else who
