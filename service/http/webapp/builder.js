@@ -13,7 +13,7 @@
 // seat's move that leaves its options as they were does not throw it away. After each choice the
 // focus goes to the new step's first option, so a move can be made with the keyboard alone.
 import {h, replace} from "./dom.js";
-import {describeAction, optionLabel} from "./labels.js";
+import {describeAction, optionLabel, optionSuffix} from "./labels.js";
 
 const KEPT = "kifu.move.v1.";
 
@@ -56,9 +56,11 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
       return render();
     }
     busy = true;
+    element.dataset.busy = "true";
     try {
       const {step, partial} = await next(option.action);
-      trail.push({partial, step, label: option.label, auto});
+      if (!step?.options?.length) chosen = {action: partial, label: option.label};      // nothing more to choose
+      else trail.push({partial, step, label: optionLabel(option, info), auto});
       focusAfter = true;
       keep();
     } catch (e) {
@@ -67,7 +69,8 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
       busy = false;
       render();
     }
-    return takeSingle();
+    await takeSingle();
+    element.dataset.busy = String(busy);
   }
 
   /** A step of one option that does not complete the move is not a decision: it is taken. */
@@ -125,6 +128,7 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
     if (!kept || kept.first !== JSON.stringify(first)) return forget();
     try {
       const steps = await Promise.all(kept.trail.map(t => next(t.partial)));
+      if (steps.some(s => !s.step?.options?.length)) return forget();
       trail = [trail[0], ...kept.trail.map((t, i) => ({partial: t.partial, label: t.label, auto: t.auto, step: steps[i].step}))];
       chosen = kept.chosen && current().step.options.some(o => JSON.stringify(o.action) === JSON.stringify(kept.chosen.action))
         ? current().step.options.find(o => JSON.stringify(o.action) === JSON.stringify(kept.chosen.action)) : null;
@@ -138,7 +142,7 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
     return h("button", {type: "button", class: `choice${completes(option) ? " done" : ""}`, "data-choice": JSON.stringify(option.action),
                         "data-ref": option.ref ?? null, "data-done": String(completes(option)),
                         "data-default": option.default ? "true" : null, onclick: () => choose(option)},
-             optionLabel(option), option.suffix ? h("small", {class: "id-suffix"}, ` ${option.suffix}`) : null,
+             optionLabel(option, info), optionSuffix(option, info) ? h("small", {class: "id-suffix"}, ` ${optionSuffix(option, info)}`) : null,
              option.default && i !== undefined ? h("span", {class: "default-mark"}, " (default)") : null);
   }
 
@@ -150,7 +154,7 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
     let body;
     if (chosen) {
       body = [h("p", {class: "move-ready"}, h("strong", {}, "Your move: "), chosen.label && !/^done$/i.test(chosen.label)
-                ? [path.join(" › "), path.length ? " › " : "", optionLabel(chosen)] : describeAction(info, chosen.action)),
+                ? [path.join(" › "), path.length ? " › " : "", optionLabel(chosen, info)] : describeAction(info, chosen.action)),
         h("div", {class: "choices"},
           h("button", {type: "button", id: "move-send", class: "send", onclick: () => sendNow(chosen.action)}, "Send this move"),
           h("button", {type: "button", class: "move-back", onclick: back}, "Back"))];
@@ -165,6 +169,7 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
           h("button", {type: "button", class: "restart", onclick: restart}, "Start over")) : null];
     }
     element.dataset.partial = JSON.stringify(partial);
+    element.dataset.busy = String(busy);
     element.dataset.ready = String(Boolean(chosen));
     replace(element, h("h3", {id: "move-h"}, "Make a move"), sofar, ...body);
     mark();
@@ -189,22 +194,17 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
       thing.classList.toggle("choosable", on);
       const isPicked = picked.has(thing.dataset.ref);
       thing.classList.toggle("picked", isPicked);
-      if (on) {
-        thing.setAttribute("tabindex", "0");
-        thing.setAttribute("role", "button");
-        thing.setAttribute("aria-pressed", String(isPicked));
-      } else {
-        thing.removeAttribute("tabindex");
-        if (thing.getAttribute("role") === "button") thing.removeAttribute("role");
-        if (isPicked) thing.setAttribute("aria-current", "true"); else thing.removeAttribute("aria-current");
-        thing.removeAttribute("aria-pressed");
-      }
+      if (on) thing.setAttribute("tabindex", "0");
+      else thing.removeAttribute("tabindex");
+      if (isPicked) thing.setAttribute("aria-current", "true"); else thing.removeAttribute("aria-current");
     }
   }
 
   render();
-  if (key) restore().then(() => { if (trail.length === 1) takeSingle(); });
-  else takeSingle();
+  element.dataset.busy = "true";
+  const settle = () => { element.dataset.busy = String(busy); };
+  if (key) restore().then(() => trail.length === 1 ? takeSingle() : null).finally(settle);
+  else Promise.resolve(takeSingle()).finally(settle);
   return {element, mark, chooseRef, first: JSON.stringify(first)};
 }
 

@@ -10,9 +10,25 @@ export function humanize(key) {
 
 /** An option of the move builder in words: its label (the game's words), a lowercase action name
  *  ("play", "end actions") made a word with a capital. */
-export function optionLabel(option) {
-  const label = String(option?.label ?? "");
+export function optionLabel(option, info = null) {
+  let label = String(option?.label ?? "");
+  const id = cardIdIn(option, info);
+  if (id) label = label.slice(0, label.length - id.length - 3);           // "灯火幽鬼 (021)": the name
   return /^[a-z][a-z_ -]*$/.test(label) ? humanize(label) : label;
+}
+
+/** The card id a label ends with in brackets ("灯火幽鬼 (021)"), where the catalogue knows it. */
+function cardIdIn(option, info) {
+  const m = /^.*\S \(([^()\s]+)\)$/.exec(String(option?.label ?? ""));
+  return m && info && cardOf(info, m[1]) ? m[1] : null;
+}
+
+/** The small suffix of an option: the server's (where names collide), or the card's id where two
+ *  cards on the table share its name. */
+export function optionSuffix(option, info = null) {
+  if (option?.suffix) return String(option.suffix);
+  const id = cardIdIn(option, info) ?? (option?.ref && cardOf(info, option.ref) ? String(option.ref) : null);
+  return id && nameShared(info, id) ? id : null;
 }
 
 /** "1 day a move", "2 hours a move", "1 day 12 hours a move", "30 minutes a move". */
@@ -104,7 +120,7 @@ export function seatName(match, seat) {
   if (!entry?.name) return `Seat ${seat + 1}`;
   const kind = entry.bot?.bot ? humanize(entry.bot.bot).toLowerCase() : "";
   let name = entry.name;
-  if (entry.controller === "bot" && entry.stand_in) name = `${name} (a bot${kind ? `, ${kind},` : ""} stands in)`;
+  if (entry.controller === "bot" && entry.stand_in) name = `${name} (stand-in bot${kind ? `, ${kind}` : ""})`;
   else if (entry.controller === "bot") name = GENERIC.test(name) ? `Bot${kind ? ` (${kind})` : ""}` : `${name} (bot${kind ? `, ${kind}` : ""})`;
   const shared = seats.filter(s => s.name === entry.name).length > 1;
   return shared ? `${name} (seat ${seat + 1})` : name;

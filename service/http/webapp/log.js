@@ -33,11 +33,21 @@ export function mover(match, move) {
 export function sentence(info, e) {
   const rule = ruleOf(info, e.rule);
   return h("li", {class: "said", "data-version": e.version},
-    h("span", {class: "text"}, e.text),
+    h("span", {class: "text"}, withoutMatchId(e)),
     rule ? h("details", {class: "cite"},
       h("summary", {title: `the rule: ${rule.id}`, "aria-label": `rule of version ${e.version}`}, "§"),
       h("span", {class: "cite-body"}, h("code", {}, rule.id), rule.section ? ` · ${rule.section}` : "",
         rule.statement ? h("span", {class: "statement"}, ` — ${rule.statement}`) : "")) : null);
+}
+
+/** A rematch's sentence names the other match by its id (engine/core/narration.py): the page links
+ * it instead ("A rematch of the earlier match"). */
+function withoutMatchId(e) {
+  const other = e.data?.match;
+  if (!other || !String(e.text ?? "").includes(other)) return e.text;
+  const link = h("a", {href: `#/m/${encodeURIComponent(other)}`}, e.type === "RematchOf" ? "the earlier match" : "the rematch");
+  if (e.type === "RematchOf") return ["A rematch of ", link];
+  return [String(e.text).replace(` (${other})`, "").replace(other, "").trimEnd(), " (", link, ")"];
 }
 
 /** The sentences of a move (its internal steps left out). */
@@ -50,7 +60,7 @@ export function sentences(info, move) {
 /** A move as an item of the log: who moved, then what happened. */
 export function moveItem(info, match, move, {isNew = false, latest = false} = {}) {
   return h("li", {class: `move${isNew ? " new" : ""}${latest ? " latest" : ""}`, "data-move": move.version},
-    h("p", {class: "mover"}, h("strong", {}, mover(match, move)), h("span", {class: "v"}, ` · v${move.version}`),
+    h("p", {class: "mover"}, h("strong", {}, mover(match, move)),
       isNew ? h("span", {class: "badge"}, "new") : null, latest ? h("span", {class: "badge last"}, "last move") : null),
     sentences(info, move));
 }
