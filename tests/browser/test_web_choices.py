@@ -69,7 +69,7 @@ def test_dimension_zero_two_targets_and_a_payment_of_my_choosing(browsing, serve
     default = next(a["pay"] for a in listed if a.get("card") == icicle)
     start = server.api(f"/matches/{match_id}")["version"]
     click_option(page, "Play a card")
-    click_ref(page, icicle)                                   # the card in my hand
+    page.wait_for_selector("#move[data-busy='false']")      # the only card in my hand, taken for me
     click_ref(page, foes[0])                                  # a unit on its square
     click_ref(page, foes[1])                                  # and a second one
     assert "Pay" in page.inner_text("#move-prompt")

@@ -58,12 +58,17 @@ export function nameShared(info, id) {
   const map = info?.cardsById;
   if (!map) return false;
   if (!named.has(map)) {
-    const counts = new Map();
-    for (const card of map.values()) if (card.instance) counts.set(card.name, (counts.get(card.name) ?? 0) + 1);
+    const counts = {instance: new Map(), catalogue: new Map()};
+    for (const card of map.values()) {
+      const kind = card.instance ? counts.instance : counts.catalogue;
+      kind.set(card.name, (kind.get(card.name) ?? 0) + 1);
+    }
     named.set(map, counts);
   }
   const card = cardOf(info, id);
-  return Boolean(card?.instance) && (named.get(map).get(card.name) ?? 0) > 1;
+  if (!card) return false;
+  const counts = named.get(map)[card.instance ? "instance" : "catalogue"];
+  return (counts.get(card.name) ?? 0) > 1;
 }
 
 /** The game info with the card instances a view names: a view may map instance ids to catalogue
