@@ -6,7 +6,7 @@ current step and Send in view on a 390 × 844 phone, a half-built move kept acro
 reload, and the end of a match summed up."""
 import pytest
 
-from tests.browser.conftest import DESK, PHONE, screenshot
+from tests.browser.conftest import DESK, PHONE, SCREENSHOTS, screenshot
 from tests.browser.driving import chooser, open_seat, play_via_api, wait_status
 from tests.browser.flow import (axe_violations, build, by_type, in_view, internal_ids, settled, small_targets,
                                 visible_text)
@@ -267,7 +267,7 @@ def test_every_page_in_words_in_reach_and_accessible(browsing, server, games, ax
             page.locator("#move .choice").first.click()
             settled(page)
         assert in_view(page, "#move-send"), "Send is not in view on a phone"
-        screenshot(page, f"flow-{game}-send-phone")
+        page.screenshot(path=str(SCREENSHOTS / f"flow-{game}-send-phone.png"))     # the screen itself: the bar
     r = server.client.post(f"/matches/{match_id}/resign", json={"command_id": "r1"},
                            headers={"Authorization": f"Bearer {tokens[0]}"})
     assert r.status_code in (200, 201), r.get_json()

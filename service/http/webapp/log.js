@@ -34,6 +34,7 @@ export function sentence(info, e) {
   const rule = ruleOf(info, e.rule);
   return h("li", {class: "said", "data-version": e.version},
     h("span", {class: "text"}, withoutMatchId(e)),
+    automatic(e) && !/\(automatic\)/.test(e.text ?? "") ? h("span", {class: "badge auto", title: "made by the seat's settings"}, "automatic") : null,
     rule ? h("details", {class: "cite"},
       h("summary", {title: `the rule: ${rule.id}`, "aria-label": `rule of version ${e.version}`}, "§"),
       h("span", {class: "cite-body"}, h("code", {}, rule.id), rule.section ? ` · ${rule.section}` : "",
@@ -49,6 +50,10 @@ function withoutMatchId(e) {
   if (e.type === "RematchOf") return ["A rematch of ", link];
   return [String(e.text).replace(` (${other})`, "").replace(other, "").trimEnd(), " (", link, ")"];
 }
+
+/** A move a seat's settings made (a pass when passing was the only move, a payment): the server marks
+ * it on the event or on its move. */
+const automatic = e => Boolean(e.automatic || e.move?.automatic || e.data?.automatic);
 
 /** The sentences of a move (its internal steps left out). */
 export function sentences(info, move) {

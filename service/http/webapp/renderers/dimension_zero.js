@@ -103,7 +103,7 @@ function table(info, view, match) {
     (view.battles ?? []).map(b => h("p", {class: "dz-battle"}, `⚔ Battle on square ${b.square}: `,
       describeValue(info, b.attacker), " attacks ", describeValue(info, b.defender), ` · ${b.step} step`,
       b.winner != null ? ` · winner ${describeValue(info, b.winner)}` : "")),
-    view.pending && !match?.outcome ? h("p", {class: "dz-pending"}, `Waiting for ${who(view.pending.seat)} to choose: ${humanize(view.pending.kind)}`) : null,
+    view.pending && !match?.outcome ? h("p", {class: "dz-pending"}, view.pending_text ?? `Waiting for ${who(view.pending.seat)} to choose: ${humanize(view.pending.kind)}`) : null,
     h("h4", {}, `Stack (${(view.stack ?? []).length})`),
     (view.stack ?? []).length ? h("ol", {class: "dz-stack"}, [...view.stack].reverse().map((item, i) =>
       h("li", {class: i === 0 ? "dz-top" : null}, i === 0 ? h("strong", {}, "top ▸ ") : "", stackItem(info, match, item))))

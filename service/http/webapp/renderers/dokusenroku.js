@@ -56,7 +56,7 @@ function centre(info, view, match, ctx) {
   return [
     h("p", {class: "dk-step"}, step),
     roll(info, match, ctx?.recent ?? []),
-    view.pending && !over ? h("p", {class: "dk-note"}, pendingSentence(match, view.pending)) : null,
+    view.pending && !over ? h("p", {class: "dk-note"}, view.pending_text ?? pendingSentence(match, view.pending)) : null,
     view.battle ? h("p", {class: "dk-note"}, "Battle: ", describeValue(info, view.battle)) : null,
     h("div", {class: "dk-players"}, (view.players ?? []).map(p => player(info, view, match, p))),
   ];

@@ -46,7 +46,8 @@ function turn(info, view, match) {
     h("p", {class: "ss-counters"},
       counter("Actions", view.actions), counter("Buys", view.buys), counter("Coins", view.coins, "coin"),
       view.bought ? h("span", {class: "ss-note"}, "bought this turn: no more treasures") : null),
-    view.pending && !match?.outcome ? h("p", {class: "ss-pending"}, `Waiting for ${waiting.map(s => seatName(match, s)).join(", ") || "—"}: `,
+    view.pending && !match?.outcome && view.pending_text ? h("p", {class: "ss-pending"}, view.pending_text)
+      : view.pending && !match?.outcome ? h("p", {class: "ss-pending"}, `Waiting for ${waiting.map(s => seatName(match, s)).join(", ") || "—"}: `,
       humanize(view.pending.kind ?? "choice"), view.pending.purpose ? ` (${humanize(view.pending.purpose).toLowerCase()})` : "",
       view.pending.card ? [" — ", cardChip(info, view.pending.card)] : "") : null,
     (view.staying ?? []).length ? h("p", {class: "ss-note"}, "Staying in play: ", describeValue(info, view.staying)) : null,

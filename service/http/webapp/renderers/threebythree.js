@@ -48,7 +48,7 @@ function middle(info, view, match) {
     h("p", {class: "ttw-step"}, [view.turn ? `Turn ${view.turn}` : "", toPlay, step].filter(Boolean).join(" · ")),
     h("p", {class: "ttw-piles"}, `Deck ${view.deck_count ?? "?"} · Discard ${(view.discard ?? []).length}`,
       (view.removed ?? []).length ? ` · Removed ${view.removed.length}` : ""),
-    view.pending && !match?.outcome ? h("p", {class: "ttw-pending"}, pendingSentence(info, match, view.pending)) : null,
+    view.pending && !match?.outcome ? h("p", {class: "ttw-pending"}, view.pending_text ?? pendingSentence(info, match, view.pending)) : null,
     view.respond && !match?.outcome ? h("p", {class: "ttw-pending"}, respondSentence(info, match, view.respond)) : null,
     view.decision && !match?.outcome ? h("p", {class: "ttw-pending"}, `${who(match, view.decision.seat)} decides: `,
                                           (KINDS[view.decision.kind] ?? humanize(view.decision.kind ?? "a choice")).toLowerCase(), ".") : null);
