@@ -92,7 +92,12 @@ def internal_ids(text: str, game: dict, event_types=()) -> list:
     words = set(re.findall(r"[A-Za-z0-9][A-Za-z0-9-]*", text))
     found += sorted(k for k in keys if k in words)
     found += sorted(t for t in event_types if t in words)
-    return found
+    return [f"{f} in «{_around(text, f)}»" for f in found]
+
+
+def _around(text: str, found: str) -> str:
+    at = text.find(found)
+    return text[max(0, at - 40):at + len(found) + 20].replace("\n", " / ")
 
 
 TAP_TARGETS = """() => {

@@ -102,7 +102,8 @@ export function describeValue(info, value) {
   if (value === null || value === undefined) return "—";
   if (Array.isArray(value)) return value.length ? value.map(v => describeValue(info, v)).join(" + ") : "none";
   if (typeof value === "object") {
-    return Object.entries(value).map(([k, v]) => `${humanize(k).toLowerCase()} ${describeValue(info, v)}`).join(", ");
+    return Object.entries(value).map(([k, v]) => `${isCard(info, k) ? cardText(info, k) : humanize(k).toLowerCase()} ${describeValue(info, v)}`)
+      .join(", ");
   }
   if (typeof value === "boolean") return value ? "yes" : "no";
   return isCard(info, value) ? cardText(info, value) : String(value);
@@ -131,11 +132,15 @@ export function seatName(match, seat) {
   return shared ? `${name} (seat ${seat + 1})` : name;
 }
 
-/** "Reimu wins", "Draw", or the outcome's fields in words. */
+const REASONS = {resign: "by resignation", resigned: "by resignation", timeout: "on time", forfeit: "by forfeit",
+                 deadline: "on time"};
+
+/** "Reimu wins", "Marisa wins by resignation", "Draw", or the outcome's fields in words. */
 export function describeOutcome(match, outcome) {
   if (!outcome) return "";
   if (outcome.winner !== undefined && outcome.winner !== null) {
-    return `${seatName(match, outcome.winner)} wins` + (outcome.reason ? ` (${humanize(outcome.reason).toLowerCase()})` : "");
+    const reason = REASONS[outcome.reason] ?? (outcome.reason ? `(${humanize(outcome.reason).toLowerCase()})` : "");
+    return `${seatName(match, outcome.winner)} wins${reason ? ` ${reason}` : ""}`;
   }
   if (outcome.draw || outcome.result === "draw" || outcome.winner === null) return "Draw";
   return describeValue(null, outcome);

@@ -125,6 +125,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
       deadline && !match.outcome ? h("span", {class: "deadline"}, ` ${deadline}.`) : "");
     renderSeats();
     renderStandIn();
+    if (settings) settings.element.hidden = Boolean(match.outcome);        // nothing more to set once it is over
     tablePanels(el.table, {match, mine, token, path, refresh});
     const known = withViewNames(info, match.view);
     showingCards(known);
