@@ -19,6 +19,13 @@ def create(server, game, variant, setup=None, seats=2):
     return r.get_json()["match_id"], [s["token"] for s in r.get_json()["seats"]]
 
 
+def confirm_first(page):
+    """"Confirm before sending" on for this browser (issue 38's one click sends a complete move at
+    once): these tests look at the complete move before sending it."""
+    page.evaluate("localStorage.setItem('kifu.settings.v1', JSON.stringify({'*': {confirm: true}}))")
+    page.reload()
+
+
 def click_ref(page, ref):
     """Clicks the thing on the field whose data-ref the current step offers, and waits for the next step."""
     before = page.get_attribute("#move", "data-partial")
@@ -52,6 +59,7 @@ def test_dimension_zero_two_targets_and_a_payment_of_my_choosing(browsing, serve
     player picks which energy pays, so the default payment is not the only one."""
     match_id, tokens = create(server, "dimension-zero", "touhou", DZ)
     page = open_seat(browsing, match_id, 0, tokens[0])
+    confirm_first(page)
     wait_status(page, your_move=True)
     view = server.api(f"/matches/{match_id}", tokens[0])["view"]
     icicle = view["players"][0]["hand"][0]
@@ -61,7 +69,7 @@ def test_dimension_zero_two_targets_and_a_payment_of_my_choosing(browsing, serve
     default = next(a["pay"] for a in listed if a.get("card") == icicle)
     start = server.api(f"/matches/{match_id}")["version"]
     click_option(page, "Play a card")
-    click_ref(page, icicle)                                   # the card in my hand
+    page.wait_for_selector("#move[data-busy='false']")      # the only card in my hand, taken for me
     click_ref(page, foes[0])                                  # a unit on its square
     click_ref(page, foes[1])                                  # and a second one
     assert "Pay" in page.inner_text("#move-prompt")
@@ -85,12 +93,13 @@ def test_threebythree_setup_by_tapping_cards_on_a_phone(browsing, server):
     match_id, tokens = create(server, "threebythree", "overlord")
     seat = server.api(f"/matches/{match_id}")["to_act"][0]
     page = open_seat(browsing, match_id, seat, tokens[seat], viewport=PHONE)
+    confirm_first(page)
     wait_status(page, your_move=True)
     view = server.api(f"/matches/{match_id}", tokens[seat])["view"]
     me = next(p for p in view["players"] if p["seat"] == seat)
     hand, magic = sorted(me["hand"]), me["offered_magic"]
     start = server.api(f"/matches/{match_id}")["version"]
-    click_option(page, "Choose")
+    page.wait_for_selector("#move[data-busy='false']")       # "Choose", the only kind of move, taken for me
     for card in (hand[2], hand[0], hand[-1]):
         click_ref(page, card)
     click_ref(page, magic[1])
@@ -113,6 +122,7 @@ def test_shisoroku_several_buys_in_one_turn_by_clicking_piles(browsing, server):
     click on a supply pile."""
     match_id, tokens = create(server, "shisoroku", "standard", SHISOROKU)
     page = open_seat(browsing, match_id, 0, tokens[0])
+    confirm_first(page)
     wait_status(page, your_move=True)
 
     def move(*steps):

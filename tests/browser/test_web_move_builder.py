@@ -23,15 +23,19 @@ def test_a_move_built_step_by_step_with_a_way_back(browsing, server, viewport):
     seat = server.api(f"/matches/{match_id}")["to_act"][0]
     page.goto(f"/#/m/{match_id}?seat={seat}")
     wait_status(page, 4, your_move=True)
+    page.wait_for_selector("#move .choice:has-text('2')")       # "add", the only kind of move, taken for me
     assert page.inner_text("#move-prompt").startswith("Choose")
-    page.click("#move .choice:has-text('add')")
-    page.wait_for_selector("#move .choice:has-text('2')")
-    assert options(page) == ["1", "2", "3"] and "add" in page.inner_text("#move .move-so-far")
+    assert options(page) == ["1", "2", "3"] and "add" in page.inner_text("#move .move-so-far").lower()
+    page.click("#seat-settings > summary")                                # "confirm before sending"
+    page.check("#set-confirm")
     page.click("#move .choice:has-text('2')")
-    assert "n 2" in page.inner_text("#move .move-ready").lower()          # shown before it is sent
+    assert "2" in page.inner_text("#move .move-ready").lower()            # shown before it is sent
     assert server.api(f"/matches/{match_id}")["version"] == 4               # nothing sent yet
-    page.click("#move .back")                                              # changed my mind
-    page.click("#move .choice:has-text('3')")
+    page.click("#move .move-back")                                         # changed my mind
+    assert page.evaluate("document.activeElement.textContent") == "1"      # the focus is on the step
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")                                           # "3", by keyboard
     page.click("#move-send")
     wait_status(page, 7)
     events = server.api(f"/matches/{match_id}/events?after=4", held_tokens(page)[seat])["events"]

@@ -114,7 +114,7 @@ def test_against_a_bot_from_an_invite_to_the_end(browsing, server):
     sanae.goto(invite_link(organiser, 0))
     sanae.click("#claim")
     wait_status(sanae, your_move=True)
-    assert "Owl (seat 1, bot random)" in sanae.inner_text("#field")
+    assert "Owl (bot, random)" in sanae.inner_text("#field")
 
     final = play_to_end(server, match_id, {0: sanae})
     wait_status(sanae, final["version"], over=True)

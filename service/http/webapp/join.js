@@ -1,5 +1,5 @@
 // #/join/<match>/<seat>/<code>: take a seat from an invite link (or an open seat) with one click.
-import {ApiError, gameInfo, get, post} from "./api.js";
+import {ApiError, gameInfo, get, post, titleOf} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 import {holdSeat, seatsIn} from "./held.js";
 import {houseRulesList} from "./house_rules.js";
@@ -17,7 +17,9 @@ async function load(root, matchId, seat, code) {
   try {
     match = await get(`/matches/${encodeURIComponent(matchId)}`);
   } catch (e) {
-    replace(root, h("h2", {}, "Invitation"), h("p", {class: "error"}, e.message), h("a", {href: "#/"}, "Back to the lobby"));
+    replace(root, h("h2", {}, "Invitation"), h("p", {class: "error", id: "join-error"}, e.status === 404
+      ? "There is no match at this address: the invite link may be mistyped, or the match was never made here." : e.message),
+      h("a", {href: "#/"}, "Back to the lobby"));
     return;
   }
   // the house rules by their titles (the game's description; only their names if it cannot be read)
@@ -30,12 +32,12 @@ async function load(root, matchId, seat, code) {
                    `Take ${seatName(match, seat)}`);
   replace(root,
     h("h2", {}, "Invitation"),
-    h("p", {}, `${match.game} · ${match.variant} · players: ${(match.seats ?? []).map(s => s.name).join(", ")}`),
+    h("p", {}, `${await titleOf(match.game, match.variant)} · players: ${(match.seats ?? []).map(s => seatName(match, s.seat)).join(", ")}`),
     match.audit_live ? h("p", {class: "warn", id: "audit-live"},
       "This match is refereed live: the auditor sees every hand.") : null,
     houseRulesList(match.rulings, described?.rulings),
     mine ? h("p", {}, "This browser already holds this seat. ", h("a", {href: playHref}, "Go to the match"))
-      : !entry ? h("p", {class: "error"}, `The match has no seat ${seat}.`)
+      : !entry ? h("p", {class: "error"}, `The match has no seat ${seat + 1}.`)
       : !entry.unclaimed ? h("p", {class: "error"}, "Somebody has already taken this seat.")
       : h("p", {}, "The seat's token will be kept in this browser only."),
     button);

@@ -8,6 +8,38 @@ export function humanize(key) {
   return String(key).replace(/[_-]+/g, " ").replace(/^\w/, c => c.toUpperCase());
 }
 
+/** An option of the move builder in words: its label (the game's words), a lowercase action name
+ *  ("play", "end actions") made a word with a capital. */
+export function optionLabel(option, info = null) {
+  let label = String(option?.label ?? "");
+  const id = cardIdIn(option, info);
+  if (id) label = label.slice(0, label.length - id.length - 3);           // "灯火幽鬼 (021)": the name
+  return /^[a-z][a-z_ -]*$/.test(label) ? humanize(label) : label;
+}
+
+/** The card id a label ends with in brackets ("灯火幽鬼 (021)"), where the catalogue knows it. */
+function cardIdIn(option, info) {
+  const m = /^.*\S \(([^()\s]+)\)$/.exec(String(option?.label ?? ""));
+  return m && info && cardOf(info, m[1]) ? m[1] : null;
+}
+
+/** The small suffix of an option: the server's (where names collide), or the card's id where two
+ *  cards on the table share its name. */
+export function optionSuffix(option, info = null) {
+  if (option?.suffix) return String(option.suffix);
+  const id = cardIdIn(option, info) ?? (option?.ref && cardOf(info, option.ref) ? String(option.ref) : null);
+  return id && nameShared(info, id) ? id : null;
+}
+
+/** "1 day a move", "2 hours a move", "1 day 12 hours a move", "30 minutes a move". */
+export function perMove(minutes) {
+  const m = Number(minutes);
+  if (!Number.isFinite(m) || m <= 0) return "";
+  const days = Math.floor(m / 1440), hours = Math.floor((m % 1440) / 60), mins = Math.round(m % 60);
+  const say = (n, unit) => n ? `${n} ${unit}${n === 1 ? "" : "s"}` : "";
+  return `${[say(days, "day"), say(hours, "hour"), days ? "" : say(mins, "minute")].filter(Boolean).join(" ")} a move`;
+}
+
 export {cardOf};
 
 export function isCard(info, value) {
@@ -16,7 +48,27 @@ export function isCard(info, value) {
 
 export function cardText(info, id) {
   const card = cardOf(info, id);
-  return card?.name ? `${card.name} (${id})` : String(id);
+  return card?.name ? card.name : String(id);
+}
+
+const named = new WeakMap();      // cardsById -> Map(name -> how many card instances bear it)
+
+/** True where the view names two card instances alike: the id is then shown, as a small suffix. */
+export function nameShared(info, id) {
+  const map = info?.cardsById;
+  if (!map) return false;
+  if (!named.has(map)) {
+    const counts = {instance: new Map(), catalogue: new Map()};
+    for (const card of map.values()) {
+      const kind = card.instance ? counts.instance : counts.catalogue;
+      kind.set(card.name, (kind.get(card.name) ?? 0) + 1);
+    }
+    named.set(map, counts);
+  }
+  const card = cardOf(info, id);
+  if (!card) return false;
+  const counts = named.get(map)[card.instance ? "instance" : "catalogue"];
+  return (counts.get(card.name) ?? 0) > 1;
 }
 
 /** The game info with the card instances a view names: a view may map instance ids to catalogue
@@ -30,7 +82,7 @@ export function withViewNames(info, view) {
     if (cards.has(id)) continue;
     const base = isMap(view.cards) ? info.cardsById.get(String(view.cards[id])) : null;
     const name = isMap(view.names) && typeof view.names[id] === "string" ? view.names[id] : base?.name;
-    if (base || name) cards.set(id, {...(base ?? {}), id, name: name ?? id});
+    if (base || name) cards.set(id, {...(base ?? {}), id, name: name ?? id, instance: true});
   }
   return {...info, cardsById: cards};
 }
@@ -42,14 +94,16 @@ export function cardChip(info, id, extra = {}) {
   if (!card) return h("span", {class: "chip", "data-ref": String(id), ...extra}, String(id));
   return h("span", {class: "chip card", "data-card": String(id), "data-ref": String(id), "data-colour": card.colour ?? null,
                     title: tooltip(card), ...extra},
-           card.name ?? String(id), " ", h("small", {}, String(id)), infoButton(info, id));
+           card.name ?? String(id), nameShared(info, id) ? h("small", {class: "id-suffix"}, ` ${id}`) : null,
+           infoButton(info, id));
 }
 
 export function describeValue(info, value) {
   if (value === null || value === undefined) return "—";
   if (Array.isArray(value)) return value.length ? value.map(v => describeValue(info, v)).join(" + ") : "none";
   if (typeof value === "object") {
-    return Object.entries(value).map(([k, v]) => `${humanize(k).toLowerCase()} ${describeValue(info, v)}`).join(", ");
+    return Object.entries(value).map(([k, v]) => `${isCard(info, k) ? cardText(info, k) : humanize(k).toLowerCase()} ${describeValue(info, v)}`)
+      .join(", ");
   }
   if (typeof value === "boolean") return value ? "yes" : "no";
   return isCard(info, value) ? cardText(info, value) : String(value);
@@ -62,17 +116,31 @@ export function describeAction(info, action) {
   return `${humanize(type ?? "action")}${parts.length ? ": " + parts.join("; ") : ""}`;
 }
 
+const GENERIC = /^(player|seat|bot)\b[\s\d()a-z-]*$/i;     // "Player 2", "seat 1", "Bot (greedy)": no one's name
+
+/** A seat by its player's name ("Reimu"); a bot as "Bot (greedy)" (or "Owl (bot, greedy)" where it
+ *  has a name of its own); the seat's number only where two seats share a name. */
 export function seatName(match, seat) {
-  const entry = match?.seats?.find(s => s.seat === seat);
-  const bot = entry?.controller === "bot" ? `, ${entry.stand_in ? "stand-in " : ""}bot ${entry.bot?.bot ?? ""}`.trimEnd() : "";
-  return entry?.name ? `${entry.name} (seat ${seat}${bot})` : `seat ${seat}`;
+  const seats = match?.seats ?? [];
+  const entry = seats.find(s => s.seat === seat);
+  if (!entry?.name) return `Seat ${seat + 1}`;
+  const kind = entry.bot?.bot ? humanize(entry.bot.bot).toLowerCase() : "";
+  let name = entry.name;
+  if (entry.controller === "bot" && entry.stand_in) name = `${name} (stand-in bot${kind ? `, ${kind}` : ""})`;
+  else if (entry.controller === "bot") name = GENERIC.test(name) ? `Bot${kind ? ` (${kind})` : ""}` : `${name} (bot${kind ? `, ${kind}` : ""})`;
+  const shared = seats.filter(s => s.name === entry.name).length > 1;
+  return shared ? `${name} (seat ${seat + 1})` : name;
 }
 
-/** "Reimu wins", "Draw", or the outcome's fields in words. */
+const REASONS = {resign: "by resignation", resigned: "by resignation", timeout: "on time", forfeit: "by forfeit",
+                 deadline: "on time"};
+
+/** "Reimu wins", "Marisa wins by resignation", "Draw", or the outcome's fields in words. */
 export function describeOutcome(match, outcome) {
   if (!outcome) return "";
   if (outcome.winner !== undefined && outcome.winner !== null) {
-    return `${seatName(match, outcome.winner)} wins` + (outcome.reason ? ` (${outcome.reason})` : "");
+    const reason = REASONS[outcome.reason] ?? (outcome.reason ? `(${humanize(outcome.reason).toLowerCase()})` : "");
+    return `${seatName(match, outcome.winner)} wins${reason ? ` ${reason}` : ""}`;
   }
   if (outcome.draw || outcome.result === "draw" || outcome.winner === null) return "Draw";
   return describeValue(null, outcome);

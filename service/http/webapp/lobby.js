@@ -56,7 +56,7 @@ async function loadMine(section) {
       h("span", {class: "meta"},
         m.outcome ? `over: ${describeOutcome({seats: m.seats.map((name, seat) => ({seat, name}))}, m.outcome)}`
                   : m.your_move ? "waiting for you" : "waiting for the others",
-        ` · version ${m.version} · ${timeAgo(m.updated_at)}`,
+        ` · ${timeAgo(m.updated_at)}`,
         deadline ? h("span", {class: "deadline"}, ` · ${deadline}`) : null)));
   }
   replace(section, section.firstChild, list);
@@ -74,7 +74,7 @@ async function loadOpen(section) {
   const open = seats.filter(s => !held.has(s.match_id));
   const titles = await Promise.all(open.map(s => titleOf(s.game, s.variant)));
   const rows = open.map((s, i) => h("li", {},
-    `${titles[i]} · ${s.name} (seat ${s.seat}) vs ${s.seats.filter((_, k) => k !== s.seat).join(", ")} · ${timeAgo(s.created_at)} `,
+    `${titles[i]} · ${s.name} vs ${s.seats.filter((_, k) => k !== s.seat).join(", ")} · ${timeAgo(s.created_at)} `,
     s.audit_live ? h("span", {class: "warn", title: "the auditor sees every hand"}, "refereed live ") : null,
     h("button", {type: "button", onclick: e => takeOpen(s, e.target)}, `Take ${s.name}`)));
   replace(section, section.firstChild, rows.length ? h("ul", {class: "seat-list"}, rows) : h("p", {class: "none"}, "No open seats."));
@@ -110,7 +110,7 @@ function inviteItem(matchId, invite, what) {
   const link = inviteLink(matchId, invite.seat, invite.code);
   const field = h("input", {type: "text", readonly: true, value: link, "data-invite-seat": invite.seat,
                             "aria-label": `invite link for ${invite.name}`, onfocus: e => e.target.select()});
-  return h("li", {}, `${what} · ${invite.name} (seat ${invite.seat}) `, field,
+  return h("li", {}, `${what} · ${invite.name} `, field,
            h("button", {type: "button", onclick: () => copy(link)}, "Copy"));
 }
 
@@ -131,7 +131,7 @@ function showCreated(section, created) {
   const old = section.querySelector(".created");
   if (old) old.remove();
   section.append(h("div", {class: "created", id: "created", "data-match": answer.match_id},
-    h("p", {}, `Match ${answer.match_id} created.`),
+    h("p", {}, "The match is made."),
     invites.length ? h("ul", {class: "invite-list"}, invites.map(i => inviteItem(answer.match_id, i, "Send this link"))) : null,
     answer.seats.some(s => s.join === "open") ? h("p", {}, "Open seats are listed below for anyone to take.") : null,
     h("a", {class: "button primary", id: "go-to-match",

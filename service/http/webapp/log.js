@@ -33,12 +33,27 @@ export function mover(match, move) {
 export function sentence(info, e) {
   const rule = ruleOf(info, e.rule);
   return h("li", {class: "said", "data-version": e.version},
-    h("span", {class: "text"}, e.text),
+    h("span", {class: "text"}, withoutMatchId(e)),
+    automatic(e) && !/\(automatic\)/.test(e.text ?? "") ? h("span", {class: "badge auto", title: "made by the seat's settings"}, "automatic") : null,
     rule ? h("details", {class: "cite"},
       h("summary", {title: `the rule: ${rule.id}`, "aria-label": `rule of version ${e.version}`}, "§"),
       h("span", {class: "cite-body"}, h("code", {}, rule.id), rule.section ? ` · ${rule.section}` : "",
         rule.statement ? h("span", {class: "statement"}, ` — ${rule.statement}`) : "")) : null);
 }
+
+/** A rematch's sentence names the other match by its id (engine/core/narration.py): the page links
+ * it instead ("A rematch of the earlier match"). */
+function withoutMatchId(e) {
+  const other = e.data?.match;
+  if (!other || !String(e.text ?? "").includes(other)) return e.text;
+  const link = h("a", {href: `#/m/${encodeURIComponent(other)}`}, e.type === "RematchOf" ? "the earlier match" : "the rematch");
+  if (e.type === "RematchOf") return ["A rematch of ", link];
+  return [String(e.text).replace(` (${other})`, "").replace(other, "").trimEnd(), " (", link, ")"];
+}
+
+/** A move a seat's settings made (a pass when passing was the only move, a payment): the server marks
+ * it on the event or on its move. */
+const automatic = e => Boolean(e.automatic || e.move?.automatic || e.data?.automatic);
 
 /** The sentences of a move (its internal steps left out). */
 export function sentences(info, move) {
@@ -50,7 +65,7 @@ export function sentences(info, move) {
 /** A move as an item of the log: who moved, then what happened. */
 export function moveItem(info, match, move, {isNew = false, latest = false} = {}) {
   return h("li", {class: `move${isNew ? " new" : ""}${latest ? " latest" : ""}`, "data-move": move.version},
-    h("p", {class: "mover"}, h("strong", {}, mover(match, move)), h("span", {class: "v"}, ` · v${move.version}`),
+    h("p", {class: "mover"}, h("strong", {}, mover(match, move)),
       isNew ? h("span", {class: "badge"}, "new") : null, latest ? h("span", {class: "badge last"}, "last move") : null),
     sentences(info, move));
 }

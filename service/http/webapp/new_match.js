@@ -65,10 +65,10 @@ export function newMatchForm(onCreated) {
   function seatRow(i) {
     const bots = games.find(g => g.id === gameSel.value)?.bots ?? [];
     const options = [...JOINS, ...bots.map(b => [`bot:${b}`, `Bot: ${b}`])];
-    return h("fieldset", {class: "seat-row", "data-seat": i}, h("legend", {}, `Seat ${i}`),
+    return h("fieldset", {class: "seat-row", "data-seat": i}, h("legend", {}, `Seat ${i + 1}`),
       h("label", {for: `seat-${i}-name`}, "Name"),
       h("input", {id: `seat-${i}-name`, class: "seat-name", required: true, maxlength: 64,
-                  value: i === 0 ? "Me" : `Player ${i + 1}`}),
+                  value: i === 0 ? currentPlayer()?.name ?? "Player 1" : `Player ${i + 1}`}),
       h("label", {for: `seat-${i}-join`}, "Played by"),
       h("select", {id: `seat-${i}-join`, class: "seat-join"},
         options.map(([value, label], k) => h("option", {value, selected: k === (i === 0 ? 0 : 1)}, label))));

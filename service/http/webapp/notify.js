@@ -28,14 +28,30 @@ export function watchTurn(match, mine) {
   }
 }
 
-/** A button asking the browser's permission to notify, where it has not been asked yet. */
+const DENIED = "Browser notifications are blocked for this site: the page's title still says when it is your move, "
+  + "and the browser's site settings can allow them.";
+
+/** A button asking the browser's permission to notify, where it has not been asked yet; a line
+ * saying so where the browser (or the player) has refused it. */
 export function permissionButton() {
-  if (!("Notification" in window) || Notification.permission !== "default") return null;
+  if (!("Notification" in window)) return null;
+  if (Notification.permission === "denied") return h("p", {id: "notifications-denied", class: "hint"}, DENIED);
+  if (Notification.permission !== "default") return null;
   const button = h("button", {type: "button", id: "allow-notifications", onclick: async () => {
-    await Notification.requestPermission();
-    button.remove();
+    const answer = await Notification.requestPermission();
+    if (answer === "denied") button.replaceWith(h("p", {id: "notifications-denied", class: "hint"}, DENIED));
+    else if (answer === "granted") button.replaceWith(h("p", {id: "notifications-allowed", class: "hint"},
+      "This browser will tell you when it is your move."));
+    else button.remove();
   }}, "Tell me in this browser when it is my move");
   return button;
+}
+
+/** A player's words for the errors of the notification settings (the operator's setting names stay
+ * in the server's log). */
+export function saidToPlayer(error) {
+  if (error?.code === "email_not_configured") return "this service does not send e-mail: choose a webhook instead";
+  return String(error?.message ?? error).replace(/\s*\(?[^()]*\bKIFU_[A-Z_]+\)?/g, "");
 }
 
 /** The lobby's notification settings of the signed-in player. */
@@ -75,7 +91,7 @@ export function notificationsPanel() {
       target.value = "";
       replace(secret, made.secret ? h("p", {class: "warn"}, "The webhook's signing secret, shown this once: ",
         h("code", {id: "sub-secret-value"}, made.secret)) : null);
-    } catch (err) { notify(`Could not subscribe: ${err.message}`, "error"); }
+    } catch (err) { notify(`Could not subscribe: ${saidToPlayer(err)}`, "error"); }
     load();
   }}, kind, target, h("span", {class: "checks"}, boxes), h("button", {type: "submit", id: "subscribe-button"}, "Add"));
   replace(section, h("h2", {id: "notify-h"}, "Notifications"), list, form, secret,

@@ -10,17 +10,19 @@
 // reads the match, and its legal actions only when this seat is to act.
 import {actionsPanel, setBusy} from "./actions.js";
 import {clickableField, moveBuilder} from "./builder.js";
-import {get, newCommandId, post, gameInfo} from "./api.js";
+import {get, newCommandId, post, gameInfo, titleOf} from "./api.js";
 import {h, notify, replace, timeLeft} from "./dom.js";
 import {inviteLink, createdInvites, keepInvite, lastSeen, markSeen, organiserToken, seatsIn} from "./held.js";
 import {showingCards} from "./cardinfo.js";
 import {markLastMove} from "./lastmove.js";
 import {groupMoves, moveItem} from "./log.js";
-import {describeOutcome, seatName, withViewNames} from "./labels.js";
+import {describeOutcome, perMove, seatName, withViewNames} from "./labels.js";
 import {viewPanels} from "./panels.js";
 import {follow} from "./live.js";
 import {rendererFor} from "./renderer.js";
 import {tablePanels} from "./table.js";
+import {settingsPanel} from "./settings.js";
+import {endSummary} from "./summary.js";
 
 const LOG_SIZE = 200;           // events read when the page opens
 const LOG_MOVES = 12;           // moves the log shows
@@ -36,24 +38,30 @@ export function showPlay(root, {matchId, seat: wanted}) {
     actions: h("section", {id: "actions", "aria-labelledby": "act-h"}),
     panels: h("details", {id: "view", class: "view"}), log: h("ol", {id: "log", class: "log"}),
     invites: h("div", {class: "invites"}), standIn: h("div", {class: "stand-in"}), table: h("div", {id: "table-panels"}),
+    summary: h("div", {id: "summary-box"}),
   };
+  const settings = mine ? settingsPanel({key: `${matchId}.${mine.seat}`, path, seat: mine.seat, token}) : null;
   replace(root, h("div", {class: "play"}, el.title, el.status, el.standIn, el.seats, el.invites,
     h("div", {class: "play-grid"},
       h("div", {class: "play-field"}, el.field, el.panels),
-      h("div", {class: "play-side"}, el.actions, el.table,
+      h("div", {class: "play-side"}, el.summary, el.actions, settings?.element ?? null, el.table,
         h("section", {class: "events", "aria-labelledby": "log-h"}, h("h3", {id: "log-h"}, "Log"), el.log),
         h("p", {class: "links"}, h("a", {id: "replay-link", href: `#/replay/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, "Replay this match"),
           " · ", h("a", {href: "#/"}, "Lobby"))))));
-  let info = null, field, match = null, legal = null, busy = false, seenEvents = 0, loading = null;
+  let info = null, field, match = null, legal = null, busy = false, seenEvents = 0, loading = null, title = null;
   let streamed = 0;                       // the newest version the stream told of (0: polling or none yet)
   let talked = true;                      // a line of table talk came since the talk was last read
+  let missing = false;                    // the match does not exist: a page that says so, no more loading
   const moves = new Map();                // the log's moves by their first version (log.js)
   let builder = null, builtAt = null;     // the move builder, for the version it was built at
   const since = lastSeen(matchId);
   clickableField(el.field, () => builder);
 
   async function load() {
+    if (missing) return;
     match = await get(path, token);
+    settings?.update(match);
+    title = title ?? await titleOf(match.game, match.variant);
     info = info ?? await gameInfo(match.game).catch(() => ({cardsById: new Map()}));
     if (field === undefined) field = await rendererFor(info);       // the game's dedicated renderer, or null
     const standIn = (match.seats ?? []).find(s => s.seat === mine?.seat)?.stand_in;
@@ -66,8 +74,18 @@ export function showPlay(root, {matchId, seat: wanted}) {
     markSeen(matchId, match.version);
   }
   function refresh() {
-    loading = loading ?? load().catch(e => notify(e.message, "error")).finally(() => { loading = null; });
+    loading = loading ?? load().catch(e => {
+      if (e.status === 404 && !match) return notFound();
+      notify(e.status === 0 ? "The server cannot be reached; the page tries again when you act or reload." : e.message, "error");
+    }).finally(() => { loading = null; });
     return loading;
+  }
+  function notFound() {
+    missing = true;
+    replace(root, h("div", {class: "play missing"}, h("h2", {}, "No such match"),
+      h("p", {id: "status", class: "status", "data-missing": "true"},
+        "There is no match at this address: the link may be mistyped, or the match was never made here."),
+      h("p", {}, h("a", {href: "#/"}, "Back to the lobby"))));
   }
   async function loadEvents() {
     const page = await get(`${path}/events?after=${seenEvents}&limit=200`, token);
@@ -93,10 +111,11 @@ export function showPlay(root, {matchId, seat: wanted}) {
       else notify(`Not accepted: ${e.message}${e.rule ? ` (${e.rule})` : ""}. The match has been refreshed.`, "error");
     } finally {
       busy = false;
+      builder = null;                          // sent (or refused): the next move is built anew
       if (!answered || streamed > match.version) await refresh();     // a move came meanwhile: read it
       else render();
       if (!answered) live?.poke();
-      el.actions.querySelector("button")?.focus();
+      el.actions.querySelector("#move-send, #move .choice, button")?.focus({preventScroll: true});
     }
   }
   /** The action's answer as the new position: true when it could be taken as it is. The page reads
@@ -140,20 +159,21 @@ export function showPlay(root, {matchId, seat: wanted}) {
   }
   function render() {
     const yourMove = Boolean(mine) && match.to_act.includes(mine.seat) && !match.outcome;
-    replace(el.title, `${info.title ?? match.game} · ${match.variant}`, match.analysis ? " (analysis)" : "");
+    replace(el.title, title ?? info.title ?? "Match", match.analysis ? " (analysis)" : "");
     el.status.dataset.match = match.match_id;
     el.status.dataset.version = match.version;
     el.status.dataset.yourMove = yourMove;
     el.status.dataset.over = Boolean(match.outcome);
     const who = match.to_act.map(s => seatName(match, s)).join(", ");
     const due = match.deadline?.waiting.find((w) => w.seat === mine?.seat)?.due ?? null;
-    const deadline = due ? timeLeft(due) : match.deadline ? `${match.deadline.minutes} min a move` : "";
+    const deadline = due ? timeLeft(due) : match.deadline ? perMove(match.deadline.minutes) : "";
     replace(el.status, mine ? `You are ${seatName(match, mine.seat)}. ` : "You are watching. ",
       match.outcome ? h("strong", {class: "over"}, `Over: ${describeOutcome(match, match.outcome)}.`)
         : yourMove ? h("strong", {class: "your-move"}, "Your move.") : `Waiting for ${who || "nobody"}.`,
-      ` Version ${match.version}.`, deadline ? h("span", {class: "deadline"}, ` ${deadline}.`) : "");
+      deadline && !match.outcome ? h("span", {class: "deadline"}, ` ${deadline}.`) : "");
     renderSeats();
     renderStandIn();
+    if (settings) settings.element.hidden = Boolean(match.outcome);        // nothing more to set once it is over
     tablePanels(el.table, {match, mine, token, path, refresh, talk: talked || Boolean(match.outcome)});
     talked = false;
     const known = withViewNames(info, match.view);
@@ -163,18 +183,29 @@ export function showPlay(root, {matchId, seat: wanted}) {
                                                               recent: ordered.flatMap(m => m.events)}) : null);
     markLastMove(el.field, ordered.at(-1)?.events);
     renderLog(ordered);
+    replace(el.summary, endSummary(known, match, ordered.flatMap(m => m.events), path, token));
+    // The move being built is kept while its first step offers what it offered (table talk, a
+    // spectator, another seat's move elsewhere change nothing of it); else it is built anew, and the
+    // builder takes back what sessionStorage kept of it while the server still offers those steps.
     if (!legal.step) builder = builtAt = null;
-    else if (builtAt !== legal.version) {              // a new position: a new move to build
+    else if (!builder || builder.first !== JSON.stringify(legal.step)) {
       builtAt = legal.version;
-      builder = moveBuilder({info: known, first: legal.step, send: play, notify,
-        next: partial => post(`${path}/legal-actions`, {partial}, token).then(answer => answer.step)});
+      const forward = Boolean(settings?.supported);
+      builder = moveBuilder({info: known, first: legal.step, send: play, notify, key: `${matchId}.${mine.seat}`,
+        settings: () => settings?.current() ?? {},
+        next: partial => post(`${path}/legal-actions`, forward ? {partial, forward: true} : {partial}, token)
+          .then(answer => ({step: answer.step, partial: answer.partial ?? partial}))});
     }
+    const hadFocus = el.actions.contains(document.activeElement);
     replace(el.actions, h("h3", {id: "act-h"}, yourMove ? "Your move" : "Actions"),
       builder ? builder.element : null,
       legal.actions.length ? h("details", {class: "quick", open: true}, h("summary", {}, "Every move in one list"),
                                actionsPanel(known, legal.actions, play))
         : h("p", {class: "none"}, match.outcome ? "The match is over." : mine ? "Nothing to do until the others move." : "Spectators cannot act."));
     builder?.mark(el.field);
+    if (hadFocus && !el.actions.contains(document.activeElement)) {
+      el.actions.querySelector("#move-send, #move .choice, button")?.focus({preventScroll: true});
+    }
     const open = el.panels.open || !field;
     replace(el.panels, h("summary", {}, "The whole view (as this seat sees it)"), viewPanels(known, match.view, match));
     el.panels.open = open;

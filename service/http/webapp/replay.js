@@ -3,7 +3,7 @@
 // narration.py): the narrated sentences, the field as this seat saw it after the move (GET
 // /state?version=<its last version>) with the move's cards marked, and its events one click away,
 // each with "Why?" (the explain route's sentences). Keys: ←/→ previous/next move, Home/End.
-import {ApiError, get, gameInfo} from "./api.js";
+import {ApiError, get, gameInfo, titleOf} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 import {seatsIn} from "./held.js";
 import {describeValue, humanize, withViewNames} from "./labels.js";
@@ -54,7 +54,7 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
     }
     moves = [...groupMoves(events).values()].sort((a, b) => a.version - b.version);
     moves.forEach((m, i) => { m.end = i + 1 < moves.length ? moves[i + 1].version - 1 : last; });
-    replace(el.title, `Replay · ${info.title ?? match.game} · ${match.variant}`,
+    replace(el.title, `Replay · ${await titleOf(match.game, match.variant)}`,
             mine ? ` · as ${mover(match, {seat: mine.seat})}` : " · as a spectator");
     el.range.max = moves.length;
     el.jump.max = last;
@@ -77,8 +77,7 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
     const state = await get(`${path}/state?version=${move.end}`, token).catch(e => { notify(e.message, "error"); return null; });
     if (!state || wanted !== at) return;
     Object.assign(el.where.dataset, {version: move.end, step: at + 1, steps: moves.length});
-    replace(el.where, h("strong", {}, `Move ${at + 1} of ${moves.length}`), ` · ${mover(match, move)} · `,
-      move.end > move.version ? `versions ${move.version}–${move.end}` : `version ${move.version}`, ` of ${last}`);
+    replace(el.where, h("strong", {}, `Move ${at + 1} of ${moves.length}`), ` · ${mover(match, move)}`);
     for (const [id, off] of [["first", at <= 0], ["prev", at <= 0], ["next", at >= moves.length - 1], ["last", at >= moves.length - 1]]) {
       root.querySelector(`#${id}`).disabled = off;
     }

@@ -75,11 +75,11 @@ function card(info, thing, isFrozen, kind) {
 }
 
 function side(info, view, match, p, frozen, mine) {
-  const active = view.active === p.seat, limit = SMASH_TO_LOSE[view.variant] ?? 7;
+  const active = !match?.outcome && view.active === p.seat, limit = SMASH_TO_LOSE[view.variant] ?? 7;
   const energy = p.energy ?? [], ready = energy.filter(e => !frozen.has(e)).length, smash = (p.smash ?? []).length;
   return h("section", {class: `dz-side owner-${p.seat}${mine ? " mine" : ""}${active ? " active" : ""}`, "data-seat": p.seat},
     h("h3", {}, seatName(match, p.seat), mine ? " — you" : "", active ? h("span", {class: "turn-mark"}, " ▶ active") : "",
-      view.priority === p.seat ? h("span", {class: "turn-mark"}, " · priority") : ""),
+      !match?.outcome && view.priority === p.seat ? h("span", {class: "turn-mark"}, " · priority") : ""),
     h("dl", {class: "dz-zones"},
       (p.hand ? wide : el => el)(zone("Hand", h("span", {class: "hand", "data-hand": mine ? "mine" : "other", "data-hand-of": p.seat},
         h("strong", {}, String(p.hand_count ?? 0)), " ", p.hand ? chips(info, p.hand) : backs(p.hand_count, null)))),
@@ -98,12 +98,12 @@ function table(info, view, match) {
   const who = seat => Number.isInteger(seat) ? seatName(match, seat) : "—";
   return h("aside", {class: "dz-table", "aria-label": "turn and stack"},
     h("p", {class: "dz-step"}, view.turn ? `Turn ${view.turn} · ` : "", PHASES[view.phase] ?? humanize(view.phase ?? "")),
-    h("p", {}, "Active: ", who(view.active), h("br"), "Priority: ", who(view.priority),
+    match?.outcome ? h("p", {}, "The match is over.") : h("p", {}, "Active: ", who(view.active), h("br"), "Priority: ", who(view.priority),
       view.passes ? ` (${view.passes} pass${view.passes > 1 ? "es" : ""} in a row)` : ""),
     (view.battles ?? []).map(b => h("p", {class: "dz-battle"}, `⚔ Battle on square ${b.square}: `,
       describeValue(info, b.attacker), " attacks ", describeValue(info, b.defender), ` · ${b.step} step`,
       b.winner != null ? ` · winner ${describeValue(info, b.winner)}` : "")),
-    view.pending ? h("p", {class: "dz-pending"}, `Waiting for ${who(view.pending.seat)} to choose: ${humanize(view.pending.kind)}`) : null,
+    view.pending && !match?.outcome ? h("p", {class: "dz-pending"}, view.pending_text ?? `Waiting for ${who(view.pending.seat)} to choose: ${humanize(view.pending.kind)}`) : null,
     h("h4", {}, `Stack (${(view.stack ?? []).length})`),
     (view.stack ?? []).length ? h("ol", {class: "dz-stack"}, [...view.stack].reverse().map((item, i) =>
       h("li", {class: i === 0 ? "dz-top" : null}, i === 0 ? h("strong", {}, "top ▸ ") : "", stackItem(info, match, item))))

@@ -42,13 +42,21 @@ export default function dokusenrokuBoard(info, view, match, ctx) {
   return h("div", {class: "dk-board", "aria-label": "東方独占録 board"}, board);
 }
 
+/** What the table waits for, as a sentence ("Waiting for Reimu: discard down to the hand limit."). */
+function pendingSentence(match, pending) {
+  const seats = (pending.seats ?? [pending.seat]).filter(s => Number.isInteger(s)).map(s => seatName(match, s));
+  const what = humanize(pending.kind ?? pending.type ?? "a choice").toLowerCase();
+  return `Waiting for ${seats.join(", ") || "a player"}: ${what}.`;
+}
+
 function centre(info, view, match, ctx) {
-  const step = [view.turn ? `Turn ${view.turn}` : "", Number.isInteger(view.active) ? seatName(match, view.active) : "",
-                humanize(view.step ?? view.phase ?? "")].filter(Boolean).join(" · ");
+  const over = Boolean(match?.outcome);
+  const step = [view.turn ? `Turn ${view.turn}` : "", !over && Number.isInteger(view.active) ? seatName(match, view.active) : "",
+                over ? "the match is over" : humanize(view.step ?? view.phase ?? "")].filter(Boolean).join(" · ");
   return [
     h("p", {class: "dk-step"}, step),
     roll(info, match, ctx?.recent ?? []),
-    view.pending ? h("p", {class: "dk-note"}, "Pending: ", describeValue(info, view.pending)) : null,
+    view.pending && !over ? h("p", {class: "dk-note"}, view.pending_text ?? pendingSentence(match, view.pending)) : null,
     view.battle ? h("p", {class: "dk-note"}, "Battle: ", describeValue(info, view.battle)) : null,
     h("div", {class: "dk-players"}, (view.players ?? []).map(p => player(info, view, match, p))),
   ];
@@ -75,7 +83,7 @@ function squareName(info, i) {
 }
 
 function player(info, view, match, p) {
-  const mine = p.seat === view.you, active = view.active === p.seat;
+  const mine = p.seat === view.you, active = !match?.outcome && view.active === p.seat;
   return h("section", {class: `dk-player owner-${p.seat}${active ? " active" : ""}${mine ? " mine" : ""}`, "data-seat": p.seat},
     h("h3", {}, h("span", {class: `piece owner-${p.seat}`}, String(p.seat)), seatName(match, p.seat),
       mine ? " — you" : "", active ? h("span", {class: "turn-mark"}, " ▶") : ""),

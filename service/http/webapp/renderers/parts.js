@@ -11,6 +11,6 @@ export const chips = (info, ids) => ids.length ? h("span", {class: "chips"}, ids
 /** ``n`` face-down card backs; for none, ``empty()`` ("none" unless told otherwise; null: nothing);
  *  ``attrs[i]``: attributes of the i-th back (a handle a move may name: its data-ref). */
 export const backs = (n, empty = none, attrs = []) => n
-  ? h("span", {class: "backs", "aria-label": `${n} face-down cards`},
+  ? h("span", {class: "backs", role: "img", "aria-label": `${n} face-down card${n === 1 ? "" : "s"}`},
       Array.from({length: n}, (_, i) => h("span", {class: "back", "aria-hidden": attrs[i] ? null : "true", ...attrs[i]})))
   : (empty ? empty() : null);

@@ -41,15 +41,17 @@ function turn(info, view, match) {
   const who = Number.isInteger(view.active) ? seatName(match, view.active) : "—";
   const waiting = view.pending ? (view.pending.seats ?? [view.pending.seat]).filter(s => Number.isInteger(s)) : [];
   return h("section", {class: "ss-turn", "aria-label": "turn"},
-    h("p", {class: "ss-step"}, view.turn ? `Turn ${view.turn} · ` : "", `${who}: `, PHASES[view.phase] ?? humanize(view.phase ?? "")),
+    h("p", {class: "ss-step"}, view.turn ? `Turn ${view.turn} · ` : "",
+      match?.outcome ? "the match is over" : [`${who}: `, PHASES[view.phase] ?? humanize(view.phase ?? "")]),
     h("p", {class: "ss-counters"},
       counter("Actions", view.actions), counter("Buys", view.buys), counter("Coins", view.coins, "coin"),
       view.bought ? h("span", {class: "ss-note"}, "bought this turn: no more treasures") : null),
-    view.pending ? h("p", {class: "ss-pending"}, `Waiting for ${waiting.map(s => seatName(match, s)).join(", ") || "—"}: `,
+    view.pending && !match?.outcome && view.pending_text ? h("p", {class: "ss-pending"}, view.pending_text)
+      : view.pending && !match?.outcome ? h("p", {class: "ss-pending"}, `Waiting for ${waiting.map(s => seatName(match, s)).join(", ") || "—"}: `,
       humanize(view.pending.kind ?? "choice"), view.pending.purpose ? ` (${humanize(view.pending.purpose).toLowerCase()})` : "",
       view.pending.card ? [" — ", cardChip(info, view.pending.card)] : "") : null,
     (view.staying ?? []).length ? h("p", {class: "ss-note"}, "Staying in play: ", describeValue(info, view.staying)) : null,
-    view.outcome ? h("p", {class: "ttw-outcome"}, "Result: ", describeValue(info, view.outcome)) : null);
+    null);
 }
 
 function pile(info, p, offers) {
@@ -67,7 +69,7 @@ function pile(info, p, offers) {
 }
 
 function player(info, view, match, p, offers) {
-  const mine = p.seat === view.you, active = p.seat === view.active;
+  const mine = p.seat === view.you, active = !match?.outcome && p.seat === view.active;
   const hand = h("span", {class: "hand", "data-hand": mine ? "mine" : "other", "data-hand-of": p.seat},
                  p.hand ? grouped(info, p.hand, "ss-hand") : backs(p.hand_count));
   const plays = mine ? [...new Set(p.hand ?? [])].map(id => offers.offer(a => a.type === "play" && a.card === id, "hand",

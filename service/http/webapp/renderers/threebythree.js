@@ -22,7 +22,7 @@ export default function threebythreeField(info, view, match) {
 }
 
 function side(info, view, match, p, mine) {
-  const active = view.active === p.seat;
+  const active = !match?.outcome && view.active === p.seat;
   return h("section", {class: `ttw-side ${mine ? "mine" : "theirs"}${active ? " active" : ""}`,
                        "data-seat": p.seat, "aria-label": seatName(match, p.seat)},
     h("header", {class: "ttw-head"},
@@ -41,16 +41,35 @@ function side(info, view, match, p, mine) {
 }
 
 function middle(info, view, match) {
-  const step = view.phase === "turns" ? (STEPS[view.step] ?? humanize(view.step ?? "")) : humanize(view.phase ?? "");
-  const who = Number.isInteger(view.active) && view.phase === "turns" ? `${seatName(match, view.active)} to play` : "";
+  const over = Boolean(match?.outcome);
+  const step = over ? "the match is over" : view.phase === "turns" ? (STEPS[view.step] ?? humanize(view.step ?? "")) : humanize(view.phase ?? "");
+  const toPlay = !over && Number.isInteger(view.active) && view.phase === "turns" ? `${seatName(match, view.active)} to play` : "";
   return h("section", {class: "ttw-middle", "aria-label": "table"},
-    h("p", {class: "ttw-step"}, [view.turn ? `Turn ${view.turn}` : "", who, step].filter(Boolean).join(" · ")),
+    h("p", {class: "ttw-step"}, [view.turn ? `Turn ${view.turn}` : "", toPlay, step].filter(Boolean).join(" · ")),
     h("p", {class: "ttw-piles"}, `Deck ${view.deck_count ?? "?"} · Discard ${(view.discard ?? []).length}`,
       (view.removed ?? []).length ? ` · Removed ${view.removed.length}` : ""),
-    view.pending ? h("p", {class: "ttw-pending"}, "Pending: ", describeValue(info, view.pending)) : null,
-    view.respond ? h("p", {class: "ttw-pending"}, "Answer window: ", describeValue(info, view.respond)) : null,
-    view.decision ? h("p", {class: "ttw-pending"}, "Decision: ", describeValue(info, view.decision)) : null,
-    view.outcome ? h("p", {class: "ttw-outcome"}, "Result: ", describeValue(info, view.outcome)) : null);
+    view.pending && !match?.outcome ? h("p", {class: "ttw-pending"}, view.pending_text ?? pendingSentence(info, match, view.pending)) : null,
+    view.respond && !match?.outcome ? h("p", {class: "ttw-pending"}, respondSentence(info, match, view.respond)) : null,
+    view.decision && !match?.outcome ? h("p", {class: "ttw-pending"}, `${who(match, view.decision.seat)} decides: `,
+                                          (KINDS[view.decision.kind] ?? humanize(view.decision.kind ?? "a choice")).toLowerCase(), ".") : null);
+}
+
+const KINDS = {remove: "a removal", enhance: "an enhancement", magic: "a magic", grand: "a grand magic", counter: "a counter",
+               dig: "Dig", discard: "Discard", heal: "Heal", undying: "Undying", pass: "Pass"};
+const who = (match, seat) => Number.isInteger(seat) ? seatName(match, seat) : "A player";
+const named = (info, id) => id === null || id === undefined ? "" : describeValue(info, id);
+
+/** The spell waiting on the table, told as a sentence ("Reimu casts a removal on 竜王; Marisa may counter."). */
+function pendingSentence(info, match, pending) {
+  const spells = (pending.spells ?? []).map(sp => `${named(info, sp.target)}${sp.countered ? " (countered)" : ""}`).filter(Boolean);
+  return [`${who(match, pending.seat)} casts ${KINDS[pending.kind] ?? humanize(pending.kind ?? "a spell").toLowerCase()}`,
+          spells.length ? ` on ${spells.join(", ")}` : "",
+          Number.isInteger(pending.responder) ? `; ${seatName(match, pending.responder)} may counter it` : "", "."].join("");
+}
+
+function respondSentence(info, match, respond) {
+  const card = respond.card ? ` to ${named(info, respond.card)}` : "";
+  return `${who(match, respond.seat)} may answer${card}.`;
 }
 
 function unit(info, u) {

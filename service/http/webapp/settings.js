@@ -1,0 +1,84 @@
+// A seat's settings (issue 38, "steps that are not decisions are not asked"): when to pass priority
+// for me, whether to pay for me (a default payment I may change before sending), whether a choice
+// of one is taken for me, whether a move is confirmed before it is sent. Where the server keeps
+// settings (`settings` in GET /matches/<id> for the seat's token) they are changed with
+// PUT /matches/<id>/seats/<seat>/settings and recorded in the match's log as the seat's own choice;
+// where it does not, the page keeps the two it applies itself (a choice of one, confirm) in this
+// browser, and does not offer the others.
+import {api} from "./api.js";
+import {h, notify, replace} from "./dom.js";
+
+const KEPT = "kifu.settings.v1";
+export const DEFAULTS = {pass: "only-choice", pay: "auto", single: "auto", confirm: false};
+const CHOICES = {
+  pass: ["Passing priority", [["manual", "Ask me every time"], ["only-choice", "Pass for me when passing is the only move"],
+                              ["unless-respond", "Pass for me unless I could respond"]]],
+  pay: ["Paying costs", [["auto", "Pay for me (I may change the payment before sending)"], ["manual", "Let me pick every payment"]]],
+  single: ["A choice of one", [["auto", "Take it for me"], ["manual", "Ask me anyway"]]],
+};
+
+function keptAll() {
+  try { return JSON.parse(localStorage.getItem(KEPT) ?? "{}") ?? {}; } catch { return {}; }
+}
+
+/** The settings this browser keeps for a seat (with the browser-wide ones under "*"). */
+export function keptSettings(key) {
+  const all = keptAll();
+  return {...DEFAULTS, ...(all["*"] ?? {}), ...(all[key] ?? {})};
+}
+
+function keep(key, settings) {
+  const all = keptAll();
+  all[key] = settings;
+  try { localStorage.setItem(KEPT, JSON.stringify(all)); } catch { /* not kept */ }
+}
+
+/** The settings panel of the play page: {element, current(), update(match)}. */
+export function settingsPanel({key, path, seat, token}) {
+  let server = null;                  // the server's settings for the seat, when it keeps them
+  let local = keptSettings(key);
+  const element = h("details", {id: "seat-settings", class: "settings"});
+  const current = () => ({...local, ...(server ?? {}), confirm: server?.confirm ?? local.confirm});
+
+  async function change(name, value) {
+    local = {...local, [name]: value};
+    keep(key, local);
+    if (server) {
+      try {
+        const answer = await api("PUT", `${path}/seats/${seat}/settings`, {token, body: {...server, [name]: value}});
+        server = answer?.settings ?? {...server, [name]: value};
+        notify("Settings saved.");
+      } catch (e) {
+        notify(`The settings were not saved: ${e.message}`, "error");
+      }
+    }
+    render();
+  }
+
+  function render() {
+    const now = current();
+    const open = element.open;
+    const rows = Object.entries(CHOICES).filter(([name]) => server || name === "single").map(([name, [title, options]]) => {
+      const id = `set-${name}`;
+      return h("div", {class: "setting"}, h("label", {for: id}, title),
+        h("select", {id, onchange: e => change(name, e.target.value)},
+          options.map(([value, text]) => h("option", {value, selected: now[name] === value}, text))));
+    });
+    replace(element, h("summary", {}, "Settings"), rows,
+      h("label", {class: "check setting"}, h("input", {type: "checkbox", id: "set-confirm", checked: Boolean(now.confirm),
+        onchange: e => change("confirm", e.target.checked)}), " Confirm before sending a move"),
+      server ? null : h("p", {class: "hint"}, "Passing and paying for you need a newer server; these settings are kept in this browser."));
+    element.open = open;
+  }
+
+  return {
+    element, current,
+    /** The match as GET /matches/<id> answered it: its `settings`, where the server keeps them. */
+    update(match) {
+      const had = JSON.stringify(server);
+      server = match?.settings && typeof match.settings === "object" ? {...DEFAULTS, ...match.settings} : null;
+      if (had !== JSON.stringify(server) || !element.firstChild) render();
+    },
+    get supported() { return server !== null; },
+  };
+}
