@@ -17,7 +17,7 @@ from rq.worker import Worker as RqWorker
 
 import workers.jobs  # noqa: F401 - imported once here, so every forked work horse starts with it
 from engine.core.registry import list_games
-from service.application import settings
+from service.application import logs, settings
 from workers import due
 
 log = logging.getLogger(__name__)
@@ -29,8 +29,16 @@ class Worker(RqWorker):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # JSON lines on stderr (service.application.logs) in place of RQ's coloured text, at the level
+        # `rq worker` set from --quiet / --verbose
+        logs.to_stderr(logging.getLogger("rq.worker").getEffectiveLevel(), ("rq", "rq.worker", "rq.job"))
         settings.register_plugin_games()
         list_games()
+
+    def execute_job(self, job, queue):
+        """Runs the job with the request id that queued it as the log context (RQ's own lines too)."""
+        with logs.bound((job.meta or {}).get(logs.META_KEY)):
+            return super().execute_job(job, queue)
 
     def handle_work_horse_killed(self, job, retpid, ret_val, rusage):
         super().handle_work_horse_killed(job, retpid, ret_val, rusage)

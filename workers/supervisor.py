@@ -37,7 +37,7 @@ import redis
 from rq.executions import WORKER_EXECUTIONS_KEY_TEMPLATE
 from rq.utils import parse_composite_key
 
-from service.application import clock
+from service.application import clock, logs
 from service.application.notify import settings as notify_settings
 from workers import due
 from workers.queues import QUEUES
@@ -165,8 +165,7 @@ def describe(code: int) -> str:
 
 
 def main(url: str, queues: list[str], quiet: bool = False) -> int:
-    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO,
-                        format="%(asctime)s kifu worker[%(process)d] %(message)s")
+    logs.to_stderr(logging.WARNING if quiet else logging.INFO)      # JSON lines (service.application.logs)
     unknown = [q for q in queues if q not in QUEUES]
     if unknown:
         print(f"kifu worker: unknown queue {', '.join(unknown)}; queues are {', '.join(QUEUES)}", file=sys.stderr)
