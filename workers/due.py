@@ -320,6 +320,17 @@ def release_scheduled(connection, queues, now: float | None = None) -> int:
     return moved
 
 
+def counts(connection, now: float | None = None) -> dict:
+    """``{"overdue": n, "recorded": n}``: the due jobs whose time has come that no one has queued or
+    begun (the sweep's backlog; a claimed or begun job is moved on to its lease), and all recorded."""
+    now = time.time() if now is None else now
+    with connection.pipeline(transaction=False) as pipe:
+        pipe.zcount(KEYS[0], "-inf", now)
+        pipe.zcard(KEYS[0])
+        overdue, recorded = pipe.execute()
+    return {"overdue": int(overdue), "recorded": int(recorded)}
+
+
 def pending(connection, job_id: str) -> bool:
     return bool(connection.hexists(KEYS[1], job_id))
 

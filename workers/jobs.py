@@ -107,8 +107,14 @@ def verify_match(match_id: str) -> dict:
 
 @tracked
 def bot_turn(match_id: str, seat: int, version: int) -> dict:
-    """The bot of ``seat`` moves if the match is still at ``version`` (idempotent: see bot_turns)."""
-    return play_bot_turn(_store(), match_id, seat, version)
+    """The bot of ``seat`` moves if the match is still at ``version`` (idempotent: see bot_turns); its
+    latency (from the append that made it the bot's move to its own) recorded for GET /metrics."""
+    store = _store()
+    due = store.last_at(match_id)           # the append at ``version``, if the match is still there
+    result = play_bot_turn(store, match_id, seat, version)
+    if result.get("status") == "moved":
+        worker_figures.bot_moved(store, due)
+    return result
 
 
 @tracked

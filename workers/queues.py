@@ -71,6 +71,9 @@ class RqJobs:
     def depths(self) -> dict:
         return {name: background_queue(self.connection, name).count for name in QUEUES}
 
+    def due_counts(self) -> dict:
+        return due.counts(self.connection, clock.now().timestamp())
+
     def status(self, job_id: str) -> dict | None:
         try:
             job = Job.fetch(job_id, connection=self.connection, serializer=JSONSerializer)

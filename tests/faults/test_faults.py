@@ -243,8 +243,19 @@ def worker_back(deployment, r, killed_at: float) -> float:
 def began(deployment, job_id: str, since: int = 0) -> bool:
     """Whether an rq worker of the ``worker`` line logged a run of ``job_id`` beginning (after the
     log's first ``since`` characters)."""
-    return any(line.endswith(f"({job_id})") and ": high: workers.jobs.bot_turn(" in line
-               for line in deployment.log("worker")[since:].splitlines())
+    return any(message.endswith(f"({job_id})") and ": high: workers.jobs.bot_turn(" in message
+               for message in messages(deployment.log("worker")[since:]))
+
+
+def messages(log: str) -> list[str]:
+    """The messages of a log's JSON lines (service.application.logs)."""
+    found = []
+    for line in log.splitlines():
+        try:
+            found.append(json.loads(line)["message"])
+        except (ValueError, KeyError, TypeError):
+            pass
+    return found
 
 
 def lapse_logged(deployment, job_id: str) -> bool:
@@ -320,6 +331,47 @@ def test_a_kifu_worker_killed_around_its_work_horse_leaves_the_move_to_the_horse
     report.add("kifu worker (process group) kill -9 mid-bot-turn, its work horse spared",
                f"the horse beat on and made its {budget / 1000:g} s ISMCTS move {moved:.1f} s after it began; "
                f"the new kifu worker ran it no second time")
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` is a process that has not exited (a zombie has)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1][0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+RESTART_FIRES = 2.0     # a new kifu worker fires a deadline that fell due while none ran within this (issue 40)
+
+
+def test_a_kifu_worker_killed_alone_takes_its_rq_workers_and_a_new_one_fires_what_fell_due(deployment, r, load,
+                                                                                           report):
+    # kill -9 of the supervisor's PID only (an OOM kill, a manager that signals the main PID): its rq
+    # workers die with it (PR_SET_PDEATHSIG), none left taking jobs with nothing sweeping beside
+    # them; deadlines fall due meanwhile, and the new kifu worker fires them as soon as it starts.
+    rq_workers = [deployment.rq_worker(queue) for queue in ("high", "default")]
+    assert all(rq_workers), rq_workers
+    load.create("idle")                                         # its first deadline falls due meanwhile
+    killed_at, killed = time.time(), time.monotonic()
+    os.kill(deployment.procs["worker"].pid, signal.SIGKILL)
+    deployment.procs["worker"].wait(10)
+    until(lambda: not any(alive(pid) for pid in rq_workers), 5, every=0.01)
+    gone = time.monotonic() - killed
+    time.sleep(MINUTE + 1)
+    restarted_at, restarted = time.time(), time.monotonic()
+    deployment.start_line("worker")
+
+    def fired() -> list[float]:            # seconds after the restart each deadline due meanwhile fired
+        return sorted(at - restarted_at for _, due, at in deadlines(r, load) if killed_at <= due <= restarted_at)
+    until(lambda: fired(), 30, every=0.05)
+    worker_back(deployment, r, killed_at)                       # (the outage, for the other tests' lateness)
+    late = fired()
+    assert gone < 1, gone
+    assert late[0] <= RESTART_FIRES, late
+    report.add("kifu worker alone kill -9 (its PID, not its group), a new one 4 s later",
+               f"its rq workers were gone {gone:.2f} s after the kill (parent-death signal); the new kifu worker "
+               f"fired the first deadline that fell due meanwhile {late[0]:.2f} s after it was started "
+               f"({len(late)} due meanwhile, the last {late[-1]:.2f} s after)")
 
 
 def job_status(r, job_id: str) -> str | None:
