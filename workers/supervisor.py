@@ -16,9 +16,9 @@ one exits, and sweeps the due jobs (``workers.due``) every second, the first swe
   the job under way, beating (``workers.due``); a new ``kifu worker``'s sweep runs any whose beat
   stopped.
 
-- One rq worker per queue, so no queue's job waits behind another's: RQ runs one job at a time
+- One rq worker per queue named, so no queue's job waits behind another's: RQ runs one job at a time
   per worker, and with bots and deadlines on one worker a deadline waited for the bot move in
-  progress (up to 12 s late beside ISMCTS bots in the fault suite).
+  progress (up to 12 s late beside ISMCTS bots in the fault suite). A queue named twice gets two.
 - ``rq worker`` exits when Redis goes away at the wrong moment (any Redis error outside its dequeue
   loop), when it is killed, or on a bug. Its successor starts as soon as the queue Redis answers a
   PING again (looked at every ``WATCH_SECONDS``), after ``RESTART_SECONDS`` when it keeps exiting
@@ -102,7 +102,7 @@ class Slot:
 class Supervisor:
     def __init__(self, url: str, queues: list[str], quiet: bool = False, sweep_every: float = SWEEP_SECONDS):
         self.url, self.quiet, self.sweep_every = url, quiet, sweep_every
-        self.slots = [Slot(q) for q in dict.fromkeys(queues)]
+        self.slots = [Slot(q) for q in queues]   # a queue named twice: two rq workers on it
         self.redis = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=2)
         self.stopping = threading.Event()
         self.forking = threading.Lock()         # held by the sweep thread while it sweeps, by a fork
@@ -127,13 +127,14 @@ class Supervisor:
         slot.name = f"{socket.gethostname()}.{os.getpid()}.{self.starts}.{slot.queue}"
         self.starts += 1
         slot.began, slot.restart_at = time.monotonic(), None
+        parent = os.getpid()
         with self.forking:
             sys.stdout.flush()
             sys.stderr.flush()
             pid = os.fork()
             if pid == 0:                                          # the rq worker: never returns
                 rq_worker.run_forked(lambda: redis.Redis.from_url(self.url), slot.queue, slot.name, self.quiet,
-                                     parent=os.getppid())
+                                     parent=parent)
         slot.proc = Forked(pid)
         log.info("rq worker %s started (pid %d)", slot.name, slot.proc.pid)
 
