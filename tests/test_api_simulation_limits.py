@@ -104,7 +104,7 @@ def test_a_run_larger_than_the_key_s_whole_day_is_422_not_429(app, client):
 
 def test_an_ismcts_simulation_is_cut_into_chunks_of_a_few_seconds(app, client):
     """On a worker that also runs bot turns, a bot waits at most one chunk: each is about
-    KIFU_SIM_CHUNK_SECONDS (2) of estimated CPU time, at least one game."""
+    KIFU_SIM_CHUNK_SECONDS (5) of estimated CPU time, at least one game."""
     r = client.post("/simulations", json={**OVERLORD, "games": 40, "seats": ismcts(iterations=32)},
                     headers=api_key_headers(app))
     spec = r.get_json()["spec"]
@@ -112,7 +112,7 @@ def test_an_ismcts_simulation_is_cut_into_chunks_of_a_few_seconds(app, client):
         pieces = json.loads(get_redis().hget(keys.simulation(r.get_json()["id"]), "chunks"))
     per_game = spec["cpu_seconds"] / 40
     assert sum(count for _, count in pieces) == 40 and len(pieces) > 8
-    assert all(count * per_game <= 2 for _, count in pieces), (pieces, per_game)
+    assert all(count * per_game <= 5 for _, count in pieces), (pieces, per_game)
 
 
 def test_chunks_never_hold_less_than_one_game():

@@ -26,7 +26,7 @@ DEFAULTS = {
     "SIM_MAX_MOVE_MS": 1000,         # an ismcts seat's {"ms": t}
     "SIM_MAX_ITERATIONS": 10_000,    # an ismcts seat's {"iterations": n}
     "SIM_MAX_CPU_SECONDS": 3600,     # the run's estimated CPU time
-    "SIM_CHUNK_SECONDS": 2,          # the estimated CPU time of one chunk job (at least one game)
+    "SIM_CHUNK_SECONDS": 5,          # the estimated CPU time of one chunk job (at least one game)
     "SIM_DAILY_CPU_SECONDS": 36_000,  # an API key's quota per UTC day unless issued with its own
     # sign-ins of players' devices (service.application.identity.players.SignInLimits; 0: no limit)
     "SIGN_IN_PER_ADDRESS": 20,       # POST /players/sign-in from one client address in a window

@@ -228,7 +228,7 @@ def p99(ordered: list[float]) -> float:
 def test_bots_answer_in_time_while_a_thousand_game_simulation_runs(deployment, r, load, report):
     # Beside the clients' play (their own bot matches share the `high` rq worker), bot answers are
     # timed for WINDOW seconds, then again while a 1,000-game ISMCTS simulation runs on the
-    # background worker (`low`: its work horses at nice 10, in chunks of ~2 CPU-s). Then the
+    # background worker (`low`: its work horses at nice 10). Then the
     # simulation's remaining chunks are dropped.
     from tests.plugin_stack import issue_api_key
     api = Api(deployment.url)
