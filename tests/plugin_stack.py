@@ -96,22 +96,25 @@ class Stack:
     the leader of a process group of its own; ``stop`` ends them (and their rq workers and work
     horses) by their PIDs."""
 
-    def __init__(self, redis_url: str, games: str = "tests.toygame"):
+    def __init__(self, redis_url: str, games: str = "tests.toygame", quiet: bool = True):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "REDIS_URL": redis_url, "KIFU_GAMES": games, "PYTHONPATH": str(ROOT),
                "PORT": str(self.port), "KIFU_SIM_MAX_CPU_SECONDS": "100000"}
         self.api_key = issue_api_key(redis_url)          # POST /simulations needs one
         lines = procfile()
-        commands = [command(lines["web"], self.port, redis_url) + ["--log-level", "warning"]] + \
-            [command(line, self.port, redis_url) + ["--quiet"] for name, line in lines.items() if name != "web"]
+        # quiet: warnings and errors only; else every line, stdout and stderr in one log per process
+        commands = [command(lines["web"], self.port, redis_url) + (["--log-level", "warning"] if quiet else [])] + \
+            [command(line, self.port, redis_url) + (["--quiet"] if quiet else [])
+             for name, line in lines.items() if name != "web"]
         # every command built before any is started
         self.procs, self.logs = [], []
         try:
             for args in commands:
                 self.logs.append(tempfile.TemporaryFile())
                 self.procs.append(subprocess.Popen(args, cwd=ROOT, env=env, start_new_session=True,
-                                                   stdout=subprocess.DEVNULL, stderr=self.logs[-1]))
+                                                   stdout=subprocess.DEVNULL if quiet else self.logs[-1],
+                                                   stderr=self.logs[-1]))
             self.wait_until_served()
         except BaseException:
             self.stop()
@@ -131,6 +134,12 @@ class Stack:
                 if time.monotonic() > end:
                     raise
                 time.sleep(0.1)
+
+    def log(self, index: int) -> str:
+        """What process ``index`` (0: web, then the Procfile's other lines in order) has written so far."""
+        log = self.logs[index]
+        log.flush()
+        return Path(f"/proc/self/fd/{log.fileno()}").read_bytes().decode("utf-8", "replace")
 
     def request(self, method: str, path: str, body=None, token=None) -> tuple[int, dict]:
         return request(self.url, method, path, body, token)

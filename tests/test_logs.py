@@ -36,10 +36,15 @@ def test_a_request_logs_json_with_its_id_route_match_and_seat(monkeypatch, servi
     handler.stream = io.StringIO()
     r = app.test_client().get("/matches/m-123/events", headers={"X-Request-ID": "probe-7"})
     assert r.status_code == 503 and r.headers["X-Request-ID"] == "probe-7"
-    line = json.loads(handler.stream.getvalue().splitlines()[-1])
+    *_, line, answered = [json.loads(text) for text in handler.stream.getvalue().splitlines()]
     assert line["level"] == "warning" and "store unavailable" in line["message"]
     assert line["request_id"] == "probe-7" and line["route"] == "/matches/<match_id>/events"
     assert line["match_id"] == "m-123" and line["method"] == "GET" and "seat" in line
+    # then the request's own line (the access log, folded into the app's): its answer and duration
+    assert answered["logger"] == "service.http.requests" and answered["level"] == "info", answered
+    assert answered["status"] == 503 and answered["duration_ms"] >= 0 and answered["request_id"] == "probe-7"
+    assert answered["route"] == "/matches/<match_id>/events" and answered["match_id"] == "m-123"
+    assert answered["ts"].endswith("+00:00") and answered["message"] == "GET /matches/<match_id>/events 503"
     weird = app.test_client().get("/healthz", headers={"X-Request-ID": "spaces and \"quotes\""})
     assert len(weird.headers["X-Request-ID"]) == 32                  # not echoed: a new id
 
@@ -84,7 +89,8 @@ def gunicorn_logger(log_format: str):
     logger = RedactingLogger(cfg)
     stream = io.StringIO()
     for handler in logger.access_log.handlers + logger.error_log.handlers:
-        handler.stream = stream
+        if getattr(handler, "_gunicorn", False):        # gunicorn's own (not one pytest's capture added)
+            handler.stream = stream
     return logger, stream
 
 
@@ -100,12 +106,15 @@ def test_gunicorn_writes_no_credential_whatever_access_log_format_an_operator_se
                "PATH_INFO": "/matches/m1/legal-actions", "QUERY_STRING": query, "HTTP_AUTHORIZATION": basic,
                "HTTP_USER_AGENT": "curl", "REMOTE_ADDR": "127.0.0.1"}
     req = SimpleNamespace(headers=[("AUTHORIZATION", basic), ("COOKIE", "s=t0k3n-c")])
-    resp = SimpleNamespace(status="200 OK", sent=10, headers=[])
+    resp = SimpleNamespace(status="200 OK", sent=10, headers=[("X-Request-ID", "req-9")])
     logger.access(resp, req, environ, timedelta(milliseconds=3))
     line = stream.getvalue()
     assert "t0k3n" not in line and "A11" not in line and "Basic" not in line, line
-    assert line.startswith("GET /matches/m1/legal-actions?partial=…&limit=5&… HTTP/1.1|/matches/m1/legal-actions|"
-                           "partial=…&limit=5&…|-|-|-|"), line
+    record = json.loads(line)                                   # a JSON line, with its time and request id
+    assert record["message"].startswith("GET /matches/m1/legal-actions?partial=…&limit=5&… HTTP/1.1|"
+                                        "/matches/m1/legal-actions|partial=…&limit=5&…|-|-|-|"), record
+    assert record["request_id"] == "req-9" and record["status"] == 200 and record["duration_ms"] == 3, record
+    assert record["request"] == "GET /matches/m1/legal-actions?partial=…&limit=5&… HTTP/1.1" and record["ts"], record
 
 
 def test_gunicorn_error_log_lines_are_redacted_too():
@@ -115,12 +124,21 @@ def test_gunicorn_error_log_lines_are_redacted_too():
     logger.exception("Error handling request %s", "/unsubscribe/t0k3n")
     out = stream.getvalue()
     assert "A11" not in out and "t0k3n" not in out and "partial=…" in out and "/unsubscribe/…" in out, out
+    assert all(json.loads(line)["ts"] for line in out.splitlines() if line.startswith("{")), out
+    assert json.loads(out.splitlines()[0])["level"] == "warning", out
 
 
 def test_a_json_record_s_message_is_redacted():
     record = logging.LogRecord("service.x", logging.WARNING, __file__, 1, "fetched %s", ("/m/x?partial=A11&code=t0k3n",), None)
     line = json.loads(JsonFormatter().format(record))
     assert line["message"] == "fetched /m/x?partial=…&…", line
+    try:
+        raise ValueError("while fetching /m/x?code=t0k3n")
+    except ValueError:
+        import sys
+        failed = logging.LogRecord("service.x", logging.ERROR, __file__, 1, "failed", (), sys.exc_info())
+    line = json.loads(JsonFormatter().format(failed))
+    assert "ValueError" in line["exc_info"] and "t0k3n" not in line["exc_info"], line      # the traceback too
 
 
 def test_a_crashing_decider_is_logged_without_the_action_s_values(app, client, monkeypatch, caplog):

@@ -22,7 +22,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from service import create_app
 from service.application import worker_figures
 from service.application.storage.store import EventStore
-from service.http.metrics import METHODS
+from service.http.metrics import APPEND_RESULTS, CONFLICT_CODES, METHODS
 from tests.conftest import flushed
 from tests.helpers import ApiMatch, api_key_headers
 from tests.jobs import run_jobs
@@ -117,6 +117,48 @@ def test_queue_depths_and_a_missed_deadline_s_lateness_come_from_redis(app, clie
     assert value(got, "kifu_worker_appended_events_total") == m.info()["version"] - m.created["version"]
     assert value(got, "kifu_appends_total", result="ok") == 1            # the web's: the creation
     assert value(got, "kifu_jobs_queued", queue="low") == 0          # run_jobs ran the simulation too
+
+
+def test_every_counter_is_there_from_the_start_at_zero(client):
+    """A scrape before anything happened shows each series of a closed label set at 0 (issue 40): a
+    rate or an alert on it works from the first scrape, not from its first event."""
+    got = scrape(client)
+    there = {name for name, _ in got}
+    for result in APPEND_RESULTS:
+        assert got[("kifu_appends_total", frozenset({("result", result)}))] == 0
+        assert got[("kifu_worker_appends_total", frozenset({("result", result)}))] == 0
+    for code in CONFLICT_CODES:
+        assert got[("kifu_conflicts_total", frozenset({("code", code)}))] == 0
+    for name in ("kifu_appended_events_total", "kifu_worker_appended_events_total", "kifu_due_jobs_overdue",
+                 "kifu_due_jobs", "kifu_deadline_lateness_seconds_count", "kifu_bot_move_latency_seconds_count"):
+        assert name in there and got[(name, frozenset())] == 0, name
+
+
+def test_the_conflict_codes_are_every_code_the_application_answers_409_with():
+    root = Path(__file__).resolve().parents[1] / "service"
+    found = {code for path in root.rglob("*.py") for code in re.findall(r'\bConflict\(\s*"([a-z_]+)"', path.read_text())}
+    assert found and found == set(CONFLICT_CODES), found ^ set(CONFLICT_CODES)
+
+
+def test_a_bot_move_s_latency_and_the_due_backlog_come_from_redis(app, client, manual_clock):
+    r = client.post("/matches", json={"game": "toy", "variant": "standard", "options": {"target": 100},
+                                      "setup": {"first": 0, "total": 0, "secrets": [1, 2]},
+                                      "seats": [{"name": "Kasen"}, {"name": "Owl", "bot": "random"}]})
+    created = r.get_json()
+    r = client.post(f"/matches/{created['match_id']}/actions", headers={"Authorization": f"Bearer {created['seats'][0]['token']}"},
+                    json={"action": {"type": "add", "n": 1}, "expected_version": created["version"], "command_id": "c1"})
+    assert r.status_code == 200, r.get_json()
+    got = scrape(client)
+    assert value(got, "kifu_due_jobs") == 1 and value(got, "kifu_due_jobs_overdue") == 0     # queued at once
+    manual_clock.advance(seconds=7)                  # no worker took it (none runs here): overdue again
+    assert value(scrape(client), "kifu_due_jobs_overdue") == 1
+    run_jobs(app)                                    # the bot moves, 7 s after its move fell due
+    got = scrape(client)
+    assert value(got, "kifu_bot_move_latency_seconds_count") == 1
+    assert value(got, "kifu_bot_move_latency_seconds_sum") == pytest.approx(7, abs=0.01)
+    assert value(got, "kifu_bot_move_latency_seconds_bucket", le="5.0") == 0
+    assert value(got, "kifu_bot_move_latency_seconds_bucket", le="10.0") == 1
+    assert value(got, "kifu_due_jobs") == 0 and value(got, "kifu_due_jobs_overdue") == 0
 
 
 def test_with_the_store_down_metrics_still_answer_and_say_so():

@@ -2,6 +2,7 @@
 gunicorn workers would each keep their own in-memory store, so it refuses to start and says why;
 with one it serves and writes an access log line per request (never the secret of an unsubscribe
 link)."""
+import json
 import os
 import subprocess
 import time
@@ -49,5 +50,10 @@ def test_with_redis_it_serves_and_logs_each_request(real_redis_url):
     finally:
         proc.terminate()
         out = proc.communicate(timeout=30)[0]
-    assert '"GET /games HTTP/1.1" 200' in out, out[-2000:]
-    assert '"POST /unsubscribe/… HTTP/1.1" 404' in out and "tok3n" not in out, out[-2000:]   # no secret logged
+    lines = [json.loads(line) for line in out.splitlines()]              # every line JSON, with its time
+    assert all(line["ts"] for line in lines), out[-2000:]
+    served = [(line["message"], line["status"]) for line in lines if line["logger"] == "service.http.requests"]
+    assert ("GET /games 200", 200) in served, out[-2000:]
+    assert ("POST /unsubscribe/… 404", 404) in served and "tok3n" not in out, out[-2000:]   # no secret logged
+    control = [line["message"] for line in lines if "ontrol socket" in line["message"]]
+    assert control and all("/kifu-gunicorn-" in m for m in control), control     # this instance's own socket

@@ -52,8 +52,9 @@ class Worker:
     the work horse (a group of its own), the rq worker, the supervisor."""
 
     def __init__(self):
-        env = {**os.environ, "KIFU_BOT_WATCHDOG_SECONDS": "2", "KIFU_STORE_URL": URL}
-        self.proc = subprocess.Popen([KIFU, "worker", "--url", URL, "--quiet", "high", "default", "low"], env=env,
+        # the queue's URL from the environment, as the Procfile's line takes it: no password in ps
+        env = {**os.environ, "KIFU_BOT_WATCHDOG_SECONDS": "2", "KIFU_STORE_URL": URL, "KIFU_QUEUE_URL": URL}
+        self.proc = subprocess.Popen([KIFU, "worker", "--quiet", "high", "default", "low"], env=env,
                                      start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def kill(self):
@@ -126,7 +127,7 @@ def assert_clean(connection, match_id):
 def test_a_person_and_a_bot_play_to_the_end_with_a_real_worker(client, connection, workers):
     w = workers()                                    # the Procfile's worker: a work horse forked per job
     rq_workers = until_started(w)
-    for pid in rq_workers:                           # the queue's URL (and any password in it) is not in ps
+    for pid in rq_workers + [w.proc.pid]:            # the queue's URL (and any password in it) is not in ps
         assert URL.encode() not in Path(f"/proc/{pid}/cmdline").read_bytes()
     m = ApiMatch(client, game="threebythree", variant="overlord",
                  seats=[{"name": "Reimu"}, {"name": "Owl", "bot": "ismcts", "budget": {"iterations": 8}}])

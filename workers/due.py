@@ -164,13 +164,17 @@ def new_id() -> str:
 
 def record(connection, queue: str, job: str, args: list, job_id: str, at: float, retries: tuple = (),
            keep: int = 3600, timeout: int | None = None, now: float | None = None,
-           failure_keep: int = 86400) -> str:
+           failure_keep: int = 86400, meta: dict | None = None) -> str:
     """Make ``job(*args)`` (``workers.jobs.<job>``) due at ``at`` on ``queue`` under ``job_id``:
     ``recorded``; or, when ``at`` has come and nobody has queued it yet, queue it now: ``started``;
-    ``known`` when RQ already holds a job of that id (it ran, or runs) and nothing was recorded."""
+    ``known`` when RQ already holds a job of that id (it ran, or runs) and nothing was recorded.
+    ``meta`` (the request id that made it due: service.application.logs) goes with each run's RQ job."""
     now = time.time() if now is None else now
-    call = json.dumps({"queue": queue, "job": job, "args": list(args), "keep": keep, "timeout": timeout,
-                       "failure_keep": failure_keep})
+    call = {"queue": queue, "job": job, "args": list(args), "keep": keep, "timeout": timeout,
+            "failure_keep": failure_keep}
+    if meta:
+        call["meta"] = meta
+    call = json.dumps(call)
     plan = " ".join(f"{r:g}" for r in retries)
     answer = _script(connection, "record", RECORD)(
         keys=[*KEYS, Job.key_for(job_id)], args=[job_id, at, call, plan, now, START_SECONDS])
@@ -231,7 +235,7 @@ def enqueue(connection, job_id: str, spec: dict, at_front: bool = False) -> None
     """Put the call on its RQ queue under ``job_id`` (a job kept from an earlier run is replaced)."""
     options = {"job_id": job_id, "result_ttl": spec["keep"],
                "failure_ttl": spec.get("failure_keep", max(spec["keep"], 86400)),      # (recorded before it was kept)
-               "at_front": at_front}
+               "at_front": at_front, "meta": spec.get("meta") or {}}
     if spec.get("timeout") is not None:
         options["timeout"] = spec["timeout"]
     _queue(connection, spec["queue"]).enqueue_call(f"workers.jobs.{spec['job']}", args=spec["args"], **options)
@@ -317,6 +321,17 @@ def release_scheduled(connection, queues, now: float | None = None) -> int:
                 queue._enqueue_job(job)
                 moved += 1
     return moved
+
+
+def counts(connection, now: float | None = None) -> dict:
+    """``{"overdue": n, "recorded": n}``: the due jobs whose time has come that no one has queued or
+    begun (the sweep's backlog; a claimed or begun job is moved on to its lease), and all recorded."""
+    now = time.time() if now is None else now
+    with connection.pipeline(transaction=False) as pipe:
+        pipe.zcount(KEYS[0], "-inf", now)
+        pipe.zcard(KEYS[0])
+        overdue, recorded = pipe.execute()
+    return {"overdue": int(overdue), "recorded": int(recorded)}
 
 
 def pending(connection, job_id: str) -> bool:

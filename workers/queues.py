@@ -14,7 +14,7 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from service.application import clock
+from service.application import clock, logs
 from service.application.ports import JOBS
 from service.application.storage.connections import is_embedded
 from workers import due
@@ -62,12 +62,13 @@ class RqJobs:
         if at is not None:
             job_id = job_id or due.new_id()
             due.record(self.connection, queue, job, args, job_id, at.timestamp(), retries, keep, timeout,
-                       now=clock.now().timestamp(), failure_keep=failure_keep)
+                       now=clock.now().timestamp(), failure_keep=failure_keep, meta=logs.job_meta())
             self._queued()
             return job_id
         q = Queue(queue, connection=self.connection, serializer=JSONSerializer,
                   is_async=not (eager and self.runs_eager))
-        options = {"job_id": job_id, "result_ttl": keep, "failure_ttl": failure_keep}
+        options = {"job_id": job_id, "result_ttl": keep, "failure_ttl": failure_keep,
+                   "meta": logs.job_meta()}         # the request id that queued it, for the worker's log lines
         if retries:
             options["retry"] = Retry(max=len(retries), interval=list(retries))
         if timeout is not None:
@@ -88,6 +89,9 @@ class RqJobs:
 
     def depths(self) -> dict:
         return {name: background_queue(self.connection, name).count for name in QUEUES}
+
+    def due_counts(self) -> dict:
+        return due.counts(self.connection, clock.now().timestamp())
 
     def status(self, job_id: str) -> dict | None:
         try:

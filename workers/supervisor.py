@@ -1,10 +1,24 @@
 """``kifu worker [--url URL] QUEUE...``: one Procfile worker process. It runs one ``rq worker`` per
 queue as its children (the JSON serializer, ``workers.rq_worker.Worker``), starts another whenever
-one exits, and sweeps the due jobs (``workers.due``) every second.
+one exits, and sweeps the due jobs (``workers.due``) every second, the first sweep at once.
 
-- One rq worker per queue, so no queue's job waits behind another's: RQ runs one job at a time
+- The rq workers are forked from this process, which has imported the job code and read every
+  game's data first (``workers.rq_worker``), not started as new ``rq worker`` commands: a new
+  Python importing it all again took 2.9 s before its first job on the loaded 2-core machine, and
+  the supervisor's own start 1.7 s more, so a restarted ``kifu worker`` fired its first due deadline
+  4.8 s after it started (6–7 s in the fault suite). Forked, they take their first job as soon as
+  the supervisor has started. The fork happens while the sweep thread waits between sweeps
+  (``forking``), so no lock of its is held in the child.
+- They die with it: each is in this process's group (a ``kill -9`` of the group ends them all) and
+  asks Linux for SIGKILL when its parent dies (``prctl(PR_SET_PDEATHSIG)``), so a ``kill -9`` of
+  ``kifu worker`` alone (an OOM kill, a manager that signals the main PID only) leaves no rq worker
+  taking jobs with nothing sweeping beside it. Their work horses, a process group each (RQ's), finish
+  the job under way, beating (``workers.due``); a new ``kifu worker``'s sweep runs any whose beat
+  stopped.
+
+- One rq worker per queue named, so no queue's job waits behind another's: RQ runs one job at a time
   per worker, and with bots and deadlines on one worker a deadline waited for the bot move in
-  progress (up to 12 s late beside ISMCTS bots in the fault suite).
+  progress (up to 12 s late beside ISMCTS bots in the fault suite). A queue named twice gets two.
 - ``rq worker`` exits when Redis goes away at the wrong moment (any Redis error outside its dequeue
   loop), when it is killed, or on a bug. Its successor starts as soon as the queue Redis answers a
   PING again (looked at every ``WATCH_SECONDS``), after ``RESTART_SECONDS`` when it keeps exiting
@@ -28,7 +42,6 @@ import logging
 import os
 import signal
 import socket
-import subprocess
 import sys
 import threading
 import time
@@ -37,9 +50,9 @@ import redis
 from rq.executions import WORKER_EXECUTIONS_KEY_TEMPLATE
 from rq.utils import parse_composite_key
 
-from service.application import clock
+from service.application import clock, logs
 from service.application.notify import settings as notify_settings
-from workers import due
+from workers import due, rq_worker
 from workers.queues import QUEUES
 
 log = logging.getLogger("kifu.worker")
@@ -50,12 +63,36 @@ STEADY_SECONDS = 60                          # a worker that ran this long start
 LATE_SECONDS = 5                             # a due job queued this late is logged
 
 
+class Forked:
+    """An rq worker forked from this process, with what the supervisor asks of a child process:
+    ``pid``, ``poll()`` (its exit status once it has exited: negative, the signal that killed it),
+    ``returncode``, ``send_signal``."""
+
+    def __init__(self, pid: int):
+        self.pid, self.returncode = pid, None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            try:
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:           # reaped elsewhere: gone, how is unknown
+                self.returncode = 1
+                return self.returncode
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def send_signal(self, signum: int) -> None:
+        if self.poll() is None:
+            os.kill(self.pid, signum)
+
+
 class Slot:
     """The rq worker of one queue: the running process, its name, how often it failed lately."""
 
     def __init__(self, queue: str):
         self.queue = queue
-        self.proc: subprocess.Popen | None = None
+        self.proc: Forked | None = None
         self.name = ""
         self.began = 0.0
         self.failures = 0
@@ -63,24 +100,20 @@ class Slot:
 
 
 class Supervisor:
-    def __init__(self, url: str, queues: list[str], rq_args: list[str] = (), sweep_every: float = SWEEP_SECONDS):
-        self.url, self.rq_args, self.sweep_every = url, list(rq_args), sweep_every
-        self.slots = [Slot(q) for q in dict.fromkeys(queues)]
+    def __init__(self, url: str, queues: list[str], quiet: bool = False, sweep_every: float = SWEEP_SECONDS):
+        self.url, self.quiet, self.sweep_every = url, quiet, sweep_every
+        self.slots = [Slot(q) for q in queues]   # a queue named twice: two rq workers on it
         self.redis = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=2)
         self.stopping = threading.Event()
+        self.forking = threading.Lock()         # held by the sweep thread while it sweeps, by a fork
         self.starts = 0
-
-    def command(self, slot: Slot) -> list[str]:
-        return [sys.executable, "-m", "rq.cli", "worker",     # the URL in RQ_REDIS_URL: a password stays out of ps
-                "--serializer", "rq.serializers.JSONSerializer", "--worker-class", "workers.rq_worker.Worker",
-                "--name", slot.name, *self.rq_args, slot.queue]
 
     def run(self) -> int:
         for signum in (signal.SIGTERM, signal.SIGINT):
             signal.signal(signum, self._stop)
-        threading.Thread(target=self.sweep_forever, name="kifu-due-sweep", daemon=True).start()
-        for slot in self.slots:
+        for slot in self.slots:                  # first: a due job waits for them, not for the sweep
             self.start(slot)
+        threading.Thread(target=self.sweep_forever, name="kifu-due-sweep", daemon=True).start()
         while True:
             for slot in self.slots:
                 self.watch(slot)
@@ -94,7 +127,15 @@ class Supervisor:
         slot.name = f"{socket.gethostname()}.{os.getpid()}.{self.starts}.{slot.queue}"
         self.starts += 1
         slot.began, slot.restart_at = time.monotonic(), None
-        slot.proc = subprocess.Popen(self.command(slot), env={**os.environ, "RQ_REDIS_URL": self.url})
+        parent = os.getpid()
+        with self.forking:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            pid = os.fork()
+            if pid == 0:                                          # the rq worker: never returns
+                rq_worker.run_forked(lambda: redis.Redis.from_url(self.url), slot.queue, slot.name, self.quiet,
+                                     parent=parent)
+        slot.proc = Forked(pid)
         log.info("rq worker %s started (pid %d)", slot.name, slot.proc.pid)
 
     def watch(self, slot: Slot) -> None:
@@ -134,12 +175,14 @@ class Supervisor:
             log.warning("could not look at rq worker %s's jobs: %s", name, e)
 
     def sweep_forever(self) -> None:
-        away = False
-        while not self.stopping.wait(self.sweep_every):
+        away, wait = False, 0.0                  # the first sweep at once: what fell due while none ran
+        while not self.stopping.wait(wait):
+            wait = self.sweep_every
             try:
                 now = clock.now().timestamp()
-                started = due.sweep(self.redis, now)
-                due.release_scheduled(self.redis, QUEUES, now)
+                with self.forking:
+                    started = due.sweep(self.redis, now)
+                    due.release_scheduled(self.redis, QUEUES, now)
             except redis.RedisError as e:
                 if not away:
                     log.warning("queue Redis unreachable (%s); sweeping again every %g s", e, self.sweep_every)
@@ -165,12 +208,12 @@ def describe(code: int) -> str:
 
 
 def main(url: str, queues: list[str], quiet: bool = False) -> int:
-    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO,
-                        format="%(asctime)s kifu worker[%(process)d] %(message)s")
+    logs.to_stderr(logging.WARNING if quiet else logging.INFO)      # JSON lines (service.application.logs)
     unknown = [q for q in queues if q not in QUEUES]
     if unknown:
         print(f"kifu worker: unknown queue {', '.join(unknown)}; queues are {', '.join(QUEUES)}", file=sys.stderr)
         return 2
     if warning := notify_settings.loopback_warning():   # a KIFU_WEBHOOK_PRIVATE that is no setting: kifu exits 2
         log.warning(warning)
-    return Supervisor(url, queues, ["--quiet"] if quiet else []).run()
+    rq_worker.preload()                         # once, before the rq workers are forked
+    return Supervisor(url, queues, quiet).run()

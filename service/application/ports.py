@@ -40,3 +40,7 @@ class Jobs(Protocol):
 
     def depths(self) -> dict:
         """Jobs waiting per queue (``{"high": n, "default": n, "low": n}``), for readiness and metrics."""
+
+    def due_counts(self) -> dict:
+        """``{"overdue": n, "recorded": n}``: due jobs (bots' moves, deadlines) whose time has come that
+        no worker has queued or begun yet, and all recorded; for metrics."""

@@ -8,25 +8,30 @@
 Exit status: 0 done, 1 a check found a problem (verify, replay), 2 a usage or configuration error,
 3 the store (Redis) did not answer — said in one line on stderr, never as a traceback
 (``service.cli.command``)."""
+import importlib
+
 import click
 
-from service.cli.export import export
-from service.cli.keys import keys
-from service.cli.replay import replay
-from service.cli.serve import serve
-from service.cli.simulate import simulate
-from service.cli.verify import verify
-from service.cli.worker import worker
+# each command's module, imported only when that command runs (or help lists them): `kifu worker`
+# does not import Flask or pyarrow, so a restarted worker serves sooner (issue 40)
+COMMANDS = {name: f"service.cli.{name}" for name in ("serve", "worker", "verify", "simulate", "export", "replay",
+                                                      "keys")}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]},
+class LazyGroup(click.Group):
+    def list_commands(self, ctx) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx, name: str):
+        if name not in COMMANDS:
+            return None
+        return getattr(importlib.import_module(COMMANDS[name]), name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
              help="kifu event-sourced match service")
 def kifu() -> None:
     pass
-
-
-for command in (serve, worker, verify, simulate, export, replay, keys):
-    kifu.add_command(command)
 
 
 def main(argv: list[str] | None = None) -> int:

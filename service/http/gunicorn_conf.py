@@ -16,7 +16,10 @@ import tempfile
 
 from service.http.access_log import RedactingLogger
 
-accesslog = "-"
+# No access log of gunicorn's: the app writes one JSON line per request (service.http.logs: method,
+# route, status, duration, request id, match id, seat), the access log folded into it.
+# `--access-logfile -` turns gunicorn's on again: JSON too, with the request id (access_log.py).
+accesslog = None
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
 
 logger_class = RedactingLogger
@@ -26,6 +29,14 @@ def _remove(path: str, master: int) -> None:
     if os.getpid() == master:            # forked workers inherit this handler: only the master removes
         shutil.rmtree(path, ignore_errors=True)
 
+
+# gunicorn's control socket (`gunicornc`), one per instance: gunicorn's default is one path per user
+# ($XDG_RUNTIME_DIR/gunicorn.ctl, else ~/.gunicorn/gunicorn.ctl) that every gunicorn the user runs on
+# the host would share. Here a directory of this master's own (0700, removed when it exits);
+# `--control-socket PATH` names another, `--no-control-socket` turns it off.
+_control_dir = tempfile.mkdtemp(prefix="kifu-gunicorn-")
+control_socket = os.path.join(_control_dir, "gunicorn.ctl")
+atexit.register(_remove, _control_dir, os.getpid())
 
 if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="kifu-prometheus-")

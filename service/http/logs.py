@@ -7,17 +7,25 @@ that is secret is cut from every line kifu writes — gunicorn's access and erro
 request log, these records' messages (``redact``): the unsubscribe token every notification links
 to, the deprecated ``legal-actions?partial=`` (a move being built may hold a seat's hidden choices),
 and the value of every query parameter kifu does not read as plain (``PLAIN_QUERY``), so a token a
-client put in a query string is not written either."""
-import json
+client put in a query string is not written either.
+
+Each request also writes one line of its own when it is answered (logger ``service.http.requests``,
+INFO): method, route, status, ``duration_ms`` (to the answer's first byte, for a streamed one),
+request id, match id, seat and the client's address: the access log, folded into the app's line
+(gunicorn's own access log is off in service/http/gunicorn_conf.py; turned on, it is JSON too).
+The request id is set as the log context (service.application.logs.REQUEST_ID) while the request
+is served, so a job it queues carries it (RQ meta) and the worker's lines for that job show it."""
 import logging
 import os
 import re
 import sys
+import time
 import uuid
-from datetime import datetime, timezone
 from urllib.parse import unquote_plus
 
 from flask import g, has_request_context, request
+
+from service.application import logs as app_logs
 
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 FIELDS = ("request_id", "method", "route", "match_id", "seat")
@@ -64,14 +72,15 @@ class RequestContext(logging.Filter):
         return True
 
 
-class JsonFormatter(logging.Formatter):
-    def format(self, record: logging.LogRecord) -> str:
-        out = {"ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
-               "level": record.levelname.lower(), "logger": record.name, "message": redact(record.getMessage())}
-        out.update({name: getattr(record, name, None) for name in FIELDS})
-        if record.exc_info:
-            out["exception"] = self.formatException(record.exc_info)
-        return json.dumps(out, ensure_ascii=False)
+class JsonFormatter(app_logs.JsonFormatter):
+    """The service's records as JSON lines (python-json-logger), the request's fields in each and
+    every message redacted."""
+
+    def __init__(self):
+        super().__init__(fields=FIELDS, redact=redact)
+
+
+requests_log = logging.getLogger("service.http.requests")
 
 
 def init_app(app) -> None:
@@ -79,12 +88,28 @@ def init_app(app) -> None:
     def request_id():
         given = request.headers.get("X-Request-ID", "")
         g.request_id = given if REQUEST_ID.match(given) else uuid.uuid4().hex
+        g.log_started = time.perf_counter()
+        g.log_context = app_logs.REQUEST_ID.set(g.request_id)
 
     @app.after_request
     def echo(response):
         if "request_id" in g:
             response.headers["X-Request-ID"] = g.request_id
+            took = (time.perf_counter() - g.log_started) * 1000 if "log_started" in g else None
+            requests_log.info("%s %s %d", request.method, request.url_rule.rule if request.url_rule else "-",
+                              response.status_code, extra={"status": response.status_code,
+                                                           "duration_ms": None if took is None else round(took, 1),
+                                                           "remote": request.remote_addr})
         return response
+
+    @app.teardown_request
+    def unbind(_error):
+        token = g.pop("log_context", None)
+        if token is not None:
+            try:
+                app_logs.REQUEST_ID.reset(token)
+            except ValueError:          # reset in another context than it was set in: nothing to undo
+                app_logs.REQUEST_ID.set(None)
 
     if os.environ.get("KIFU_LOG_FORMAT", "text" if app.testing else "json") == "json":
         logger = logging.getLogger("service")

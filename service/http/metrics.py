@@ -1,7 +1,9 @@
 """Prometheus metrics (``GET /metrics``, prometheus_client's text format): requests by route and
 status, their latency, appends by result, 409 answers by code — counted by the process serving
-them — and, read from Redis when scraped, the job queues' depths, how late missed deadlines were
-handled (written by the workers: service.application.worker_figures) and whether the store answered.
+them — and, read from Redis when scraped, the job queues' depths, the due jobs' backlog, how late
+missed deadlines were handled and how long bots' moves took from due to appended (written by the
+workers: service.application.worker_figures) and whether the store answered. Every series of a
+closed label set (appends by result, 409s by code) is there from the start, at 0.
 
 gunicorn runs several worker processes, each with its own counters; a scrape reaches one of them.
 Under gunicorn (service/http/gunicorn_conf.py sets PROMETHEUS_MULTIPROC_DIR before the workers
@@ -35,6 +37,12 @@ LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE"})
 OTHER_METHOD, UNMATCHED = "other", "unmatched"
 disable_created_metrics()         # no *_created series beside each counter: half the lines, no use here
+APPEND_RESULTS = ("ok", "duplicate", "conflict")
+# every 409 code of the application (service.application.errors.Conflict): a counter each from start
+# (tests/test_metrics.py keeps the list in step with the code)
+CONFLICT_CODES = ("already_consented", "already_ruled", "busy", "not_an_invite_seat", "not_overturned",
+                  "player_already_seated", "rematch_exists", "rematch_pending", "rules_version_gone", "seat_bound",
+                  "seat_held_by_bot", "seat_not_held", "seat_taken", "stale_version", "too_many_subscriptions")
 
 
 class Recorded:
@@ -52,6 +60,10 @@ class Recorded:
         self.appended_events = Counter("kifu_appended_events", "Events appended by this web process",
                                        registry=registry)
         self.conflicts = Counter("kifu_conflicts", "409 answers, by error code", ["code"], registry=registry)
+        for result in APPEND_RESULTS:           # every series there from the start, 0 before its first event
+            self.appends.labels(result)
+        for code in CONFLICT_CODES:
+            self.conflicts.labels(code)
 
     def appended(self, status: str, events: int) -> None:
         self.appends.labels(status).inc()
@@ -67,15 +79,18 @@ class FromStore:
 
     def describe(self):           # without it, registering would scrape Redis once at start-up
         return [GaugeMetricFamily("kifu_store_up", ""), GaugeMetricFamily("kifu_jobs_queued", ""),
+                GaugeMetricFamily("kifu_due_jobs_overdue", ""), GaugeMetricFamily("kifu_due_jobs", ""),
                 HistogramMetricFamily("kifu_deadline_lateness_seconds", ""),
+                HistogramMetricFamily("kifu_bot_move_latency_seconds", ""),
                 CounterMetricFamily("kifu_worker_appends", ""), CounterMetricFamily("kifu_worker_appended_events", "")]
 
     def collect(self):
         up = GaugeMetricFamily("kifu_store_up", "1 when the store answered this scrape, else 0")
         try:
             late, made = worker_figures.lateness(self.store), worker_figures.worker_appends(self.store)
+            bots = worker_figures.bot_move_latency(self.store)
         except UNAVAILABLE:
-            late = made = None
+            late = made = bots = None
         up.add_metric([], 0 if late is None else 1)
         yield up
         if late is not None:
@@ -84,6 +99,12 @@ class FromStore:
                 "handled (recorded by the workers in Redis)",
                 buckets=[(str(float(b)) if b != "+Inf" else b, n) for b, n in late["buckets"]],
                 sum_value=late["sum"])
+            yield HistogramMetricFamily(
+                "kifu_bot_move_latency_seconds", "How long each bot's move took from due (the append that "
+                "made it the bot's move) to appended: the wait for a worker and the thinking (recorded by the "
+                "workers in Redis)",
+                buckets=[(str(float(b)) if b != "+Inf" else b, n) for b, n in bots["buckets"]],
+                sum_value=bots["sum"])
             appends = CounterMetricFamily("kifu_worker_appends", "Appends to match streams by the workers (bots' "
                                           "moves, missed deadlines), by result", labels=["result"])
             for result in ("ok", "duplicate", "conflict"):
@@ -92,9 +113,14 @@ class FromStore:
             yield CounterMetricFamily("kifu_worker_appended_events", "Events appended by the workers",
                                       value=made["events"])
         try:
-            depths = self.store.jobs.depths()
+            depths, due = self.store.jobs.depths(), self.store.jobs.due_counts()
         except UNAVAILABLE:
             return
+        yield GaugeMetricFamily("kifu_due_jobs_overdue", "Due jobs (bots' moves, deadlines) whose time has come "
+                                "that no worker has queued or begun yet: the due-job sweep's backlog",
+                                value=due["overdue"])
+        yield GaugeMetricFamily("kifu_due_jobs", "Due jobs recorded (waiting for their time, queued or running)",
+                                value=due["recorded"])
         queued = GaugeMetricFamily("kifu_jobs_queued", "Jobs waiting in each RQ queue", labels=["queue"])
         for queue, depth in depths.items():
             queued.add_metric([queue], depth)

@@ -116,11 +116,11 @@ class Deployment:
 
     def rq_worker(self, queue: str = "high", line: str = "worker") -> int | None:
         """The ``rq worker`` process of ``queue`` the supervisor of ``line`` runs now."""
-        for pid in children(self.procs[line].pid):
+        for pid in children(self.procs[line].pid):      # forked, each named kifu-rq-<queue> (workers.rq_worker)
             try:
-                if Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[-2] == queue.encode():
+                if Path(f"/proc/{pid}/comm").read_text().strip() == f"kifu-rq-{queue}"[:15]:
                     return pid
-            except (OSError, IndexError):
+            except OSError:
                 pass
         return None
 

@@ -46,7 +46,10 @@ class Web:
         # KIFU_WEBHOOK_PRIVATE=loopback: each worker's warning at start is a JSON record the scan reads too
         env.update(REDIS_URL=redis_url, PYTHONPATH=str(ROOT), KIFU_LOG_FORMAT="json", KIFU_WEBHOOK_PRIVATE="loopback")
         self.out, self.err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(command(procfile()["web"], self.port, redis_url), cwd=ROOT, env=env,
+        # gunicorn's own access log turned on (the Procfile's is off: the app's line per request stands
+        # for it), so that its lines, which carry the raw request line, are scanned too
+        self.proc = subprocess.Popen(command(procfile()["web"], self.port, redis_url) + ["--access-logfile", "-"],
+                                     cwd=ROOT, env=env,
                                      start_new_session=True, stdout=self.out, stderr=self.err)
         end = time.monotonic() + 30
         while True:
@@ -207,11 +210,16 @@ def test_no_log_line_holds_a_seat_s_secret_or_a_credential(web, real_redis_url):
                                           for uri in uris)
     assert leaks_in(f"GET /games?invite={quote(held['API key'])}", secrets, truth.names, held)
     # the logs were written: each request's line (the deprecated GET's partial cut), the refused request lines
-    assert access.count("/legal-actions?partial=… HTTP/1.1\" 200") == len(uris), access[-3000:]
-    assert access.count(f"\"POST /matches/{match['id']}/legal-actions HTTP/1.1\" 200") == len(uris)
+    lines = [json.loads(line) for line in access.splitlines()]             # gunicorn's access log: JSON lines
+    assert sum(r["request"].endswith("/legal-actions?partial=… HTTP/1.1") and r["status"] == 200
+               for r in lines) == len(uris), access[-3000:]
+    assert sum(r["request"] == f"POST /matches/{match['id']}/legal-actions HTTP/1.1" and r["status"] == 200
+               for r in lines) == len(uris)
     assert "Invalid request from ip=127.0.0.1" in errors and "GET /games?…" in errors, errors[-3000:]
     records = [json.loads(line) for line in errors.splitlines() if line.startswith("{")]
-    assert records and all(r["logger"].startswith("service") for r in records), errors[-3000:]
+    assert records and all(r["logger"].startswith(("service", "gunicorn")) for r in records), errors[-3000:]
+    served = [r for r in records if r["logger"] == "service.http.requests"]      # the app's line per request
+    assert sum(r["route"] == "/matches/<match_id>/legal-actions" and r["method"] == "GET" for r in served) >= len(uris)
     leaks = [f"{where} line {n}: {hit}" for where, text in (("access log", access), ("error log", errors))
              for n, line in enumerate(text.splitlines(), 1) for hit in leaks_in(line, secrets, truth.names, held)]
     assert leaks == [], "\n".join(leaks[:40])

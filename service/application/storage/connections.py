@@ -6,7 +6,8 @@ Two roles (README "Past one machine"):
               a Redis Cluster: ``redis+cluster://host:port`` (any node; the others are discovered)
               or a ``?cluster=1`` flag on a ``redis://`` URL, and then it is redis-py's
               ``RedisCluster``.
-  the queues  ``KIFU_QUEUE_URL``: RQ's queues, jobs and scheduler. RQ cannot run on a cluster, so a
+  the queues  ``KIFU_QUEUE_URL``: RQ's queues and jobs, and the due jobs (workers.due: bots' moves and
+              deadlines, swept by ``kifu worker``). RQ cannot run on a cluster, so a
               clustered store needs a plain Redis here; otherwise it defaults to the store's server.
 
 A client returns bytes (not decoded), as RQ needs; the event store decodes what it reads.
@@ -101,12 +102,14 @@ def queue_url(environ) -> str | None:
 def check_topology(store: str | None, queue: str | None) -> None:
     """Refuse URLs that cannot work together, before connecting to anything."""
     if is_cluster(queue):
-        raise TopologyError(f"KIFU_QUEUE_URL ({describe_url(queue)}) names a Redis Cluster; RQ's queues "
-                            "and scheduler need a plain Redis server")
+        raise TopologyError(f"KIFU_QUEUE_URL ({describe_url(queue)}) names a Redis Cluster; the job queues "
+                            "(RQ) and the due jobs (bots' moves, deadlines) need one plain Redis server, "
+                            "whose keys live together (e.g. redis://queue-host:6379/0)")
     if is_cluster(store) and not queue:
-        raise TopologyError(f"the store ({describe_url(store)}) is a Redis Cluster, on which RQ cannot "
-                            "run: set KIFU_QUEUE_URL to a plain Redis for the queues and the scheduler "
-                            "(e.g. redis://queue-host:6379/0)")
+        raise TopologyError(f"the store ({describe_url(store)}) is a Redis Cluster; kifu also needs a plain "
+                            "Redis server for its job queues (RQ) and due jobs (bots' moves, deadlines), which "
+                            "cannot run on a cluster: set KIFU_QUEUE_URL to it, the same for the web, every "
+                            "kifu worker and kifu verify / replay (e.g. KIFU_QUEUE_URL=redis://queue-host:6379/0)")
     if queue and not store:
         raise TopologyError("KIFU_QUEUE_URL is set but no store URL (KIFU_STORE_URL or REDIS_URL): "
                             "the embedded store lives inside one process, which workers cannot reach")

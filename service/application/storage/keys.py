@@ -26,6 +26,7 @@ OPEN_SEATS = "kifu:open-seats"
 API_KEYS = "kifu:apikeys"
 DEADLINE_LATENESS = "kifu:metrics:deadline_lateness"
 WORKER_APPENDS = "kifu:metrics:worker_appends"
+BOT_MOVE_LATENCY = "kifu:metrics:bot_move_latency"
 
 
 def match(match_id: str, part: str) -> str:
