@@ -32,7 +32,13 @@ DEFAULTS = {
     "SIGN_IN_PER_ADDRESS": 20,       # POST /players/sign-in from one client address in a window
     "SIGN_IN_CODES_PER_PLAYER": 10,  # sign-in codes one player makes in a window
     "SIGN_IN_WINDOW_SECONDS": 900,
-    "TRUSTED_PROXIES": 0,            # reverse proxies in front whose X-Forwarded-For names the client
+    "TRUSTED_PROXIES": 0,
+    # ratings (service.application.ratings): a rated match with fewer moves than this was aborted and
+    # does not count; quick pairing pairs two waiting players this many points apart at most, and offers
+    # the nearest bot to one who has waited this many seconds
+    "RATING_MIN_MOVES": 2,
+    "PAIRING_BAND": 200,
+    "PAIRING_BOT_WAIT_SECONDS": 60,            # reverse proxies in front whose X-Forwarded-For names the client
 }
 POSITIVE = {"SNAPSHOT_EVERY", "SSE_BLOCK_MS", "SSE_MAX_SECONDS", "MAX_BODY_BYTES", "SIM_MAX_GAMES",
             "SIM_CHUNK_SECONDS", "SIGN_IN_WINDOW_SECONDS"}  # 0 would mean no snapshots ever, a wait without end, ...

@@ -99,6 +99,7 @@ class CreateMatchIn(Schema):
     audit_live = _strict_bool(load_default=False)
     deadline = fields.Nested(DeadlineIn, allow_none=True, load_default=None)
     private = _strict_bool(load_default=False)       # never listed by GET /matches nor exported in bulk
+    rated = _strict_bool(load_default=False)         # its end changes the seats' ratings (ratings/rules.py)
     # house rules: ruling name -> choice (GET /games/<id> "rulings"); an unknown one is the engine's 422
     rulings = fields.Dict(keys=fields.Str(validate=validate.Length(min=1, max=64)),
                           values=fields.Str(validate=validate.Length(min=1, max=64)),

@@ -10,6 +10,7 @@ from service.application.identity.auth import new_token, token_hash
 from service.application.match import reactions
 from service.application.match.committing import Committed, clock_meta, fold, reveal_if_over, stored
 from service.application.notify import subscriptions
+from service.application.ratings import rules
 from service.application.storage.records import now, seal
 from service.application.table import seats
 from service.application.turns.deadlines import clock_config
@@ -24,8 +25,11 @@ def create_match(store, body: dict, extra_meta: dict | None = None) -> Committed
     audit_live = body.get("audit_live", False)
     if audit_live:
         seats.check_live_audit(body["seats"])
+    rated = body.get("rated", False)
+    if rated:
+        rules.check_rated(body, extra_meta or {})
     config = MatchConfig(game.id, variant.id, names, body["options"], position=body["setup"],
-                         audit_live=audit_live, rulings=body.get("rulings") or {})
+                         audit_live=audit_live, rulings=body.get("rulings") or {}, rated=rated)
     seed = secrets.token_bytes(32)
     events = create_events(game, config, seed)
     command = {"create": {} if config.position is None else {"position": config.position}}
@@ -35,7 +39,8 @@ def create_match(store, body: dict, extra_meta: dict | None = None) -> Committed
         table.append(Event("ClockSet", clock, rule=TABLE_RULE))
     return store_new_match(store, game, events, seed, command, body["seats"], config.position is not None,
                            audit_live, table=table,
-                           extra_meta={**({"private": "1"} if body.get("private") else {}), **(extra_meta or {})})
+                           extra_meta={**({"private": "1"} if body.get("private") else {}),
+                                       **({"rated": "1"} if rated else {}), **(extra_meta or {})})
 
 
 def store_new_match(store, game: Game, events: list, seed: bytes, command: dict, names: list,

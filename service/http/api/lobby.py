@@ -5,6 +5,7 @@ a URL)."""
 from flask import Blueprint, request
 
 from service.application.identity import players
+from service.application.ratings import rules
 from service.application.table import seats
 from service.application.errors import Forbidden, Unauthenticated
 from service.application.match.loading import open_meta
@@ -25,6 +26,7 @@ def claim(match_id: str, seat: int):
     meta = open_meta(get_store(), match_id)
     body = ClaimSeatIn().load(json_body())
     player = the_player()[0] if body["player"] else None
+    rules.check_claim(meta, player)
     if player is not None:
         players.check_unseated(meta, match_id, player)
     claimed = seats.claim(get_store(), match_id, meta, seat, body["invite"])
