@@ -3,7 +3,8 @@
 ``kifu replay MATCH_ID --engine current|pinned [--json]``,
 ``kifu simulate GAME VARIANT --seat BOT --seat BOT --games N --seed S [--store]``,
 ``kifu export [--game G] [--variant V] [--since ISO] [--format jsonl|parquet] --out DIR [--cursor C]``,
-``kifu keys create NAME [--daily-cpu-seconds N] | list | revoke NAME`` (API keys for simulations).
+``kifu keys create NAME [--daily-cpu-seconds N] | list | revoke NAME`` (API keys for simulations),
+``kifu ratings rebuild | verify [--from-export DIR]`` (the ratings from the match log).
 
 Exit status: 0 done, 1 a check found a problem (verify, replay), 2 a usage or configuration error,
 3 the store (Redis) did not answer — said in one line on stderr, never as a traceback
@@ -12,6 +13,7 @@ import click
 
 from service.cli.export import export
 from service.cli.keys import keys
+from service.cli.ratings import ratings
 from service.cli.replay import replay
 from service.cli.serve import serve
 from service.cli.simulate import simulate
@@ -25,7 +27,7 @@ def kifu() -> None:
     pass
 
 
-for command in (serve, worker, verify, simulate, export, replay, keys):
+for command in (serve, worker, verify, simulate, export, replay, keys, ratings):
     kifu.add_command(command)
 
 

@@ -15,7 +15,7 @@ import secrets
 import tempfile
 from pathlib import Path
 
-from service.application import clock
+from service.application import clock, settings
 from service.application.datasets import tables
 from service.application.match import listing
 from service.application.storage import exports as export_records
@@ -52,7 +52,7 @@ def run(store, export_id: str) -> dict:
             export_records.record_progress(store, export_id, done=done, total=total, cursor=cursor or "")
     manifest = tables.export(store, directory(export_id), spec.get("game"), spec.get("variant"),
                                spec.get("since"), spec.get("format", "parquet"), resume=True,
-                               progress=progress)
+                               progress=progress, min_moves=settings.from_env()["RATING_MIN_MOVES"])
     export_records.record_progress(store, export_id, cursor=manifest["cursor"] or "")
     return summary(export_id, manifest)
 

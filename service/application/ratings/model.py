@@ -83,16 +83,20 @@ def rate(model: str, before: list[dict], results: list) -> list[dict]:
     return _plackett_luce(before, results)
 
 
+def glicko2_period(me: dict, games: list) -> dict:
+    """One Glicko-2 rating period (``glicko2.math.update_rating``): ``games`` as (opponent's rating,
+    opponent's deviation, score) on the 1500 scale."""
+    new = update_rating(rating_to_mu(me["rating"]), rd_to_phi(me["deviation"]), me["volatility"],
+                        [(rating_to_mu(r), rd_to_phi(rd), s) for r, rd, s in games], tau=TAU)
+    return {"model": GLICKO2, "rating": mu_to_rating(new.mu), "deviation": phi_to_rd(new.phi),
+            "volatility": new.sigma, "games": me["games"] + len(games)}
+
+
 def _glicko2(before: list[dict], results: list) -> list[dict]:
     a, b = before
     score = (results[0] - results[1] + 1) / 2        # 1 win, 0 loss, 0.5 a draw (or nobody won)
-    after = []
-    for me, them, s in ((a, b, score), (b, a, 1 - score)):
-        new = update_rating(rating_to_mu(me["rating"]), rd_to_phi(me["deviation"]), me["volatility"],
-                            [(rating_to_mu(them["rating"]), rd_to_phi(them["deviation"]), s)], tau=TAU)
-        after.append({"model": GLICKO2, "rating": mu_to_rating(new.mu), "deviation": phi_to_rd(new.phi),
-                      "volatility": new.sigma, "games": me["games"] + 1})
-    return after
+    return [glicko2_period(a, [(b["rating"], b["deviation"], score)]),
+            glicko2_period(b, [(a["rating"], a["deviation"], 1 - score)])]
 
 
 def _plackett_luce(before: list[dict], results: list) -> list[dict]:
