@@ -314,6 +314,8 @@ class MatchOut(Schema):
     table = fields.Dict()                      # the open draw offer and the rematch links (engine.core.table)
     view = fields.Dict(required=True)
     since_your_last_action = fields.Dict(required=True, allow_none=True)
+    rated = fields.Bool()                      # created rated: its end changes the seats' ratings
+    ratings = fields.List(fields.Dict(), allow_none=True)   # once ended and counted: each seat's before/after
 
 
 class LegalActionsOut(Schema):

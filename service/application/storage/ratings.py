@@ -153,3 +153,46 @@ def board_size(store, game: str, variant: str, snapshot: str) -> int:
 def board_range(store, game: str, variant: str, low: float, high: float) -> list[str]:
     """Who is rated between ``low`` and ``high`` (the live board)."""
     return [text(m) for m in store.redis.zrangebyscore(key(game, variant, "board"), low, high)]
+
+
+# Quick pairing, per game and variant: ``kifu:pairing:{g:v}`` a hash (player id -> ticket JSON: waiting,
+# or paired with its match) and ``:waiting`` a sorted set of the waiting players by rating. A waiting
+# player is taken by one ZREM: of two who would pair with the same player, one does.
+def _pairing(game: str, variant: str, part: str = "") -> str:
+    return keys.pairing(game, variant, part)
+
+
+WAIT = """
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+return 1
+"""
+
+
+def pairing_wait(store, game: str, variant: str, player_id: str, rating: float, ticket: dict) -> None:
+    store.redis.register_script(WAIT)(keys=[_pairing(game, variant), _pairing(game, variant, "waiting")],
+                                      args=[player_id, repr(float(rating)), json.dumps(ticket)])
+
+
+def pairing_waiting(store, game: str, variant: str, low: float, high: float) -> list[tuple[str, float]]:
+    raw = store.redis.zrangebyscore(_pairing(game, variant, "waiting"), low, high, withscores=True)
+    return [(text(m), float(s)) for m, s in raw]
+
+
+def pairing_take(store, game: str, variant: str, player_id: str) -> bool:
+    """Take a waiting player out of the queue: True for the one caller that did."""
+    return bool(store.redis.zrem(_pairing(game, variant, "waiting"), player_id))
+
+
+def pairing_ticket(store, game: str, variant: str, player_id: str) -> dict | None:
+    raw = store.redis.hget(_pairing(game, variant), player_id)
+    return json.loads(raw) if raw else None
+
+
+def pairing_set(store, game: str, variant: str, player_id: str, ticket: dict) -> None:
+    store.redis.hset(_pairing(game, variant), player_id, json.dumps(ticket))
+
+
+def pairing_leave(store, game: str, variant: str, player_id: str) -> None:
+    store.redis.zrem(_pairing(game, variant, "waiting"), player_id)
+    store.redis.hdel(_pairing(game, variant), player_id)

@@ -6,6 +6,7 @@ from service.application.identity import players
 from service.application.match import listing, queries
 from service.application.match.acting import reclaim_seat, take_action
 from service.application.match.creating import create_match
+from service.application.ratings import ladder
 from service.http.api import actor, answer, command_hint, json_body, viewer
 from service.http.api.players import bound_player
 from service.http.redis_conn import get_store
@@ -34,7 +35,7 @@ def search():
 def show(match_id: str):
     store = get_store()
     meta, seat = viewer(store, match_id)
-    return answer(MatchOut(), queries.match_view(store, match_id, seat, meta))
+    return answer(MatchOut(), {**queries.match_view(store, match_id, seat, meta), **ladder.match_view(store, match_id, meta)})
 
 
 @bp.get("/<match_id>/legal-actions")
