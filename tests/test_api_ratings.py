@@ -168,3 +168,22 @@ def test_quick_pairing_pairs_within_the_band_and_offers_a_bot_after_the_wait(app
     assert client.post("/pairing/toy/standard", headers=bearer("kp_nope")).status_code == 403
     assert client.delete("/pairing/toy/standard", headers=bearer(c["key"])).status_code == 204
     assert client.get("/pairing/toy/standard", headers=bearer(c["key"])).get_json()["status"] == "none"
+
+
+def test_a_rated_simulation_rates_the_bots_and_the_lobby_can_say_how_strong_each_is(app, client):
+    from tests.helpers import api_key_headers
+    from tests.jobs import run_jobs
+    r = client.post("/simulations", headers=api_key_headers(app), json={
+        "game": "toy", "variant": "standard", "games": 6, "seed": 41, "rated": True,
+        "seats": [{"bot": "random"}, {"bot": "greedy"}]})
+    assert r.status_code == 202, r.get_json()
+    run_jobs(app)
+    done = client.get(f"/jobs/{r.get_json()['id']}").get_json()
+    assert done["status"] == "finished", done
+    board = client.get("/ratings/toy/standard").get_json()
+    assert {e["id"]: e["games"] for e in board["entries"]} == {"bot:random": 6, "bot:greedy": 6}
+    assert {e["kind"] for e in board["entries"]} == {"bot"}
+    same = client.post("/simulations", headers=api_key_headers(app), json={
+        "game": "toy", "variant": "standard", "games": 2, "seed": 1, "rated": True,
+        "seats": [{"bot": "random"}, {"bot": "random"}]})
+    assert same.status_code == 422 and "different bots" in same.get_json()["error"]["message"]

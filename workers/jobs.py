@@ -26,9 +26,10 @@ from service.application.notify import delivery, notices
 from service.application.turns.bot_turns import play_bot_turn
 from service.application.storage.connections import connect, is_embedded, store_url
 from service.application.turns.missed_deadlines import missed
+from service.application.ratings.bots import rated_game
 from service.application.simulations import run_chunk
 from workers import due as due_jobs, runner, senders
-from service.composition import build_store
+from service.composition import build_store, in_process_store
 
 _clients = {}       # store URL -> (pid, client): one client per process (a forked work horse makes its own)
 
@@ -114,7 +115,14 @@ def simulate_chunk(sim_id: str, start: int, count: int) -> dict:
     def progress(done: int, total: int) -> None:
         job.meta["progress"] = {"done": done, "total": total}
         job.save_meta()
-    return run_chunk(_store(), sim_id, start, count, progress)
+    store = _store()
+
+    def rated_play(spec: dict, index: int) -> dict:
+        """A rated simulation's game: a stored rated match played by its bots' jobs in this process,
+        on a queue of its own (nothing left on the service's queues)."""
+        playing = in_process_store(_store_client(get_current_job().connection))
+        return rated_game(playing, spec, index, playing.jobs.run_pending)
+    return run_chunk(store, sim_id, start, count, progress, rated_play)
 
 
 @tracked

@@ -112,6 +112,7 @@ class SimulationIn(Schema):
     seats = fields.List(fields.Nested(BotIn), required=True, validate=validate.Length(min=1, max=16))
     games = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
     seed = fields.Raw(required=True, validate=lambda v: _seed(v))
+    rated = _strict_bool(load_default=False)     # each game a stored rated match: the bots' ratings
 
 
 def _seed(value) -> None:
