@@ -187,3 +187,25 @@ def test_a_rated_simulation_rates_the_bots_and_the_lobby_can_say_how_strong_each
         "game": "toy", "variant": "standard", "games": 2, "seed": 1, "rated": True,
         "seats": [{"bot": "random"}, {"bot": "random"}]})
     assert same.status_code == 422 and "different bots" in same.get_json()["error"]["message"]
+
+
+def test_matches_and_open_seats_filter_by_their_players_rating(app, client):
+    a, b = new_player(client, "Reimu"), new_player(client, "Marisa", "phone")
+    with app.app_context():
+        live.record(get_store(), RatedEnd("y1", "toy", "standard", "2026-01-01T00:00:00.000Z",
+                                          [f"player:{a['player_id']}", "bot:random"], [1.0, 0.0], 5))
+    strong = client.post("/matches", headers=bearer(a["key"]), json={
+        "game": "toy", "variant": "standard", "rated": True,
+        "seats": [{"name": "Reimu", "player": True}, {"name": "open", "join": "open"}]}).get_json()
+    weak = client.post("/matches", headers=bearer(b["key"]), json={
+        "game": "toy", "variant": "standard", "seats": [{"name": "Marisa", "player": True}, {"name": "o", "join": "open"}]}).get_json()
+    everything = {m["match_id"]: m for m in client.get("/matches").get_json()["matches"]}
+    assert everything[strong["match_id"]]["rated"] and not everything[weak["match_id"]]["rated"]
+    rating = everything[strong["match_id"]]["rating"]
+    assert rating > 1600 and everything[strong["match_id"]]["seat_ratings"] == [rating, None]
+    assert everything[weak["match_id"]]["rating"] == 1500
+    high = client.get("/matches", query_string={"rating_min": 1600}).get_json()["matches"]
+    assert [m["match_id"] for m in high] == [strong["match_id"]]
+    near = client.get("/open-seats", query_string={"rating_min": 1400, "rating_max": 1550}).get_json()["open_seats"]
+    assert [s["match_id"] for s in near] == [weak["match_id"]]
+    assert client.get("/open-seats", query_string={"rating_min": "x"}).status_code == 400

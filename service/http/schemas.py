@@ -211,6 +211,8 @@ class MatchListQuery(Schema):
     since = fields.Str(load_default=None, validate=validate.Length(min=4, max=40))
     cursor = fields.Str(load_default=None, validate=validate.Length(min=1, max=200))
     limit = fields.Int(load_default=50, validate=validate.Range(min=1, max=500))
+    rating_min = fields.Int(load_default=None, validate=validate.Range(min=0, max=10_000))   # the seated
+    rating_max = fields.Int(load_default=None, validate=validate.Range(min=0, max=10_000))   # players' mean
 
 
 class ExportIn(Schema):
@@ -386,6 +388,9 @@ class MatchSummaryOut(Schema):
     version = fields.Int(required=True)
     status = fields.Str(required=True)                        # running | ended
     outcome = fields.Raw(required=True, allow_none=True)      # once ended
+    rated = fields.Bool()                                     # service.application.ratings.ladder.with_ratings
+    seat_ratings = fields.List(fields.Int(allow_none=True))
+    rating = fields.Int(allow_none=True)
 
 
 class MatchListOut(Schema):

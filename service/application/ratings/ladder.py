@@ -145,3 +145,22 @@ def seat_ratings(store, game: str, variant: str, who: list) -> list:
     it = iter(stored.figures(store, game, variant, [w for w in who if w]))
     start = model.start(model_of(game, variant))
     return [(shown(next(it) or start)["rating"] if w else None) for w in who]
+
+
+def with_ratings(store, items: list, low: int | None = None, high: int | None = None) -> list:
+    """Listed matches or open seats with what the ratings say of them: ``rated``, each seat holder's
+    rating (``seat_ratings``: a signed-in player's in the match's game and variant, None for a seat no
+    player holds) and ``rating``, their mean (None: no player seated); only those whose rating lies
+    within ``low`` .. ``high`` when either is given."""
+    fields = ["rated"] + [f"player:{s}" for s in range(16)]
+    for item, values in zip(items, store.metas_fields([i["match_id"] for i in items], fields)):
+        meta = dict(zip(fields, values))
+        who = [f"player:{meta[f'player:{s}']}" if meta.get(f"player:{s}") else None for s in range(len(item["seats"]))]
+        item["rated"] = meta.get("rated") == "1"
+        item["seat_ratings"] = seat_ratings(store, item["game"], item["variant"], who)
+        known = [r for r in item["seat_ratings"] if r is not None]
+        item["rating"] = round(sum(known) / len(known)) if known else None
+    if low is None and high is None:
+        return items
+    return [i for i in items if i["rating"] is not None and (low is None or i["rating"] >= low)
+            and (high is None or i["rating"] <= high)]

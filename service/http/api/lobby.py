@@ -5,7 +5,7 @@ a URL)."""
 from flask import Blueprint, request
 
 from service.application.identity import players
-from service.application.ratings import rules
+from service.application.ratings import ladder, rules
 from service.application.table import seats
 from service.application.errors import Forbidden, Unauthenticated
 from service.application.match.loading import open_meta
@@ -13,7 +13,8 @@ from service.application.match.my_matches import my_matches as summarize
 from service.application.match.visibility import Caller
 from service.http.api import answer, identify, json_body
 from service.http.api.players import the_player
-from service.http.lobby_schemas import ClaimedOut, ClaimIn, ClaimSeatIn, InviteOut, MyMatchesIn, MyMatchesOut, OpenSeatsOut
+from service.http.lobby_schemas import (ClaimedOut, ClaimIn, ClaimSeatIn, InviteOut, MyMatchesIn, MyMatchesOut,
+                                       OpenSeatsOut, OpenSeatsQuery)
 from service.http.redis_conn import get_store
 
 bp = Blueprint("lobby", __name__)
@@ -55,7 +56,9 @@ def reissue_invite(match_id: str, seat: int):
 
 @bp.get("/open-seats")
 def open_seats():
-    return answer(OpenSeatsOut(), {"open_seats": seats.open_seats(get_store())})
+    query = OpenSeatsQuery().load(request.args.to_dict())
+    listed = ladder.with_ratings(get_store(), seats.open_seats(get_store()), query["rating_min"], query["rating_max"])
+    return answer(OpenSeatsOut(), {"open_seats": listed})
 
 
 @bp.post("/my-matches")

@@ -28,7 +28,9 @@ def search():
     """Public matches, oldest first, filtered and paged (service.application.match.listing); no token
     needed and none looked at: analysis and private matches are never listed."""
     query = MatchListQuery().load(request.args.to_dict())
-    return answer(MatchListOut(), listing.list_matches(get_store(), **query))
+    low, high = query.pop("rating_min"), query.pop("rating_max")
+    page = listing.list_matches(get_store(), **query)
+    return answer(MatchListOut(), {**page, "matches": ladder.with_ratings(get_store(), page["matches"], low, high)})
 
 
 @bp.get("/<match_id>")

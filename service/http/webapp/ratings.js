@@ -101,3 +101,9 @@ export function ratingChange(view) {
     profileLink(r.id, names[r.seat] ?? r.id), ` ${r.rating_before} → `,
     h("strong", {"data-seat": r.seat, class: "rating-after"}, String(r.rating_after))]));
 }
+
+/** An open seat's or listed match's rating note: rated or casual, and the seated players' ratings. */
+export function seatRating(s) {
+  const known = (s.seat_ratings ?? []).map((r, i) => r === null ? null : `${s.seats[i]} ${r}`).filter(Boolean);
+  return h("span", {class: "seat-rating"}, s.rated ? "rated" : "casual", known.length ? ` (${known.join(", ")})` : "", " ");
+}
