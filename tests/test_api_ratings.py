@@ -45,6 +45,8 @@ def play_to_the_end(client, match_id, keys):
 def test_a_rated_match_changes_both_ratings_shown_in_the_view_the_profiles_and_the_ladder(client):
     a, b = new_player(client, "Reimu"), new_player(client, "Marisa", "phone")
     match_id = rated_toy(client, a, b)
+    running = client.get(f"/matches/{match_id}").get_json()
+    assert running["rated"] is True and running["ratings"] is None      # nothing told before the end
     view = play_to_the_end(client, match_id, [a["key"], b["key"]])
     assert view["rated"] is True
     changes = {c["id"]: c for c in view["ratings"]}

@@ -39,8 +39,7 @@ def create_match(store, body: dict, extra_meta: dict | None = None) -> Committed
         table.append(Event("ClockSet", clock, rule=TABLE_RULE))
     return store_new_match(store, game, events, seed, command, body["seats"], config.position is not None,
                            audit_live, table=table,
-                           extra_meta={**({"private": "1"} if body.get("private") else {}),
-                                       **({"rated": "1"} if rated else {}), **(extra_meta or {})})
+                           extra_meta={**({"private": "1"} if body.get("private") else {}), **(extra_meta or {})})
 
 
 def store_new_match(store, game: Game, events: list, seed: bytes, command: dict, names: list,
@@ -80,6 +79,7 @@ def store_new_match(store, game: Game, events: list, seed: bytes, command: dict,
     meta = {"game": game.id, "variant": created["variant"], "created_at": at,
             "analysis": "1" if analysis else "0", "audit_live": "1" if audit_live else "0",
             "engine_version": created["engine_version"], "cardset_version": created["cardset_version"],
+            **({"rated": "1"} if created.get("rated") else {}),      # a rematch of a rated match is rated
             **seat_meta,
             **(extra_meta or {})}
     if ended:
