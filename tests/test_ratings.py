@@ -173,3 +173,21 @@ def test_two_ends_at_once_both_count_once_and_a_late_earlier_end_rewrites_in_ord
     assert stored.history(store, "threebythree", "overlord", "player:p0", 100) == \
         [e.match_id for e in sorted([*ends, late], key=model.order_key) if "player:p0" in e.seats]
     assert json.loads(json.dumps(expected.figures)) == expected.figures       # floats round-trip exactly
+
+
+def test_an_end_the_reaction_missed_is_folded_in_by_its_due_job(monkeypatch):
+    """A process that dies between the append and the reaction: the due rate_match job recorded before
+    the append folds the end in later; run again, it finds it known."""
+    from datetime import timedelta
+
+    from service.application import clock
+    store, rng = new_store(), random.Random(7)
+    real = live.record
+    monkeypatch.setattr(live, "record", lambda *a: (_ for _ in ()).throw(RuntimeError("killed")))
+    match_id = rated_match(store, "threebythree", "overlord", ["p1", "p2"], 3, "resign", rng)
+    assert stored.ends(store, "threebythree", "overlord", [match_id]) == [None]      # the reaction failed
+    monkeypatch.setattr(live, "record", real)
+    store.jobs.run_pending(clock.now() + timedelta(seconds=live.SAFETY_SECONDS + 1))
+    record = stored.ends(store, "threebythree", "overlord", [match_id])[0]
+    assert record["change"] is not None and rebuild.differences(store, rebuild.project(rebuild.from_log(store, 2))) == []
+    assert live.rate_match(store, match_id, 2) == "known"

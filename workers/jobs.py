@@ -26,6 +26,7 @@ from service.application.notify import delivery, notices
 from service.application.turns.bot_turns import play_bot_turn
 from service.application.storage.connections import connect, is_embedded, store_url
 from service.application.turns.missed_deadlines import missed
+from service.application.ratings import live as ratings_live
 from service.application.ratings.bots import rated_game
 from service.application.simulations import run_chunk
 from workers import due as due_jobs, runner, senders
@@ -92,6 +93,13 @@ def verify_match(match_id: str) -> dict:
     """Re-read the match's stream, recompute the hash chain, re-fold from event 1 and compare with
     every stored snapshot. Read-only, so running it twice is harmless."""
     return verify(_store(), match_id)
+
+
+@tracked
+def rate_match(match_id: str) -> str:
+    """An ended rated match's end folded into the ratings, if the reaction after its append has not
+    (service.application.ratings.live: "known" when it has)."""
+    return ratings_live.rate_match(_store(), match_id, settings.from_env()["RATING_MIN_MOVES"])
 
 
 @tracked

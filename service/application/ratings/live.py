@@ -11,8 +11,10 @@ finished first came second) makes the step a rewrite of the game and variant in 
 the figures are always those of the ends folded in match-end order, as a rebuild computes them.
 """
 import logging
+from datetime import timedelta
 
 from engine.core import get_game
+from service.application import clock
 from service.application.match.reactions import Reaction
 from service.application.match.transcript import records as read_records
 from service.application.ratings import model
@@ -22,6 +24,7 @@ from service.application.storage import ratings as stored
 
 log = logging.getLogger(__name__)
 TRIES = 100
+SAFETY_SECONDS = 30         # the due rate_match job's delay: the reaction's own ``after`` has done it by then
 
 
 def model_of(game_id: str, variant: str) -> str:
@@ -87,18 +90,30 @@ def rewrite(store, game: str, variant: str, ends: list) -> Ladder:
 
 
 class Ratings(Reaction):
-    """After the append that ends a rated match: its end folded into the ratings (``record``). A
-    failure is logged (the reaction's rule); ``kifu ratings verify`` finds the end missing and
-    ``kifu ratings rebuild`` puts it in."""
+    """The append that ends a rated match: before it, a due ``rate_match`` job ``SAFETY_SECONDS`` on
+    (recorded with the other due jobs, so a process that dies between the append and ``after`` loses
+    nothing: the job folds the end in); after it, the end folded into the ratings at once (``record``;
+    the job then finds it "known"). A failure of both is what ``kifu ratings verify`` finds and
+    ``kifu ratings rebuild`` mends."""
 
     name = "ratings"
 
     def __init__(self, min_moves: int):
         self.min_moves = min_moves
 
+    def before(self, store, commit):
+        if commit.ended and commit.meta.get("rated"):
+            store.jobs.enqueue("default", "rate_match", commit.match_id, job_id=f"rate-{commit.match_id}",
+                               at=clock.now() + timedelta(seconds=SAFETY_SECONDS), keep=86400)
+        return None
+
     def after(self, store, commit, prepared) -> None:
-        if not (commit.ended and commit.meta.get("rated")):
-            return
-        end = end_of(store, commit.match_id, dict(commit.meta), self.min_moves)
-        if end is not None:
-            log.info("ratings: %s of %s/%s %s", commit.match_id, end.game, end.variant, record(store, end))
+        if commit.ended and commit.meta.get("rated"):
+            log.info("ratings: %s %s", commit.match_id, rate_match(store, commit.match_id, self.min_moves))
+
+
+def rate_match(store, match_id: str, min_moves: int) -> str:
+    """Fold an ended rated match's end into the ratings once (the reaction's and the due job's step)."""
+    meta = store.meta(match_id) or {}
+    end = end_of(store, match_id, meta, min_moves) if meta.get("rated") else None
+    return "not rated or not ended" if end is None else record(store, end)
