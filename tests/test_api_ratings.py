@@ -52,7 +52,8 @@ def test_a_rated_match_changes_both_ratings_shown_in_the_view_the_profiles_and_t
     changes = {c["id"]: c for c in view["ratings"]}
     winner = view["outcome"]["winner"]
     won, lost = (a, b) if winner == 0 else (b, a)
-    assert changes[f"player:{won['player_id']}"]["rating_after"] > 1500 > changes[f"player:{lost['player_id']}"]["rating_after"]
+    after = {who: c["rating_after"] for who, c in changes.items()}
+    assert after[f"player:{won['player_id']}"] > 1500 > after[f"player:{lost['player_id']}"]
     profile = client.get(f"/players/{lost['player_id']}").get_json()       # public: no key
     assert profile["name"] == lost["name"]
     (rating,) = profile["ratings"]
@@ -200,7 +201,8 @@ def test_matches_and_open_seats_filter_by_their_players_rating(app, client):
         "game": "toy", "variant": "standard", "rated": True,
         "seats": [{"name": "Reimu", "player": True}, {"name": "open", "join": "open"}]}).get_json()
     weak = client.post("/matches", headers=bearer(b["key"]), json={
-        "game": "toy", "variant": "standard", "seats": [{"name": "Marisa", "player": True}, {"name": "o", "join": "open"}]}).get_json()
+        "game": "toy", "variant": "standard",
+        "seats": [{"name": "Marisa", "player": True}, {"name": "o", "join": "open"}]}).get_json()
     everything = {m["match_id"]: m for m in client.get("/matches").get_json()["matches"]}
     assert everything[strong["match_id"]]["rated"] and not everything[weak["match_id"]]["rated"]
     rating = everything[strong["match_id"]]["rating"]

@@ -189,5 +189,6 @@ def test_an_end_the_reaction_missed_is_folded_in_by_its_due_job(monkeypatch):
     monkeypatch.setattr(live, "record", real)
     store.jobs.run_pending(clock.now() + timedelta(seconds=live.SAFETY_SECONDS + 1))
     record = stored.ends(store, "threebythree", "overlord", [match_id])[0]
-    assert record["change"] is not None and rebuild.differences(store, rebuild.project(rebuild.from_log(store, 2))) == []
+    assert record["change"] is not None
+    assert rebuild.differences(store, rebuild.project(rebuild.from_log(store, 2))) == []
     assert live.rate_match(store, match_id, 2) == "known"

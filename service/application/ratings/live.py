@@ -51,7 +51,8 @@ def record(store, end: RatedEnd) -> str:
                 return "rewritten"
             continue
         ladder = Ladder(model_of(end.game, end.variant))
-        for who, figure in zip(end.seats, stored.figures(store, end.game, end.variant, end.seats) if end.counts else []):
+        known = stored.figures(store, end.game, end.variant, end.seats) if end.counts else []
+        for who, figure in zip(end.seats, known):
             if figure is not None:
                 ladder.figures[who] = figure
         change = ladder.apply(end)
