@@ -14,6 +14,7 @@ from service.application.match.automatic import AutoSteps
 from service.application.match.listing import ListedMatches
 from service.application.match.verifying import VerifyOnEnd
 from service.application.notify.notices import Notices
+from service.application.ratings.live import Ratings
 from service.application.storage.connections import is_embedded
 from service.application.storage.state_cache import StateCache
 from service.application.storage.store import EventStore
@@ -24,14 +25,14 @@ from workers.queues import RqJobs
 from workers.runner import InProcessJobs, caller_queue
 
 
-def reactions(verify_on_end: bool = True) -> tuple:
+def reactions(verify_on_end: bool = True, rating_min_moves: int = 2) -> tuple:
     """What follows every commit, in order: before the append, the due jobs (deadlines, bots' moves,
     notices) and the index entries; after it, the same queued or completed (the live followers are
-    told by the append itself: storage/append.lua), then a continued original's seed revealed and
-    the ended match verified; last, the moves seats' settings make for them (match.automatic), each
-    a commit of its own followed by the same reactions."""
+    told by the append itself: storage/append.lua), then a continued original's seed revealed, a
+    rated match's end in the ratings and the ended match verified; last, the moves seats' settings
+    make for them (match.automatic), each a commit of its own followed by the same reactions."""
     return (Deadlines(), BotTurns(), Notices(), ListedMatches(), PlayersMatches(), OpenSeats(), RevealOriginals(),
-            *((VerifyOnEnd(),) if verify_on_end else ()), AutoSteps())
+            Ratings(rating_min_moves), *((VerifyOnEnd(),) if verify_on_end else ()), AutoSteps())
 
 
 def build_store(store_client, queue_client=None, configured: dict | None = None, cache_size: int = 0,
@@ -49,7 +50,8 @@ def build_store(store_client, queue_client=None, configured: dict | None = None,
     return EventStore(store_client, configured["SNAPSHOT_EVERY"], cache, jobs=jobs,
                       strict=strict,
                       wait_replicas=0 if is_embedded(store_client) else configured["STORE_WAIT_REPLICAS"],
-                      wait_ms=configured["STORE_WAIT_MS"], reactions=reactions(configured["VERIFY_ON_END"]))
+                      wait_ms=configured["STORE_WAIT_MS"], reactions=reactions(configured["VERIFY_ON_END"],
+                                                                configured["RATING_MIN_MOVES"]))
 
 
 def in_process_store(store_client, configured: dict | None = None) -> EventStore:

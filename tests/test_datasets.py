@@ -111,7 +111,8 @@ def test_the_listing_shows_public_matches_with_public_facts_only(world):
     assert set(ids(found["matches"])) == world["public_ended"] | {world["running"].id}
     assert world["private"] not in ids(found["matches"]) and world["fork"] not in ids(found["matches"])
     for m in found["matches"]:
-        assert set(m) == {"match_id", "game", "variant", "seats", "created_at", "version", "status", "outcome"}
+        assert set(m) == {"match_id", "game", "variant", "seats", "created_at", "version", "status", "outcome",
+                          "rated", "seat_ratings", "rating"}         # (issue 41: public ratings, no more)
         assert (m["outcome"] is None) == (m["status"] == "running")
     people = next(m for m in found["matches"] if m["match_id"] == world["people"].id)
     assert people["seats"] == ["Reimu", "Marisa"] and people["status"] == "ended"

@@ -28,9 +28,11 @@ from service.application.notify import delivery, notices
 from service.application.turns.bot_turns import play_bot_turn
 from service.application.storage.connections import connect, is_embedded, store_url
 from service.application.turns.missed_deadlines import missed
+from service.application.ratings import live as ratings_live
+from service.application.ratings.bots import rated_game
 from service.application.simulations import run_chunk
 from workers import due as due_jobs, runner, senders
-from service.composition import build_store
+from service.composition import build_store, in_process_store
 
 log = logging.getLogger(__name__)
 LOW_QUEUE, LOW_NICE = "low", 10
@@ -121,6 +123,13 @@ def verify_match(match_id: str) -> dict:
 
 
 @tracked
+def rate_match(match_id: str) -> str:
+    """An ended rated match's end folded into the ratings, if the reaction after its append has not
+    (service.application.ratings.live: "known" when it has)."""
+    return ratings_live.rate_match(_store(), match_id, settings.from_env()["RATING_MIN_MOVES"])
+
+
+@tracked
 def bot_turn(match_id: str, seat: int, version: int) -> dict:
     """The bot of ``seat`` moves if the match is still at ``version`` (idempotent: see bot_turns); its
     latency (from the append that made it the bot's move to its own) recorded for GET /metrics."""
@@ -147,7 +156,14 @@ def simulate_chunk(sim_id: str, start: int, count: int) -> dict:
     def progress(done: int, total: int) -> None:
         job.meta["progress"] = {"done": done, "total": total}
         job.save_meta()
-    return run_chunk(_store(), sim_id, start, count, progress)
+    store = _store()
+
+    def rated_play(spec: dict, index: int) -> dict:
+        """A rated simulation's game: a stored rated match played by its bots' jobs in this process,
+        on a queue of its own (nothing left on the service's queues)."""
+        playing = in_process_store(_store_client(get_current_job().connection))
+        return rated_game(playing, spec, index, playing.jobs.run_pending)
+    return run_chunk(store, sim_id, start, count, progress, rated_play)
 
 
 @tracked

@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Protocol
 
 JOBS = ("bot_turn", "deadline_passed", "simulate_chunk", "verify_match", "export_dataset", "notify_match",
-        "remind_deadline", "deliver_notification")
+        "remind_deadline", "deliver_notification", "rate_match")
 STATUSES = ("queued", "running", "finished", "failed")
 
 

@@ -46,6 +46,12 @@ DEFAULTS = {
     # and how long an export's record and files live
     "EXPORTS_PER_HOUR": 10,
     "EXPORT_TTL_SECONDS": 86_400,
+    # ratings (service.application.ratings): a rated match with fewer moves than this was aborted and
+    # does not count; quick pairing pairs two waiting players this many points apart at most, and offers
+    # the nearest bot to one who has waited this many seconds
+    "RATING_MIN_MOVES": 2,
+    "PAIRING_BAND": 200,
+    "PAIRING_BOT_WAIT_SECONDS": 60,
 }
 POSITIVE = {"SNAPSHOT_EVERY", "SSE_KEEPALIVE_MS", "SSE_MAX_SECONDS", "MAX_BODY_BYTES", "SIM_MAX_GAMES",
             "SIM_CHUNK_SECONDS", "SIGN_IN_WINDOW_SECONDS", "IDEMPOTENCY_TTL_SECONDS",

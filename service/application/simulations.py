@@ -25,6 +25,7 @@ from functools import lru_cache
 from engine.bots import check_config
 from engine.core import ConfigError, MatchConfig, get_game
 from engine.simulation.arena import card_reader, encode, play_game
+from service.application.ratings import bots as rated_bots
 from engine.simulation.statistics import aggregate
 from service.application import clock, settings
 from service.application.identity import api_keys
@@ -70,8 +71,11 @@ def check_spec(body: dict) -> dict:
     variant = game.check_seats(MatchConfig(game.id, body["variant"], [s.get("bot", "") for s in seats]))
     if not 1 <= body["games"] <= MAX_GAMES:
         raise ConfigError(f"games is 1..{MAX_GAMES}", rule=RULE)
-    return {"game": game.id, "variant": variant.id, "seats": [check_config(game, s) for s in seats],
-            "games": body["games"], "seed": str(body["seed"])}
+    spec = {"game": game.id, "variant": variant.id, "seats": [check_config(game, s) for s in seats],
+            "games": body["games"], "seed": str(body["seed"]), **({"rated": True} if body.get("rated") else {})}
+    if spec.get("rated"):
+        rated_bots.check(spec)
+    return spec
 
 
 def move_seconds(bot: dict) -> float:
@@ -165,15 +169,20 @@ def chunk_timeout(estimate: float) -> int:
     return max(600, math.ceil(10 * estimate))
 
 
-def run_chunk(store, sim_id: str, start: int, count: int, progress=None) -> dict:
-    """Play games ``start .. start+count-1`` not yet recorded; ``progress(done, total)`` after each."""
+def run_chunk(store, sim_id: str, start: int, count: int, progress=None, rated_play=None) -> dict:
+    """Play games ``start .. start+count-1`` not yet recorded; ``progress(done, total)`` after each. A
+    rated simulation's games are stored rated matches, played by ``rated_play(spec, index)`` (the job
+    adapter's: service.application.ratings.bots.rated_game on a store whose jobs it runs)."""
     spec = sim_records.spec(store, sim_id)
     game = get_game(spec["game"])
     cards = card_reader(game)
     played = 0
     for index in range(start, start + count):
         if not sim_records.has_game(store, sim_id, index):
-            record = play_game(game, spec["variant"], spec["seats"], spec["seed"], index, cards)
+            if spec.get("rated"):
+                record = rated_play(spec, index)
+            else:
+                record = play_game(game, spec["variant"], spec["seats"], spec["seed"], index, cards)
             sim_records.save_game(store, sim_id, index, encode(record))
             played += 1
         if progress is not None:

@@ -3,7 +3,8 @@
 ``kifu replay MATCH_ID --engine current|pinned [--json]``,
 ``kifu simulate GAME VARIANT --seat BOT --seat BOT --games N --seed S [--store]``,
 ``kifu export [--game G] [--variant V] [--since ISO] [--format jsonl|parquet] --out DIR [--cursor C]``,
-``kifu keys create NAME [--daily-cpu-seconds N] | list | revoke NAME`` (API keys for simulations).
+``kifu keys create NAME [--daily-cpu-seconds N] | list | revoke NAME`` (API keys for simulations),
+``kifu ratings rebuild | verify [--from-export DIR]`` (the ratings from the match log).
 
 Exit status: 0 done, 1 a check found a problem (verify, replay), 2 a usage or configuration error,
 3 the store (Redis) did not answer — said in one line on stderr, never as a traceback
@@ -15,7 +16,7 @@ import click
 # each command's module, imported only when that command runs (or help lists them): `kifu worker`
 # does not import Flask or pyarrow, so a restarted worker serves sooner (issue 40)
 COMMANDS = {name: f"service.cli.{name}" for name in ("serve", "worker", "verify", "simulate", "export", "replay",
-                                                      "keys")}
+                                                      "keys", "ratings")}
 
 
 class LazyGroup(click.Group):

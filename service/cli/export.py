@@ -5,6 +5,7 @@ import time
 
 import click
 
+from service.application import settings
 from service.application.datasets import tables
 from service.cli import stores
 from service.cli.command import Command
@@ -12,7 +13,7 @@ from service.cli.progress import progress_bar
 from service.composition import build_store
 
 
-@click.command(cls=Command, help="a dataset (matches, events, decisions) of the ended public matches, "
+@click.command(cls=Command, help="a dataset (matches, events, decisions, ratings) of the ended public matches, "
                "JSON Lines or Parquet (REDIS_URL)")
 @click.option("--game")
 @click.option("--variant")
@@ -34,7 +35,8 @@ def export(game, variant, since, fmt, out, cursor, resume, quiet) -> int:
             progress_bar(done, total, started, unit="matches")
     try:
         manifest = tables.export(build_store(connection), out, game, variant, since, fmt, cursor=cursor,
-                                 resume=resume, progress=progress)
+                                 resume=resume, progress=progress,
+                                 min_moves=settings.from_env()["RATING_MIN_MOVES"])
     except ValueError as e:
         print(f"kifu export: {e}", file=sys.stderr)
         return 2

@@ -47,10 +47,16 @@ def parse_bot(text: str) -> dict:
 @click.option("--quiet", is_flag=True, help="no progress bar")
 @click.option("--store", is_flag=True, help="store each game as a match on REDIS_URL (bots as seats), "
               "for `kifu export`")
-def simulate(game: str, variant: str, seats: list, games: int, seed: str, quiet: bool, store: bool) -> int:
+@click.option("--rated", is_flag=True, help="with --store: each game a rated match (the bots' ratings)")
+def simulate(game: str, variant: str, seats: list, games: int, seed: str, quiet: bool, store: bool,
+             rated: bool) -> int:
     """The same games and results as POST /simulations with the same body, played in this process."""
+    if rated and not store:
+        print("kifu simulate: --rated stores its games: add --store", file=sys.stderr)
+        return 2
     try:
-        spec = check_spec({"game": game, "variant": variant, "seats": seats, "games": games, "seed": seed})
+        spec = check_spec({"game": game, "variant": variant, "seats": seats, "games": games, "seed": seed,
+                           "rated": rated})
     except ConfigError as e:
         print(f"kifu simulate: {e.message}", file=sys.stderr)
         return 2
@@ -92,7 +98,8 @@ def play_stored_match(store, spec: dict) -> str | None:
     on stderr) when it did not end."""
     seats = [{"name": bot_label(b), **b} for b in spec["seats"]]
     created = create_match(store, {"game": spec["game"], "variant": spec["variant"], "seats": seats,
-                                   "options": {}, "setup": None, "audit_live": False, "deadline": None})
+                                   "options": {}, "setup": None, "audit_live": False, "deadline": None,
+                                   "rated": bool(spec.get("rated"))})
     if play_bots(store, created.match_id) is None:
         print(f"kifu simulate: match {created.match_id} did not end: its bots' moves stopped (the log above "
               "says why)", file=sys.stderr)

@@ -11,7 +11,7 @@ from service.application.notify import settings as notify_settings
 from service.application.storage.connections import SOCKET_TIMEOUT
 from service.http import logs, redis_conn
 from service.http.api import (audit, disputes, exports, forks, games, health, history, jobs, lobby, matches,
-                              notifications, players, simulations, spec, table, web)
+                              notifications, players, ratings, simulations, spec, table, web)
 from service.http.errors import register_error_handlers
 from service.http.json_provider import FastJSONProvider
 
@@ -57,7 +57,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if warning:
         logging.getLogger(__name__).warning(warning)
     for module in (games, matches, history, audit, disputes, forks, simulations, exports, jobs, lobby, spec,
-                   health, players, notifications, table, web):
+                   health, players, notifications, table, web, ratings):
         app.register_blueprint(module.bp)
     # Imported here, not at the top: gunicorn imports this package (for service.http.gunicorn_conf)
     # before that module sets PROMETHEUS_MULTIPROC_DIR, and prometheus_client picks its mode when

@@ -45,6 +45,14 @@ class OpenSeatOut(SeatOut):
     variant = fields.Str(required=True)
     seats = fields.List(fields.Str(), required=True)
     created_at = fields.Str(required=True)
+    rated = fields.Bool()                                # service.application.ratings.ladder.with_ratings
+    seat_ratings = fields.List(fields.Int(allow_none=True))
+    rating = fields.Int(allow_none=True)
+
+
+class OpenSeatsQuery(Schema):
+    rating_min = fields.Int(load_default=None, validate=validate.Range(min=0, max=10_000))
+    rating_max = fields.Int(load_default=None, validate=validate.Range(min=0, max=10_000))
 
 
 class OpenSeatsOut(Schema):

@@ -99,6 +99,7 @@ class CreateMatchIn(Schema):
     audit_live = _strict_bool(load_default=False)
     deadline = fields.Nested(DeadlineIn, allow_none=True, load_default=None)
     private = _strict_bool(load_default=False)       # never listed by GET /matches nor exported in bulk
+    rated = _strict_bool(load_default=False)         # its end changes the seats' ratings (ratings/rules.py)
     # house rules: ruling name -> choice (GET /games/<id> "rulings"); an unknown one is the engine's 422
     rulings = fields.Dict(keys=fields.Str(validate=validate.Length(min=1, max=64)),
                           values=fields.Str(validate=validate.Length(min=1, max=64)),
@@ -111,6 +112,7 @@ class SimulationIn(Schema):
     seats = fields.List(fields.Nested(BotIn), required=True, validate=validate.Length(min=1, max=16))
     games = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
     seed = fields.Raw(required=True, validate=lambda v: _seed(v))
+    rated = _strict_bool(load_default=False)     # each game a stored rated match: the bots' ratings
 
 
 def _seed(value) -> None:
@@ -210,6 +212,8 @@ class MatchListQuery(Schema):
     since = fields.Str(load_default=None, validate=validate.Length(min=4, max=40))
     cursor = fields.Str(load_default=None, validate=validate.Length(min=1, max=200))
     limit = fields.Int(load_default=50, validate=validate.Range(min=1, max=500))
+    rating_min = fields.Int(load_default=None, validate=validate.Range(min=0, max=10_000))   # the seated
+    rating_max = fields.Int(load_default=None, validate=validate.Range(min=0, max=10_000))   # players' mean
 
 
 class ExportIn(Schema):
@@ -326,6 +330,8 @@ class MatchOut(Schema):
     since_your_last_action = fields.Dict(required=True, allow_none=True)
     settings = fields.Nested(SeatSettingsOut, allow_none=True)      # the caller's seat's own (None: spectator)
     pending_text = fields.Str(allow_none=True)     # what the match waits on, as a sentence
+    rated = fields.Bool()                      # created rated: its end changes the seats' ratings
+    ratings = fields.List(fields.Dict(), allow_none=True)   # once ended and counted: each seat's before/after
 
 
 class LegalActionsOut(Schema):
@@ -413,6 +419,9 @@ class MatchSummaryOut(Schema):
     version = fields.Int(required=True)
     status = fields.Str(required=True)                        # running | ended
     outcome = fields.Raw(required=True, allow_none=True)      # once ended
+    rated = fields.Bool()                                     # service.application.ratings.ladder.with_ratings
+    seat_ratings = fields.List(fields.Int(allow_none=True))
+    rating = fields.Int(allow_none=True)
 
 
 class MatchListOut(Schema):

@@ -127,7 +127,7 @@ def run(store, export_id: str) -> dict:
             export_records.record_progress(store, export_id, done=done, total=total, cursor=cursor or "")
     manifest = tables.export(store, directory(export_id), spec.get("game"), spec.get("variant"),
                                spec.get("since"), spec.get("format", "parquet"), resume=True,
-                               progress=progress)
+                               progress=progress, min_moves=settings.from_env()["RATING_MIN_MOVES"])
     export_records.record_progress(store, export_id, cursor=manifest["cursor"] or "")
     return summary(export_id, manifest)
 

@@ -1,6 +1,8 @@
-"""Datasets for analysis tools: the listed matches that have ended, as three tables (``matches``,
-``events``, ``decisions``) in JSON Lines or Parquet. The schema is docs/DATASETS.md; every row
+"""Datasets for analysis tools: the listed matches that have ended, as four tables (``matches``,
+``events``, ``decisions``, ``ratings``) in JSON Lines or Parquet. The schema is docs/DATASETS.md; every row
 carries ``schema_version`` (and every Parquet file says it in its metadata, ``kifu.schema_version``).
+
+A ``ratings`` table holds one row per rated match (its end and the change the live ratings made).
 
 Only ended matches are exported: their seed is revealed, so their whole truth is public and the
 rows hold every event unredacted. A running match is skipped (its hidden cards are nobody's to
@@ -34,10 +36,12 @@ from engine.core import apply, match_outcome
 from service.application.match import listing
 from service.application.match.transcript import records
 from service.application.match.loading import match_game
+from service.application.ratings.ends import rated_end
 from service.application.storage import listing as indexes
+from service.application.storage import ratings as stored_ratings
 
 SCHEMA_VERSION = 1
-TABLES = ("matches", "events", "decisions")
+TABLES = ("matches", "events", "decisions", "ratings")
 FORMATS = {"jsonl": "jsonl", "parquet": "parquet"}
 ROW_GROUP = 5_000           # rows buffered per table before a Parquet row group is written ...
 ROW_GROUP_BYTES = 4 << 20   # ... or this many bytes of text (decisions' views are large): memory stays flat
@@ -53,6 +57,13 @@ COLUMNS = {
                ("data", "json"), ("at", "string")],
     "decisions": [("schema_version", "int16"), ("match_id", "string"), ("version", "int32"),
                   ("seat", "int16"), ("view", "json"), ("legal", "json"), ("action", "json")],
+    # one row per rated match: its end as the ratings read it from the log (service.application.ratings.ends:
+    # who held each seat, the results, the moves, whether it counts and why not) and the change the live
+    # ratings made (each seat's figure before and after; null when it did not count) — `kifu ratings
+    # verify --from-export DIR` rebuilds the figures from the ends and compares them with the changes
+    "ratings": [("schema_version", "int16"), ("match_id", "string"), ("game", "string"), ("variant", "string"),
+                ("ended_at", "string"), ("counts", "int16"), ("reason", "string"), ("seats", "json"),
+                ("results", "json"), ("end", "json"), ("change", "json")],
 }
 
 
@@ -60,17 +71,19 @@ def dumps(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-def match_rows(store, match_id: str, meta: dict):
+def match_rows(store, match_id: str, meta: dict, min_moves: int = 2):
     """The rows of one ended match as ``(table, row)`` pairs, folding its stream once: a decision
     row (before its command's events) holds the seat's view and legal actions at the version the
     command was decided at; the ``matches`` row comes last."""
     game = match_game(meta)
     snapshots = {s["version"]: s["state"] for s in store.snapshots(match_id)}
-    state, created, bots, decisions = None, None, {}, 0
+    state, created, bots, decisions, kept = None, None, {}, 0, []
     for record in records(store, match_id, int(meta["version"])):
         event, command = record.event, record.command or {}
         if event.type == "MatchCreated":
             created = event.data
+        if created.get("rated"):
+            kept.append(record)
         if "action" in command and command.get("seat") is not None:
             seat = command["seat"]
             decisions += 1
@@ -92,6 +105,21 @@ def match_rows(store, match_id: str, meta: dict):
                       "outcome": dumps(match_outcome(game, state)), "length": state["version"],
                       "commands": decisions, "commitment": created["commitment"],
                       "created_at": meta.get("created_at")}
+    if kept:
+        yield from rating_rows(store, match_id, kept, min_moves)
+
+
+def rating_rows(store, match_id: str, kept: list, min_moves: int):
+    """The ``ratings`` row of a rated match: its end read from its records and whole meta, and the change
+    the live figures recorded for it."""
+    end = rated_end(match_id, kept, store.meta(match_id) or {}, min_moves)
+    if end is None:
+        return
+    recorded = stored_ratings.ends(store, end.game, end.variant, [match_id])[0]
+    yield "ratings", {"schema_version": SCHEMA_VERSION, "match_id": match_id, "game": end.game,
+                      "variant": end.variant, "ended_at": end.ended_at, "counts": int(end.counts),
+                      "reason": end.reason, "seats": dumps(end.seats), "results": dumps(end.results),
+                      "end": dumps(end.to_dict()), "change": dumps(recorded["change"] if recorded else None)}
 
 
 class TableWriter:
@@ -155,7 +183,7 @@ def _write_manifest(directory: Path, manifest: dict) -> None:
 
 def export(store, directory, game=None, variant=None, since=None, fmt: str = "parquet",
            cursor: str | None = None, resume: bool = False, progress=None,
-           part_matches: int = PART_MATCHES) -> dict:
+           part_matches: int = PART_MATCHES, min_moves: int = 2) -> dict:
     """Write the dataset of the listed ended matches matching the filter into ``directory``; returns
     the manifest. ``progress(done, total, cursor)`` after each index entry looked at (``total`` is
     the number of index entries the filter's index holds, running matches included)."""
@@ -188,7 +216,7 @@ def export(store, directory, game=None, variant=None, since=None, fmt: str = "pa
         if listing.matches_filter(meta, game, variant, "ended"):
             if writers is None:
                 writers = {t: TableWriter(directory, t, fmt, part) for t in TABLES}
-            for table, row in match_rows(store, match_id, meta):
+            for table, row in match_rows(store, match_id, meta, min_moves):
                 writers[table].write(row)
             in_part += 1
             manifest["matches_exported"] += 1

@@ -13,6 +13,7 @@ from service.application.match import listing, reactions
 from service.application.match.committing import Committed, clock_meta, fold, repeated, reveal_if_over, stored
 from service.application.notify import subscriptions
 from service.application.storage.connections import UNAVAILABLE
+from service.application.ratings import rules
 from service.application.storage.records import now, seal
 from service.application.table import seats
 from service.application.turns.deadlines import clock_config
@@ -37,8 +38,11 @@ def create_match(store, body: dict, extra_meta: dict | None = None, match_id: st
     audit_live = body.get("audit_live", False)
     if audit_live:
         seats.check_live_audit(body["seats"])
+    rated = body.get("rated", False)
+    if rated:
+        rules.check_rated(body, extra_meta or {})
     config = MatchConfig(game.id, variant.id, names, body["options"], position=body["setup"],
-                         audit_live=audit_live, rulings=body.get("rulings") or {})
+                         audit_live=audit_live, rulings=body.get("rulings") or {}, rated=rated)
     seed = secrets.token_bytes(32)
     events = create_events(game, config, seed)
     command = {"create": {} if config.position is None else {"position": config.position}}
@@ -90,6 +94,7 @@ def store_new_match(store, game: Game, events: list, seed: bytes, command: dict,
     meta = {"game": game.id, "variant": created["variant"], "created_at": at,
             "analysis": "1" if analysis else "0", "audit_live": "1" if audit_live else "0",
             "engine_version": created["engine_version"], "cardset_version": created["cardset_version"],
+            **({"rated": "1"} if created.get("rated") else {}),      # a rematch of a rated match is rated
             **seat_meta,
             **(extra_meta or {})}
     if ended:

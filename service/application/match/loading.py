@@ -42,7 +42,7 @@ class Loaded:
 # per-seat fields of the first SEATS_AHEAD seats; the hash itself grows with every token, claim and
 # dispute, and is read whole only by what iterates over it.
 FIXED = ("game", "variant", "version", "last_hash", "created_at", "analysis", "audit_live", "private",
-         "engine_version", "cardset_version", "ended", "outcome", "waiting", "continues", "continued_in")
+         "engine_version", "cardset_version", "ended", "outcome", "waiting", "continues", "continued_in", "rated")
 PER_SEAT = ("name", "acted", "open", "invite", "claimed", "player", "notify")
 CREDENTIALS = ("token", "auditor", "organiser")
 SEATS_AHEAD = 4

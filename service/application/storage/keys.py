@@ -18,6 +18,9 @@ Braces are Redis Cluster hash tags: the keys one write touches share one, so the
   kifu:idem:{<sha256>}                  an Idempotency-Key's reservation, then its answer (idempotency.py)
   kifu:export:<id>                      a dataset export (exports.py)
   kifu:sim:{<id>}[:games | :results]    a simulation (simulations.py)
+  kifu:ratings:{<game>:<variant>}:<part>   a game and variant's ratings: ends, end, figures, board,
+                                        seq, board:<seq>, history:<who> (ratings.py)
+  kifu:pairing:{<game>:<variant>}       a quick-pairing queue and its tickets (ratings.py)
   kifu:metrics:deadline_lateness, kifu:metrics:worker_appends   the workers' figures (figures.py)
 
 The job adapter keeps its own keys on the queue Redis (``kifu:due...``: workers/due.py).
@@ -88,3 +91,12 @@ def export(export_id: str) -> str:
 
 def simulation(sim_id: str, part: str = "") -> str:
     return f"kifu:sim:{{{sim_id}}}" + (f":{part}" if part else "")
+
+
+def ratings(game: str, variant: str, part: str) -> str:
+    """A game and variant's ratings: every key of them in one slot, so one script updates them."""
+    return f"kifu:ratings:{{{game}:{variant}}}:{part}"
+
+
+def pairing(game: str, variant: str, part: str = "") -> str:
+    return f"kifu:pairing:{{{game}:{variant}}}" + (f":{part}" if part else "")

@@ -5,6 +5,7 @@ a URL)."""
 from flask import Blueprint, request
 
 from service.application.identity import players
+from service.application.ratings import ladder, rules
 from service.application.table import seats
 from service.application.errors import Forbidden, Unauthenticated
 from service.application.match.loading import open_meta
@@ -12,7 +13,8 @@ from service.application.match.my_matches import my_matches as summarize
 from service.application.match.visibility import Caller
 from service.http.api import answer, identify, json_body
 from service.http.api.players import the_player
-from service.http.lobby_schemas import ClaimedOut, ClaimIn, ClaimSeatIn, InviteOut, MyMatchesIn, MyMatchesOut, OpenSeatsOut
+from service.http.lobby_schemas import (ClaimedOut, ClaimIn, ClaimSeatIn, InviteOut, MyMatchesIn, MyMatchesOut,
+                                        OpenSeatsOut, OpenSeatsQuery)
 from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
 
@@ -27,6 +29,7 @@ def claim(match_id: str, seat: int):
     meta = open_meta(get_store(), match_id)
     body = ClaimSeatIn().load(json_body())
     player = the_player()[0] if body["player"] else None
+    rules.check_claim(meta, player)
     if player is not None:
         players.check_unseated(meta, match_id, player)
     claimed = seats.claim(get_store(), match_id, meta, seat, body["invite"])
@@ -56,7 +59,9 @@ def reissue_invite(match_id: str, seat: int):
 
 @bp.get("/open-seats")
 def open_seats():
-    return answer(OpenSeatsOut(), {"open_seats": seats.open_seats(get_store())})
+    query = OpenSeatsQuery().load(request.args.to_dict())
+    listed = ladder.with_ratings(get_store(), seats.open_seats(get_store()), query["rating_min"], query["rating_max"])
+    return answer(OpenSeatsOut(), {"open_seats": listed})
 
 
 @bp.post("/my-matches")

@@ -7,6 +7,7 @@ from service.application.match import listing, queries
 from service.application.match.acting import reclaim_seat, take_action
 from service.application.match.answering import full_answer
 from service.application.match.creating import create_match
+from service.application.ratings import ladder
 from service.http.api import actor, answer, command_hint, json_body, viewer
 from service.http.api.players import bound_player
 from service.http.idempotent import idempotent, planned_creation
@@ -31,14 +32,16 @@ def search():
     """Public matches, oldest first, filtered and paged (service.application.match.listing); no token
     needed and none looked at: analysis and private matches are never listed."""
     query = MatchListQuery().load(request.args.to_dict())
-    return answer(MatchListOut(), listing.list_matches(get_store(), **query))
+    low, high = query.pop("rating_min"), query.pop("rating_max")
+    page = listing.list_matches(get_store(), **query)
+    return answer(MatchListOut(), {**page, "matches": ladder.with_ratings(get_store(), page["matches"], low, high)})
 
 
 @bp.get("/<match_id>")
 def show(match_id: str):
     store = get_store()
     meta, seat = viewer(store, match_id)
-    return answer(MatchOut(), queries.match_view(store, match_id, seat, meta))
+    return answer(MatchOut(), {**queries.match_view(store, match_id, seat, meta), **ladder.match_view(store, match_id, meta)})
 
 
 @bp.get("/<match_id>/legal-actions")

@@ -1,9 +1,10 @@
 // The page's router: #/ lobby, #/join/<match>/<seat>[/<code>], #/m/<match>[?seat=N] play,
-// #/replay/<match>[?seat=N&v=V], #/sign-in/<code>, #/unsubscribe/<token>. Each view returns a function that stops its timers.
+// #/replay/<match>[?seat=N&v=V], #/sign-in/<code>, #/unsubscribe/<token>, #/player/<id> (a profile). Each view returns a function that stops its timers.
 import {h, notify, replace} from "./dom.js";
 import {showJoin} from "./join.js";
 import {showLobby} from "./lobby.js";
 import {showPlay} from "./play.js";
+import {showProfile} from "./profile.js";
 import {showReplay} from "./replay.js";
 import {showSignIn} from "./players.js";
 import {showUnsubscribe} from "./notify.js";
@@ -30,6 +31,7 @@ function route() {
     stop = showJoin(root, {matchId: parts[1], seat: Number(parts[2]), code: parts[3] ?? null});
   } else if (parts[0] === "sign-in" && parts[1]) stop = showSignIn(root, {code: parts[1]});
   else if (parts[0] === "unsubscribe" && parts[1]) stop = showUnsubscribe(root, {token: parts[1]});
+  else if (parts[0] === "player" && parts[1]) stop = showProfile(root, {playerId: parts[1]});
   else if (parts.length === 0) stop = showLobby(root);
   else replace(root, h("p", {}, "No such page. ", h("a", {href: "#/"}, "Back to the lobby")));
 }

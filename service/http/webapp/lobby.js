@@ -9,6 +9,7 @@ import {newMatchForm} from "./new_match.js";
 import {poller} from "./poll.js";
 import {notificationsPanel} from "./notify.js";
 import {playerPanel, syncPlayerSeats} from "./players.js";
+import {ladderPanel, seatRating} from "./ratings.js";
 
 export function showLobby(root) {
   const mine = h("section", {id: "my-matches", "aria-labelledby": "my-h"}, h("h2", {id: "my-h"}, "My matches"));
@@ -18,7 +19,8 @@ export function showLobby(root) {
   const player = h("div", {id: "player-box"});
   const showPlayer = () => replace(player, playerPanel(() => { showPlayer(); refresh(); }), notificationsPanel());
   showPlayer();
-  replace(root, h("div", {class: "lobby"}, player, mine, create, invites, open));
+  const ladder = ladderPanel();
+  replace(root, h("div", {class: "lobby"}, player, mine, create, invites, open, ladder));
   create.append(newMatchForm(created => { showCreated(create, created); refresh(); }));
   async function refresh() {
     if (!await syncPlayerSeats()) showPlayer();          // this device's key was revoked: signed out
@@ -27,7 +29,7 @@ export function showLobby(root) {
   }
   const poll = poller(refresh, {fast: 10000, slow: 30000});
   refresh();
-  return () => poll.stop();
+  return () => { poll.stop(); ladder.stop(); };
 }
 
 async function loadMine(section) {
@@ -75,7 +77,7 @@ async function loadOpen(section) {
   const titles = await Promise.all(open.map(s => titleOf(s.game, s.variant)));
   const rows = open.map((s, i) => h("li", {},
     `${titles[i]} · ${s.name} vs ${s.seats.filter((_, k) => k !== s.seat).join(", ")} · ${timeAgo(s.created_at)} `,
-    s.audit_live ? h("span", {class: "warn", title: "the auditor sees every hand"}, "refereed live ") : null,
+    s.audit_live ? h("span", {class: "warn", title: "the auditor sees every hand"}, "refereed live ") : null, seatRating(s),
     h("button", {type: "button", onclick: e => takeOpen(s, e.target)}, `Take ${s.name}`)));
   replace(section, section.firstChild, rows.length ? h("ul", {class: "seat-list"}, rows) : h("p", {class: "none"}, "No open seats."));
 }

@@ -5,6 +5,7 @@ import {currentPlayer} from "./players.js";
 import {gameInfo, gamesList, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 import {houseRulesForm} from "./house_rules.js";
+import {ratedChoice} from "./ratings.js";
 
 const JOINS = [["token", "Me (this browser)"], ["invite", "Invite link"], ["open", "Open seat"]];
 const DEADLINES = [["", "None"], ["10", "10 minutes a move"], ["60", "1 hour a move"],
@@ -21,6 +22,7 @@ export function newMatchForm(onCreated) {
   const timeoutRow = h("div", {class: "row", hidden: true}, h("label", {for: "on-timeout"}, "When it passes"), timeoutSel);
   deadlineSel.addEventListener("change", () => { timeoutRow.hidden = !deadlineSel.value; });
   const houseRules = houseRulesForm();
+  const rated = ratedChoice();
   const submit = h("button", {type: "submit", class: "primary", id: "create"}, "Create match");
   // the whole title of the chosen game and variant (a phone's select cuts long names short)
   const gameFull = h("small", {class: "chosen", id: "game-title"}), variantFull = h("small", {class: "chosen", id: "variant-title"});
@@ -29,7 +31,7 @@ export function newMatchForm(onCreated) {
     h("div", {class: "row"}, h("label", {for: "variant"}, "Variant"), h("div", {class: "pick"}, variantSel, variantFull)),
     h("div", {class: "row seat-count"}, h("label", {for: "seat-count"}, "Seats"), countIn),
     seatsBox, h("div", {class: "row"}, h("label", {for: "deadline"}, "Move deadline"), deadlineSel), timeoutRow,
-    houseRules.element, submit);
+    houseRules.element, rated.element, submit);
   let games = [];
 
   function variant() {
@@ -83,6 +85,7 @@ export function newMatchForm(onCreated) {
       const body = {game: gameSel.value, variant: variantSel.value, seats};
       const rulings = houseRules.chosen();
       if (Object.keys(rulings).length) body.rulings = rulings;
+      rated.apply(body);
       if (deadlineSel.value) body.deadline = {minutes: Number(deadlineSel.value), on_timeout: timeoutSel.value};
       const player = currentPlayer(), own = seats.find(s => s.join === "token");
       if (player && own) own.player = true;               // this browser's seat, bound to its player

@@ -12,6 +12,7 @@ import {actionsPanel, setBusy} from "./actions.js";
 import {clickableField, moveBuilder} from "./builder.js";
 import {get, newCommandId, post, gameInfo, titleOf} from "./api.js";
 import {h, notify, replace, timeLeft} from "./dom.js";
+import {ratingChange} from "./ratings.js";
 import {inviteLink, createdInvites, keepInvite, lastSeen, markSeen, organiserToken, seatsIn} from "./held.js";
 import {showingCards} from "./cardinfo.js";
 import {markLastMove} from "./lastmove.js";
@@ -37,11 +38,11 @@ export function showPlay(root, {matchId, seat: wanted}) {
     seats: h("div", {class: "seat-switch"}), field: h("div", {id: "field"}),
     actions: h("section", {id: "actions", "aria-labelledby": "act-h"}),
     panels: h("details", {id: "view", class: "view"}), log: h("ol", {id: "log", class: "log"}),
-    invites: h("div", {class: "invites"}), standIn: h("div", {class: "stand-in"}), table: h("div", {id: "table-panels"}),
-    summary: h("div", {id: "summary-box"}),
+    invites: h("div", {class: "invites"}), rated: h("div", {class: "rated-box"}), standIn: h("div", {class: "stand-in"}),
+    table: h("div", {id: "table-panels"}), summary: h("div", {id: "summary-box"}),
   };
   const settings = mine ? settingsPanel({key: `${matchId}.${mine.seat}`, path, seat: mine.seat, token}) : null;
-  replace(root, h("div", {class: "play"}, el.title, el.status, el.standIn, el.seats, el.invites,
+  replace(root, h("div", {class: "play"}, el.title, el.status, el.rated, el.standIn, el.seats, el.invites,
     h("div", {class: "play-grid"},
       h("div", {class: "play-field"}, el.field, el.panels),
       h("div", {class: "play-side"}, el.summary, el.actions, settings?.element ?? null, el.table,
@@ -172,6 +173,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
         : yourMove ? h("strong", {class: "your-move"}, "Your move.") : `Waiting for ${who || "nobody"}.`,
       deadline && !match.outcome ? h("span", {class: "deadline"}, ` ${deadline}.`) : "");
     renderSeats();
+    replace(el.rated, ratingChange(match));
     renderStandIn();
     if (settings) settings.element.hidden = Boolean(match.outcome);        // nothing more to set once it is over
     tablePanels(el.table, {match, mine, token, path, refresh, talk: talked || Boolean(match.outcome)});
