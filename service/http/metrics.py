@@ -40,9 +40,10 @@ disable_created_metrics()         # no *_created series beside each counter: hal
 APPEND_RESULTS = ("ok", "duplicate", "conflict")
 # every 409 code of the application (service.application.errors.Conflict): a counter each from start
 # (tests/test_metrics.py keeps the list in step with the code)
-CONFLICT_CODES = ("already_consented", "already_ruled", "busy", "not_an_invite_seat", "not_overturned",
-                  "player_already_seated", "rematch_exists", "rematch_pending", "rules_version_gone", "seat_bound",
-                  "seat_held_by_bot", "seat_not_held", "seat_taken", "stale_version", "too_many_subscriptions")
+CONFLICT_CODES = ("already_consented", "already_ruled", "busy", "idempotency_key_in_use", "no_bot_offer_yet",
+                  "not_an_invite_seat", "not_overturned", "not_waiting", "player_already_seated", "rematch_exists",
+                  "rematch_pending", "rules_version_gone", "seat_bound", "seat_held_by_bot", "seat_not_held",
+                  "seat_taken", "stale_version", "too_many_subscriptions")
 
 
 class Recorded:
