@@ -36,7 +36,6 @@ function keep(key, settings) {
 /** The settings panel of the play page: {element, current(), update(match)}. */
 export function settingsPanel({key, path, seat, token}) {
   let server = null;                  // the server's settings for the seat, when it keeps them
-  let recording = null;               // the first recording of this seat's settings, once sent
   let local = keptSettings(key);
   const element = h("details", {id: "seat-settings", class: "settings"});
   const current = () => ({...local, ...(server ?? {}), confirm: server?.confirm ?? local.confirm});
@@ -84,11 +83,6 @@ export function settingsPanel({key, path, seat, token}) {
     update(match) {
       const had = JSON.stringify(server);
       server = match?.settings && typeof match.settings === "object" ? {...DEFAULTS, ...match.settings} : null;
-      if (server && server.recorded === false && !match.outcome && !recording) {
-        // A seat that never recorded settings is asked every step by the server: the settings this
-        // browser keeps (the defaults at first) are recorded once, so they are in force and in the log.
-        recording = save({...local}).then(render, e => notify(`The settings were not saved: ${e.message}`, "error"));
-      }
       if (had !== JSON.stringify(server) || !element.firstChild) render();
     },
     get supported() { return server !== null; },
