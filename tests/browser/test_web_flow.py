@@ -67,8 +67,9 @@ def games(server):
 
 
 def server_settings(server, match_id, token) -> bool:
-    """The server half of issue 38 is there: the seat's settings in GET /matches/<id>."""
-    return "settings" in server.api(f"/matches/{match_id}", token)
+    """The seat recorded settings on the server (issue 38's server half: a seat that never did is
+    asked every step, and the page asks its steps forward only for one that did)."""
+    return bool((server.api(f"/matches/{match_id}", token).get("settings") or {}).get("recorded"))
 
 
 # ---- clicks per typical move ---------------------------------------------------------------------

@@ -192,7 +192,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     if (!legal.step) builder = builtAt = null;
     else if (!builder || builder.first !== JSON.stringify(legal.step)) {
       builtAt = legal.version;
-      const forward = Boolean(settings?.supported);
+      const forward = Boolean(settings?.recorded);
       builder = moveBuilder({info: known, first: legal.step, send: play, notify, key: `${matchId}.${mine.seat}`,
         settings: () => settings?.current() ?? {},
         next: partial => post(`${path}/legal-actions`, forward ? {partial, forward: true} : {partial}, token)

@@ -38,7 +38,7 @@ export function settingsPanel({key, path, seat, token}) {
   let server = null;                  // the server's settings for the seat, when it keeps them
   let local = keptSettings(key);
   const element = h("details", {id: "seat-settings", class: "settings"});
-  const current = () => ({...local, ...(server ?? {}), confirm: server?.confirm ?? local.confirm});
+  const current = () => ({...local, ...(server ?? {}), confirm: local.confirm});
 
   /** The settings sent for the seat: recorded in the match's log, in force from now on. */
   async function save(settings) {
@@ -50,7 +50,7 @@ export function settingsPanel({key, path, seat, token}) {
   async function change(name, value) {
     local = {...local, [name]: value};
     keep(key, local);
-    if (server) {
+    if (server && name !== "confirm") {         // confirming before sending is this page's own business
       try {
         await save({...server, [name]: value});
         notify("Settings saved.");
@@ -86,5 +86,7 @@ export function settingsPanel({key, path, seat, token}) {
       if (had !== JSON.stringify(server) || !element.firstChild) render();
     },
     get supported() { return server !== null; },
+    /** The seat recorded its settings on the server: its steps are asked forward as they say. */
+    get recorded() { return server?.recorded === true; },
   };
 }
