@@ -84,7 +84,7 @@ def request_for(world, path: str, method: str) -> dict:
     values = {"match_id": m.id, "version": "1", "dispute": str(world.dispute), "seat": "0", "game": "toy",
               "asset": "app.js", "job_id": world.simulation, "export_id": world.export, "table": "matches",
               "name": "part-00000.jsonl", "key_id": world.player["key_id"], "sub_id": world.subscription,
-              "token": "an-unsubscribe-token"}
+              "token": "an-unsubscribe-token", "player_id": world.player["player_id"], "variant": "standard"}
     url = re.sub(r"{(\w+)}", lambda found: values[found.group(1)], path)
     token = m.created["auditor_token"] if path.endswith("/ruling") else m.tokens[0]
     bodies = {"/matches": {"game": "toy", "variant": "standard", "seats": [{"name": "a"}, {"name": "b"}]},

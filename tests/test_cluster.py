@@ -141,13 +141,6 @@ def test_the_live_hub_follows_matches_on_every_primary(cluster, queue_server):
     assert all(s.closed and s.text.endswith('event: caught-up\ndata: {"version": 9}\n\n') for s in sinks)
 
 
-def until(probe, timeout: float = 20.0) -> None:
-    end = time.monotonic() + timeout
-    while not probe():
-        assert time.monotonic() < end, "timed out"
-        time.sleep(0.05)
-
-
 def test_matches_bots_lobby_and_a_simulation_on_a_cluster(cluster, queue_server, worker):
     app = app_for(cluster, queue_server)
     client = app.test_client()
