@@ -16,7 +16,6 @@ from rq.serializers import JSONSerializer
 
 from service.application import clock, logs
 from service.application.ports import JOBS
-from service.application.storage.connections import is_embedded
 from workers import due
 
 QUEUES = ("high", "default", "low")

@@ -4,7 +4,6 @@ board (so its pages hold every entry once, however the figures move meanwhile), 
 change, and the rating of a match's seats for filtering the listing."""
 import base64
 import binascii
-import json
 import secrets
 
 from engine.core import list_games
