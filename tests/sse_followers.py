@@ -2,12 +2,27 @@
 page does (its token as a bearer header, ``Last-Event-ID`` on a reconnect), parsed as HTTP/1.1
 (chunked or not) and server-sent events, with the time each message arrived. Used by
 tests/test_live_streams.py and bench/bench_streams.py; a selector, not a thread per follower, so a
-test can hold hundreds and the bench thousands."""
+test can hold hundreds and the bench thousands. ``Sink``: a follower a live hub writes to in this
+process (service.application.match.live), without a socket."""
 import json
 import selectors
 import socket
 import threading
 import time
+
+
+class Sink:
+    """A live follower's connection as text, for a hub run in the test's process."""
+
+    def __init__(self):
+        self.text, self.closed = "", False
+
+    def write(self, text: str) -> bool:
+        self.text += text
+        return True
+
+    def close(self) -> None:
+        self.closed = True
 
 
 class Stream:

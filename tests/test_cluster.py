@@ -24,6 +24,7 @@ from service.application.storage.connections import TopologyError, connect, is_c
 from service.application.storage.store import EventStore, key
 from tests.helpers import ApiMatch, api_key_headers, bearer
 from tests.receivers import WebhookReceiver
+from tests.sse_followers import Sink
 from tools.local_cluster import LocalCluster, LocalServer
 
 pytestmark = pytest.mark.cluster
@@ -102,20 +103,6 @@ def test_a_cluster_store_needs_its_own_queue_redis(cluster):
     with pytest.raises(TopologyError, match="KIFU_QUEUE_URL"):
         create_app({"TESTING": True, "STORE_URL": cluster.url})
     assert isinstance(connect(cluster.url), RedisCluster)
-
-
-class Sink:
-    """A live follower's connection, as text (service.application.match.live)."""
-
-    def __init__(self):
-        self.text, self.closed = "", False
-
-    def write(self, text: str) -> bool:
-        self.text += text
-        return True
-
-    def close(self) -> None:
-        self.closed = True
 
 
 def test_the_live_hub_follows_matches_on_every_primary(cluster, queue_server):

@@ -19,21 +19,10 @@ from service.http.redis_conn import get_store
 from tests.hidden import games, probes
 from tests.hidden.channels import Checker
 from tests.hidden.table import Table, sse_events
+from tests.sse_followers import Sink
 
 STEPS = 24
 JOIN_AT = (0, 5, 12)                 # actions played before each follower of a caller joins
-
-
-class Sink:
-    def __init__(self):
-        self.text, self.closed = "", False
-
-    def write(self, text: str) -> bool:
-        self.text += text
-        return True
-
-    def close(self) -> None:
-        self.closed = True
 
 
 def cases(game):
