@@ -72,7 +72,8 @@ def start_server(kind: str, app: str = "service:create_app()") -> tuple[subproce
         return proc, int(found.group(1))
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", app, "--pythonpath", str(HERE), "--bind",
-                             f"127.0.0.1:{port}", *GUNICORN], env=env)
+                             f"127.0.0.1:{port}", *GUNICORN], env=env,
+                            stderr=subprocess.DEVNULL)   # its JSON request log is written (as the Procfile's), not shown
     probe = "/trivial" if app.startswith("trivial_app") else "/healthz"
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:          # until both workers answer (the port opens before they boot)
