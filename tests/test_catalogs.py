@@ -13,17 +13,18 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[1]
 DOMAINS = dict(re.findall(r"(\w+):([\w/]+)", re.search(r"DOMAINS=\(([^)]*)\)", (ROOT / "dev").read_text()).group(1)))
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+IGNORED = {"engine": "games", "service": "webapp"}     # each extracted as a domain of its own
 METHODS = [("**.py", "python"), ("**.js", "javascript")]
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdirf]")
 
 
 def extracted(package: str) -> dict:
     """The messages marked in ``package``'s code: {(context, id): message} (the engine's own without its
-    games, as ./dev babel extracts the core domain)."""
+    games, the service's without its page, as ./dev babel extracts them)."""
     found = {}
     skip = None
-    if package == "engine":
-        skip = lambda d: Path(d).name != "games" and default_directory_filter(d)  # noqa: E731
+    if package in IGNORED:
+        skip = lambda d: Path(d).name != IGNORED[package] and default_directory_filter(d)  # noqa: E731
     for _file, _line, message, _comments, context in extract_from_dir(
             ROOT / package, METHODS, keywords=KEYWORDS, directory_filter=skip or default_directory_filter):
         msgid = message if isinstance(message, str) else message[0]

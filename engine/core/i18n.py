@@ -4,8 +4,8 @@ catalogs kept with Babel.
 - The English text is the message id, written in the source as today; the Japanese is in a catalog,
   ``<package>/locale/ja/LC_MESSAGES/<domain>.po``. A *domain* is one catalog: ``core`` for the engine's
   platform sentences (engine/, its games left out; catalogs in engine/locale), one per game (its package name: ``threebythree``,
-  ``dimension_zero``, ``dokusenroku``, ``shisoroku``) and ``kifu`` for the service and the page
-  (service/locale). Each is extracted from its own package by ``./dev babel`` (``pybabel extract`` and
+  ``dimension_zero``, ``dokusenroku``, ``shisoroku``) and ``kifu`` for the service (service/locale) and ``page``
+  for the web page's own strings (service/http/webapp/locale, served to the browser as JSON). Each is extracted from its own package by ``./dev babel`` (``pybabel extract`` and
   ``update``), so one game's words never leak into another's, and the same English may say different
   things in two games (``pass``).
 - A module takes its domain's functions once, at import, under the names ``pybabel`` looks for::
