@@ -4,9 +4,9 @@ catalogs kept with Babel.
 - The English text is the message id, written in the source as today; the Japanese is in a catalog,
   ``<package>/locale/ja/LC_MESSAGES/<domain>.po``. A *domain* is one catalog: ``core`` for the engine's
   platform sentences (engine/, its games left out; catalogs in engine/locale), one per game (its package name: ``threebythree``,
-  ``dimension_zero``, ``dokusenroku``, ``shisoroku``) and ``kifu`` for the service (service/locale) and ``page``
-  for the web page's own strings (service/http/webapp/locale, served to the browser as JSON). Each is extracted from its own package by ``./dev babel`` (``pybabel extract`` and
-  ``update``), so one game's words never leak into another's, and the same English may say different
+  ``dimension_zero``, ``dokusenroku``, ``shisoroku``), ``kifu`` for the service (service/locale)
+  and ``page`` for the web page's own strings (service/http/webapp/locale, served to the browser as
+  JSON). Each is extracted from its own package by ``./dev babel`` (``pybabel extract`` and ``update``), so one game's words never leak into another's, and the same English may say different
   things in two games (``pass``).
 - A module takes its domain's functions once, at import, under the names ``pybabel`` looks for::
 
@@ -135,7 +135,7 @@ class Catalog:
 
     def messages(self, lang: str) -> dict:
         """Every translated message of ``lang``: ``{id: text}``, a plural message as ``{singular:
-        [forms]}`` (for the page, which reads the ``kifu`` domain's as JSON)."""
+        [forms]}`` (the page reads its domain's as JSON)."""
         path = self.path(lang)
         if not path.is_file():
             return {}
