@@ -44,7 +44,8 @@ def choices(state, seat, partial, listed) -> Step:
         need = len(hand) - HAND_LIMIT
         part = Part("cards", ngettext("Choose a card to discard", "Choose %(n)s cards to discard", need), hand,
                     many=True, need=(need, need), label=card_label)
-        return headed(partial, listed, lambda action: [part], ("cards",))
+        return headed(partial, listed, lambda action: [part], ("cards",), prompts={"type": part.prompt},
+                      labels=lambda field, value: _(TYPES[value]) if value in TYPES else str(value))
     kind = (state.get("pending") or {}).get("kind")
     return from_actions(_every_copy(listed, hand), partial, prompts=_prompts(state["step"], kind, partial),
                         labels=lambda field, value: _label(state["step"], kind, partial, field, value))
