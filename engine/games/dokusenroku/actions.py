@@ -101,7 +101,7 @@ def _spell(em, seat, action, rng):
     state = em.state
     card = _hand_card(state, seat, action)
     if card_of(card) not in SPELLS:
-        raise IllegalAction(rule("turn.spell"), _("%(card)s is not a spell card", card=card))
+        raise IllegalAction(rule("turn.spell"), _("%(card)s is not a spell card", card=card_name(card)))
     spell = SPELLS[card_of(card)]
     if state["flags"]["stage"] > 1:
         raise IllegalAction(rule("turn.order"), _("spells (Ⅱ) come before investing (Ⅲ)"))
