@@ -96,3 +96,17 @@ def test_the_english_log_and_the_events_do_not_depend_on_the_language(recorded):
     with speaking("ja"):
         again = events_of(match)
     assert [canonical_json(e.to_dict()) for e in again] == [canonical_json(e.to_dict()) for e in events]
+
+
+def test_what_a_seat_may_not_see_stays_unnamed_in_japanese(recorded):
+    """Hidden information holds in both languages: another seat's draw is "a card" (山札からカードを一枚),
+    a face-down support is not named before it is revealed, for seat 1 reading seat 0's turns."""
+    match, events = recorded
+    names = match["names"]
+    for i, kind, line in told(events, names, "ja", reader=1):
+        seat = events[i].data.get("seat")
+        if kind == "CardDrawn" and seat == 0:
+            assert line == f"{names[0]}は山札からカードを一枚引いた", line
+        if kind == "SupportCommitted" and seat == 0:
+            assert line in (f"{names[0]}(侵略側)は援護カードを伏せて出した", f"{names[0]}(侵略側)は援護カードを出さなかった",
+                            f"{names[0]}(防御側)は援護カードを伏せて出した", f"{names[0]}(防御側)は援護カードを出さなかった"), line

@@ -78,7 +78,8 @@ def _own_land(state, seat, action):
     land = action.get("land")
     if not isinstance(land, str) or land not in LANDS or land_of(state, land)["owner"] != seat:
         raise IllegalAction(rule("actions"), _('"land" must be one of your lands (%(lands)s), not %(land)s',
-                                                 lands=", ".join(owned_lands(state, seat)), land=echo(land)))
+                                                 lands=_(", ").join(LANDS[x].name for x in owned_lands(state, seat)),
+                                                 land=echo(land)))
     return land
 
 
