@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.i18n import Catalog, speaking
 from engine.games.dokusenroku.narration import LINES
+from engine.games.dokusenroku.rulebook import RULES
 from tests.dokusenroku.playout import play_random_game
 from tests.dokusenroku.recorded import events_of, fixture, told
 
@@ -16,6 +18,7 @@ GLOSSARY = json.loads((Path(__file__).resolve().parents[2] / "engine" / "games" 
 SEED = next(Path("/work/shared/seeds").glob("002_*.txt"), None)
 SEED = SEED.read_text(encoding="utf-8").splitlines() if SEED is not None else []
 NAMES = ["霊夢", "魔理沙", "咲夜", "早苗"]
+QUOTE = 8                   # characters of the seed in a row a rule's Japanese statement quotes at least
 
 
 def test_one_word_per_concept_and_every_listed_event_is_narrated():
@@ -48,3 +51,26 @@ def test_each_concept_is_named_in_the_japanese_narration_of_its_events():
                 f"{c['id']} ({c['ja']}) missing from {kind}: {[x for x in told_as if c['ja'] not in x][:2]}"
     listed = {kind for c in GLOSSARY for kind in c["events"]}
     assert len(listed & seen) >= len(listed) - 3, f"events never told here: {sorted(listed - seen)}"
+
+
+def _longest_quote(text: str, source: str) -> int:
+    """The length of the longest run of ``text`` found word for word in ``source``."""
+    best = 0
+    for i in range(len(text)):
+        while i + best < len(text) and text[i:i + best + 1] in source:
+            best += 1
+    return best
+
+
+@pytest.mark.skipif(not SEED, reason="the rulebook (shared/seeds/002_*) is not on this machine")
+def test_each_rules_japanese_statement_follows_the_seed_it_cites():
+    """rulebook.py: a rule the seed states is told in Japanese in the seed's own words — its statement
+    quotes at least QUOTE characters of the rulebook in a row (kifu's own rules, "(kifu) …", excepted)."""
+    source = "".join(SEED).replace(" ", "").replace("\u3000", "")
+    catalog = Catalog.of("dokusenroku")
+    with speaking("ja"):
+        loose = {k: catalog.gettext(statement) for k, (section, statement) in RULES.items()
+                 if not section.startswith("(kifu)")}
+    loose = {k: ja for k, ja in loose.items() if _longest_quote(ja.replace(" ", ""), source) < QUOTE}
+    assert not loose, f"not in the seed's words: {loose}"
+
