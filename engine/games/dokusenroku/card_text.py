@@ -65,24 +65,31 @@ def _support(s: dict) -> str:
     return f"【{NAMES.get(s['do'], s['do'])}】"
 
 
-def _effect(card: dict) -> str:
+def _effect(card: dict) -> list:
     if current() == "en" or not card.get("effects"):
-        return card.get("text", "")
-    told = " ".join(EFFECTS[e["do"]](e) for e in card["effects"])
-    return told + (" " + _("Does not count as your one spell of the turn.") if card.get("free") else "")
+        return [card["text"]] if card.get("text") else []
+    told = [EFFECTS[e["do"]](e) for e in card["effects"]]
+    return told + ([_("Does not count as your one spell of the turn.")] if card.get("free") else [])
+
+
+def sentences(parts) -> str:
+    """Sentences one after another ("A. B." / 「A。B。」: Japanese puts no space between them)."""
+    parts = [p for p in parts if p]
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        out = _("%(first)s %(then)s", first=out, then=part)
+    return out
 
 
 def text(card: dict) -> str:
     designed = _("Its numbers and effects are designed by kifu.")
     if card["type"] == "spell":
         target = _(TARGETS[card["target"]]) if card.get("target") in TARGETS else ""
-        return _("Spell · cost %(cost)s圓. %(target)s%(effect)s %(designed)s", cost=card["cost"],
-                 target=target + " " if target else "", effect=_effect(card), designed=designed)
-    support = _(", ").join(_support(s) for s in card.get("support") or []) or _("nothing")
+        return sentences([_("Spell · cost %(cost)s圓.", cost=card["cost"]), target, *_effect(card), designed])
+    support = _("As a support: %(support)s.", support=_(", ").join(_support(s) for s in card.get("support") or [])
+                or _("nothing"))
     if card["type"] == "charisma":
-        return _("Support only · cost %(cost)s圓. As a support: %(support)s. %(designed)s", cost=card["cost"],
-                 support=support, designed=designed)
-    abilities = " ".join(_ability(a) for a in card.get("ability") or [])
-    return _("Character · cost %(cost)s圓 · attack %(attack)s · HP %(hp)s. %(abilities)sAs a support: "
-             "%(support)s. %(designed)s", cost=card["cost"], attack=card["attack"], hp=card["hp"],
-             abilities=abilities + " " if abilities else "", support=support, designed=designed)
+        return sentences([_("Support only · cost %(cost)s圓.", cost=card["cost"]), support, designed])
+    head = _("Character · cost %(cost)s圓 · attack %(attack)s · HP %(hp)s.", cost=card["cost"],
+             attack=card["attack"], hp=card["hp"])
+    return sentences([head, *(_ability(a) for a in card.get("ability") or []), support, designed])
