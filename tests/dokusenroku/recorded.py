@@ -55,5 +55,7 @@ def told(events, names, lang="ja", reader=None) -> list:
 if __name__ == "__main__":
     match = fixture()
     match["lines"] = [{"event": i, "type": t, "ja": s} for i, t, s in told(events_of(match), match["names"])]
-    FIXTURE.write_text(json.dumps(match, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    head = json.dumps({k: v for k, v in match.items() if k != "lines"}, ensure_ascii=False, indent=1)[:-2]
+    lines = ",\n  ".join(json.dumps(x, ensure_ascii=False) for x in match["lines"])
+    FIXTURE.write_text(f'{head},\n "lines": [\n  {lines}\n ]\n}}\n', encoding="utf-8")     # a line of the log a line
     print(f"{FIXTURE}: {len(match['lines'])} lines")
