@@ -10,6 +10,7 @@ RULES.md holds the designed board, tables and cards; README.md the action vocabu
 """
 from engine.core import Facts, GameBase, Variant
 from engine.core.choices import listed
+from engine.core.i18n import Catalog, N_
 from engine.games.dokusenroku import actions, choices as choice_steps, legal, secrets as secrets_rules, setup as setup_rules, views
 from engine.games.dokusenroku.board import describe_board
 from engine.games.dokusenroku.card_text import text as card_text
@@ -21,6 +22,15 @@ from engine.games.dokusenroku.narration import LINES
 from engine.games.dokusenroku.rulebook import RULES
 from engine.games.dokusenroku.rulings import RULINGS, choice_in, event_rulings
 from engine.games.dokusenroku.state import initial_state
+
+_ = Catalog.of("dokusenroku").gettext
+
+WAITS = {"main": N_("draw, cast, invest or roll"), "land": N_("placing a character on the land stopped on"),
+         "own": N_("placing a character on an own land"), "other": N_("paying the toll or invading"),
+         "event": N_("the EVENT square"), "choose": N_("a choice a spell asks"),
+         "defend": N_("the defender's support in a battle"), "invader_support": N_("the invader's support"),
+         "sell": N_("selling lands to pay a toll"), "refill": N_("bankruptcy: refilling"),
+         "discard": N_("discarding down to the hand limit")}
 
 
 class Dokusenroku(GameBase):
@@ -108,15 +118,11 @@ class Dokusenroku(GameBase):
     def situation(self, state, reader) -> str:
         """What the game waits on, told from public state only (002: the turn Ⅰ-Ⅴ, the squares)."""
         step = state["step"]
-        words = {"main": "draw, cast, invest or roll", "land": "placing a character on the land stopped on",
-                 "own": "placing a character on an own land", "other": "paying the toll or invading",
-                 "event": "the EVENT square", "choose": "a choice a spell asks",
-                 "defend": "the defender's support in a battle", "invader_support": "the invader's support",
-                 "sell": "selling lands to pay a toll", "refill": "bankruptcy: refilling",
-                 "discard": "discarding down to the hand limit"}
+        what = _(WAITS[step]) if step in WAITS else str(step)
         active = state.get("active")
-        turn = f"{reader.who(active)}'s turn" if isinstance(active, int) else "the turn"
-        return f"{turn}: {words.get(step, str(step))}"
+        if isinstance(active, int):
+            return _("%(who)s's turn: %(what)s", who=reader.who(active), what=what)
+        return _("The turn: %(what)s", what=what)
 
     def view(self, state, seat) -> dict:
         return views.view(state, seat, self.to_act(state))

@@ -7,13 +7,16 @@ strikes back. 第三の目 changes the order of the support choices; 妨害 void
 the defender strike first.
 """
 from engine.core import IllegalAction
+from engine.core.i18n import Catalog
 from engine.games.dokusenroku import flow, money
 from engine.games.dokusenroku.board import LANDS, LEVEL_HP
-from engine.games.dokusenroku.cards import (CHARACTERS, can_support, card_of, cost_of, is_character,
+from engine.games.dokusenroku.cards import (CHARACTERS, can_support, card_name, card_of, cost_of, is_character,
                                             support_of)
 from engine.games.dokusenroku.rulebook import rule
 from engine.games.dokusenroku.secrets import echo
 from engine.games.dokusenroku.state import placed_characters
+
+_ = Catalog.of("dokusenroku").gettext
 
 ROLES = ("invader", "defender")
 
@@ -33,35 +36,39 @@ def check_support(state, seat, card, spare):
     if card is None:
         return
     if card not in state["players"][seat]["hand"]:
-        raise IllegalAction(rule("actions"), f"{echo(card)} is not in your hand")
+        raise IllegalAction(rule("actions"), _("%(card)s is not in your hand", card=echo(card)))
     if not can_support(card):
-        raise IllegalAction(rule("card.support"), f"{card} is a spell card: only characters and カリスマ support")
+        raise IllegalAction(rule("card.support"), _("%(card)s is a spell card: only characters and カリスマ support",
+                                                    card=card_name(card)))
     if cost_of(card) > spare:
-        raise IllegalAction(rule("card.cost"), f"{card} costs {cost_of(card)} as a support; you can spend {spare}")
+        raise IllegalAction(rule("card.cost"), _("%(card)s costs %(cost)s圓 as a support; you can spend %(spare)s圓",
+                                                 card=card_name(card), cost=cost_of(card), spare=spare))
 
 
 def declare(em, seat, land_id, action):
     state = em.state
     card, support = action.get("card"), action.get("support")
     if card not in state["players"][seat]["hand"]:
-        raise IllegalAction(rule("actions"), f"{echo(card)} is not in your hand")
+        raise IllegalAction(rule("actions"), _("%(card)s is not in your hand", card=echo(card)))
     if not is_character(card):
         raise IllegalAction(rule("battle.invader" if can_support(card) else "spell.not-placeable"),
-                            f"{card} cannot invade: only a character card can")
+                            _("%(card)s cannot invade: only a character card can", card=card_name(card)))
     if support == card:
-        raise IllegalAction(rule("battle.invader"), "the support must be another card")
+        raise IllegalAction(rule("battle.invader"), _("the support must be another card"))
     defender_card = state["lands"][land_id]["character"]
     eye = third_eye_side(card, defender_card)
     money_left = state["players"][seat]["money"] - cost_of(card)
     if money_left < 0:
-        raise IllegalAction(rule("card.cost"), f"{card} costs {cost_of(card)}; you have {state['players'][seat]['money']}")
+        raise IllegalAction(rule("card.cost"), _("%(card)s costs %(cost)s圓; you have %(money)s圓", card=card_name(card),
+                                                 cost=cost_of(card), money=state["players"][seat]["money"]))
     if eye == "invader":
         if "support" in action:
             raise IllegalAction(rule("ability.third-eye"),
-                                "第三の目: your support is chosen after the defender's is revealed; leave out \"support\"")
+                                _("第三の目: your support is chosen after the defender's is revealed; leave out "
+                                  "\"support\""))
     else:
         if "support" not in action:
-            raise IllegalAction(rule("battle.invader"), 'give "support": a card id, or null for none')
+            raise IllegalAction(rule("battle.invader"), _('give "support": a card id, or null for none'))
         check_support(state, seat, support, money_left)
     v = em.emit("InvasionDeclared", {"seat": seat, "land": land_id, "defender": state["lands"][land_id]["owner"],
                                      "card": card, "cost": cost_of(card), "third_eye": eye},

@@ -120,6 +120,13 @@ def card_of(instance: str) -> str:
     return instance[-4:-1]
 
 
+def card_name(instance: str) -> str:
+    """A card instance by its printed name (the instance itself where no card has that id)."""
+    cid = card_of(instance)
+    card = CHARACTERS.get(cid) or SPELLS.get(cid) or CHARISMA.get(cid)
+    return card.name if card is not None else instance
+
+
 def owner_pile(instance: str) -> int:
     """The pile (deck and graveyard) a card instance belongs to: its seat in constructed, 0 in standard."""
     return int(instance.split(":")[0]) if ":" in instance else 0

@@ -7,11 +7,14 @@ carry its effect out and returns WAIT when it opened a choice (a pending decisio
 from dataclasses import dataclass
 
 from engine.core import IllegalAction
+from engine.core.i18n import Catalog
 from engine.games.dokusenroku import flow, money
 from engine.games.dokusenroku.board import MAX_LEVEL
 from engine.games.dokusenroku.cards import EFFECTS, MOVEMENT_EFFECTS, is_character
 from engine.games.dokusenroku.rulebook import rule
 from engine.games.dokusenroku.state import graveyard_of, investable, owned_lands, pile_index, seats_from
+
+_ = Catalog.of("dokusenroku").gettext
 
 WAIT, OVER = "wait", "over"
 
@@ -163,8 +166,8 @@ def choose(em, seat, action, rng):
     key = "land" if kind == "level_up" else "card"
     picked = action.get(key) if action["type"] == "choose" else None
     if action["type"] == "choose" and picked not in pending["options"]:
-        raise IllegalAction(rule("actions"), f'choose a "{key}" from {len(pending["options"])} options '
-                                             f'(legal_actions lists them), or pass')
+        raise IllegalAction(rule("actions"), _('choose a "%(key)s" from %(n)s options (legal_actions lists '
+                                               'them), or pass', key=key, n=len(pending["options"])))
     rid = rule("constructed.search" if kind == "search" else
                "spell.effect" if pending["resume"] == "main" else "square.event.bonus")
     v = em.emit("ChoiceMade", {"seat": seat, "kind": kind, "took": picked is not None,

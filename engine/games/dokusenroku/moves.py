@@ -5,11 +5,14 @@ player holds any card and has the money for the cheapest character of the game; 
 settled at once (an empty or own land: nothing; another's land: the toll).
 """
 from engine.core import IllegalAction
+from engine.core.i18n import Catalog
 from engine.games.dokusenroku import flow, money
 from engine.games.dokusenroku.board import BOARD_SIZE, ECON, land_at, square_kind
 from engine.games.dokusenroku.cards import MIN_CHARACTER_COST
 from engine.games.dokusenroku.rulebook import rule
 from engine.games.dokusenroku.state import current_lap_bonus
+
+_ = Catalog.of("dokusenroku").gettext
 
 
 def steps_for(state, seat, action, rng):
@@ -19,10 +22,11 @@ def steps_for(state, seat, action, rng):
     if mod is not None and mod["kind"] == "choose":
         if type(steps_given) is not int or not mod["min"] <= steps_given <= mod["max"]:
             raise IllegalAction(rule("spell.movement"),
-                                f'choose how far you move: "steps" from {mod["min"]} to {mod["max"]}')
+                                _('choose how far you move: "steps" from %(min)s to %(max)s', min=mod["min"],
+                                  max=mod["max"]))
         return None, steps_given, "spell.movement"
     if steps_given is not None:
-        raise IllegalAction(rule("turn.move"), 'only a move you choose takes "steps"; roll the dice')
+        raise IllegalAction(rule("turn.move"), _('only a move you choose takes "steps"; roll the dice'))
     if mod is not None and mod["kind"] == "fixed":
         return None, mod["n"], "spell.movement"
     dice = [rng.die(6), rng.die(6)]

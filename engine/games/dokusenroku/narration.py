@@ -1,159 +1,267 @@
 """The 東方独占録 log in sentences (engine/core/narration.py), from each event as redacted for its
 reader: a drawn, dealt or searched card and a face-down support the reader may not see are "a card".
-Cards, lands and EVENT results by their printed names (cards.json, board.json); money in 圓.
+Cards, lands and EVENT results by their printed names (cards.json, board.json), never by their ids;
+money in 圓. Every sentence is one message of the ``dokusenroku`` catalog (English, and Japanese in the
+rulebook's own terms: glossary.json).
 """
-from engine.core.narration import Lines, count, listing
+from engine.core.i18n import Catalog, N_
+from engine.core.narration import Lines
 from engine.games.dokusenroku.board import LANDS, SQUARES
-from engine.games.dokusenroku.cards import CHARACTERS, CHARISMA, SPELLS, card_of
+from engine.games.dokusenroku.cards import card_name
 
-KINDS = {"start": "START", "event": "EVENT", "sukima": "スキマ"}
-STEPS = {"land": "the empty land", "own": "their own land", "event": "the EVENT square", "refill": "the refill"}
-WHY = {"lap": "passing START", "start": "stopping on START", "bounty": "a bounty", "spell": "a spell",
-       "event": "the EVENT table", "toll": "a toll"}
+_, ngettext = Catalog.of("dokusenroku").functions()
+
+KINDS = {"start": N_("START"), "event": N_("EVENT"), "sukima": N_("スキマ")}
+WHY = {"lap": N_("passing START"), "start": N_("stopping on START"), "bounty": N_("a bounty"),
+       "spell": N_("a spell"), "event": N_("the EVENT table"), "toll": N_("a toll")}
+ROLES = {"invader": N_("the invader"), "defender": N_("the defender")}
 
 
 def name(instance) -> str:
-    if not isinstance(instance, str):
-        return "no card"
-    cid = card_of(instance)
-    card = CHARACTERS.get(cid) or SPELLS.get(cid) or CHARISMA.get(cid)
-    return card.name if card is not None else instance
+    """A card instance by its printed name (the instance itself where no card has that id)."""
+    return card_name(instance) if isinstance(instance, str) else _("no card")
 
 
 def land(lid) -> str:
+    """A land by the name its land card gives it (board.json)."""
     return LANDS[lid].name if lid in LANDS else str(lid)
 
 
 def square(i) -> str:
     sq = SQUARES[i] if isinstance(i, int) and 0 <= i < len(SQUARES) else {}
-    return land(sq["land"]) if sq.get("kind") == "land" else KINDS.get(sq.get("kind"), f"square {i}")
+    if sq.get("kind") == "land":
+        return land(sq["land"])
+    return _(KINDS[sq["kind"]]) if sq.get("kind") in KINDS else _("square %(n)s", n=i)
 
 
 def money(n) -> str:
     return f"{n}圓"
 
 
+def listing(items) -> str:
+    """"A", "A and B", "A, B and C" (「A、BとC」)."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return _("%(some)s and %(last)s", some=_(", ").join(items[:-1]), last=items[-1])
+
+
+def dice(d) -> str:
+    return " + ".join(str(x) for x in d)
+
+
 def _moved(d, e, r):
-    dice = " + ".join(str(x) for x in d.get("dice") or [])
-    how = f"rolls {dice} and " if dice else ""
-    changed = " (changed by a spell)" if d.get("move") else ""
-    lap = ", passing START" if d.get("passed_start") else ""
-    return f"{r.who(d['seat'])} {how}moves {count(d['steps'], 'square')}{changed} to {square(d['to'])}{lap}"
+    who, n, to = r.who(d["seat"]), d["steps"], square(d["to"])
+    lap = bool(d.get("passed_start"))
+    if d.get("dice"):
+        line = (ngettext("%(who)s rolls %(dice)s and moves %(n)s square to %(to)s, passing START",
+                         "%(who)s rolls %(dice)s and moves %(n)s squares to %(to)s, passing START", n,
+                         who=who, dice=dice(d["dice"]), to=to) if lap else
+                ngettext("%(who)s rolls %(dice)s and moves %(n)s square to %(to)s",
+                         "%(who)s rolls %(dice)s and moves %(n)s squares to %(to)s", n,
+                         who=who, dice=dice(d["dice"]), to=to))
+    else:
+        line = (ngettext("%(who)s moves %(n)s square to %(to)s, passing START",
+                         "%(who)s moves %(n)s squares to %(to)s, passing START", n, who=who, to=to) if lap else
+                ngettext("%(who)s moves %(n)s square to %(to)s",
+                         "%(who)s moves %(n)s squares to %(to)s", n, who=who, to=to))
+    return _("%(line)s (changed by a spell)", line=line) if d.get("move") else line
 
 
 def _drawn(d, e, r):
-    what = name(d["card"]) if "card" in d else "a card"
-    return f"{r.who(d['seat'])} draws {what}"
+    if "card" in d:
+        return _("%(who)s draws %(card)s", who=r.who(d["seat"]), card=name(d["card"]))
+    return _("%(who)s draws a card", who=r.who(d["seat"]))
 
 
 def _dealt(d, e, r):
     if "cards" in d:
-        return f"{r.who(d['seat'])} is dealt {listing(name(c) for c in d['cards'])}"
-    return f"{r.who(d['seat'])} is dealt {count(d['cards_count'], 'card')}"
+        return _("%(who)s is dealt %(cards)s", who=r.who(d["seat"]), cards=listing(name(c) for c in d["cards"]))
+    return ngettext("%(who)s is dealt %(n)s card", "%(who)s is dealt %(n)s cards", d["cards_count"], who=r.who(d["seat"]))
 
 
 def _placed(d, e, r):
-    back = f"; {name(d['replaced'])} goes back to the hand" if d.get("replaced") else ""
-    return f"{r.who(d['seat'])} places {name(d['card'])} on {land(d['land'])} for {money(d['cost'])}{back}"
+    who, card, where, cost = r.who(d["seat"]), name(d["card"]), land(d["land"]), money(d["cost"])
+    if d.get("replaced"):
+        return _("%(who)s places %(card)s on %(land)s for %(cost)s; %(old)s goes back to the hand",
+                 who=who, card=card, land=where, cost=cost, old=name(d["replaced"]))
+    return _("%(who)s places %(card)s on %(land)s for %(cost)s", who=who, card=card, land=where, cost=cost)
 
 
 def _spell(d, e, r):
     target = d.get("target")
-    on = f" on {land(target)}" if isinstance(target, str) else f" on {r.who(target)}" if isinstance(target, int) else ""
-    cost = "free" if d.get("free") or not d.get("cost") else money(d["cost"])
-    return f"{r.who(d['seat'])} casts {name(d['card'])}{on} ({cost})"
+    who, card = r.who(d["seat"]), name(d["card"])
+    cost = _("free") if d.get("free") or not d.get("cost") else money(d["cost"])
+    if isinstance(target, str):
+        return _("%(who)s casts %(card)s on %(land)s (%(cost)s)", who=who, card=card, land=land(target), cost=cost)
+    if isinstance(target, int):
+        return _("%(who)s casts %(card)s on %(target)s (%(cost)s)", who=who, card=card, target=r.who(target),
+                 cost=cost)
+    return _("%(who)s casts %(card)s (%(cost)s)", who=who, card=card, cost=cost)
 
 
 def _support(d, e, r):
-    who, role = r.who(d["seat"]), "the invader" if d["role"] == "invader" else "the defender"
-    if "face_down" in d:
-        return f"{who} ({role}) sets a support card face down" if d["face_down"] else f"{who} ({role}) gives no support"
-    if d.get("card") is None:
-        return f"{who} ({role}) gives no support"
-    return f"{who} ({role}) sets {name(d['card'])} face down as support"
+    who, role = r.who(d["seat"]), _(ROLES["invader" if d["role"] == "invader" else "defender"])
+    if "face_down" in d:            # as another seat reads it: whether a card was set, not which
+        if d["face_down"]:
+            return _("%(who)s (%(role)s) sets a support card face down", who=who, role=role)
+    elif d.get("card") is not None:
+        return _("%(who)s (%(role)s) sets %(card)s face down as support", who=who, role=role, card=name(d["card"]))
+    return _("%(who)s (%(role)s) gives no support", who=who, role=role)
 
 
 def _battle(d, e, r):
     won = d.get("winner") == "invader"
     stats = d.get("stats") or {}
-    tally = ""
+    params = dict(land=land(d["land"]), attacker=name(d["attacker"]), defending=name(d["defending"]),
+                  who=r.who(d["invader"] if won else d["defender"]))
     if stats.get("invader") and stats.get("defender"):
         a, b = stats["invader"], stats["defender"]
-        tally = f" (attack {a.get('attack')} / HP {a.get('hp')} against attack {b.get('attack')} / HP {b.get('hp')})"
-    who = r.who(d["invader"] if won else d["defender"])
-    what = f"takes {land(d['land'])}" if won else f"holds {land(d['land'])}"
-    return f"Battle on {land(d['land'])}: {name(d['attacker'])} against {name(d['defending'])}{tally}; {who} {what}"
+        params.update(a_attack=a.get("attack"), a_hp=a.get("hp"), d_attack=b.get("attack"), d_hp=b.get("hp"))
+        if won:
+            return _("Battle on %(land)s: %(attacker)s against %(defending)s (attack %(a_attack)s / HP %(a_hp)s "
+                     "against attack %(d_attack)s / HP %(d_hp)s); %(who)s takes %(land)s", **params)
+        return _("Battle on %(land)s: %(attacker)s against %(defending)s (attack %(a_attack)s / HP %(a_hp)s "
+                 "against attack %(d_attack)s / HP %(d_hp)s); %(who)s holds %(land)s", **params)
+    if won:
+        return _("Battle on %(land)s: %(attacker)s against %(defending)s; %(who)s takes %(land)s", **params)
+    return _("Battle on %(land)s: %(attacker)s against %(defending)s; %(who)s holds %(land)s", **params)
 
 
 def _ended(d, e, r):
-    assets = ", ".join(f"{r.who(s)} {money(a)}" for s, a in enumerate(d.get("assets") or []))
-    winners = listing(r.who(s) for s in d.get("winners") or [])
-    return f"The deck has run out: {winners} {'wins' if len(d.get('winners') or []) == 1 else 'win'} (assets: {assets})"
+    assets = _(", ").join(f"{r.who(s)} {money(a)}" for s, a in enumerate(d.get("assets") or []))
+    winners = d.get("winners") or []
+    return ngettext("The deck has run out: %(winners)s wins (assets: %(assets)s)",
+                    "The deck has run out: %(winners)s win (assets: %(assets)s)", len(winners),
+                    winners=listing(r.who(s) for s in winners), assets=assets)
 
 
 def _choice_offered(d, e, r):
-    what = {"level_up": "a land to level up", "recover": "a card to recover from the graveyard"}.get(d["kind"], "a card")
-    return f"{r.who(d['seat'])} may choose {what}"
+    who = r.who(d["seat"])
+    if d["kind"] == "level_up":
+        return _("%(who)s may choose a land to level up", who=who)
+    if d["kind"] == "recover":
+        return _("%(who)s may choose a card to recover from the graveyard", who=who)
+    return _("%(who)s may choose a card", who=who)
 
 
 def _search(d, e, r):
     n = d.get("options_count", len(d.get("options") or []))
-    return f"{r.who(d['seat'])} searches the deck ({count(n, 'card')})"
+    return ngettext("%(who)s searches the deck (%(n)s card)", "%(who)s searches the deck (%(n)s cards)", n,
+                    who=r.who(d["seat"]))
 
 
 def _rolled_order(d, e, r):
-    return "Rolls for the turn order: " + ", ".join(
-        f"{r.who(x['seat'])} {x['dice'][0]} + {x['dice'][1]}" for x in d["rolls"])
+    return _("Rolls for the turn order: %(rolls)s",
+             rolls=_(", ").join(f"{r.who(x['seat'])} {dice(x['dice'])}" for x in d["rolls"]))
+
+
+def _passed(d, e, r):
+    who, step = r.who(d["seat"]), d.get("step")
+    if step == "land":
+        return _("%(who)s does nothing on the empty land", who=who)
+    if step == "own":
+        return _("%(who)s does nothing on their own land", who=who)
+    if step == "event":
+        return _("%(who)s does nothing on the EVENT square", who=who)
+    if step == "refill":
+        return _("%(who)s does not refill the hand", who=who)
+    return _("%(who)s does nothing on this square", who=who)
+
+
+def _gained(d, e, r):
+    why = d.get("why")
+    return _("%(who)s gains %(money)s (%(why)s)", who=r.who(d["seat"]), money=money(d["amount"]),
+             why=_(WHY[why]) if why in WHY else _("a bonus"))
+
+
+def _paid(d, e, r):
+    why = d.get("why")
+    params = dict(who=r.who(d["seat"]), money=money(d["amount"]), why=_(WHY[why]) if why in WHY else _("a charge"))
+    if isinstance(d.get("to"), int):
+        return _("%(who)s pays %(money)s to %(to)s (%(why)s)", to=r.who(d["to"]), **params)
+    return _("%(who)s pays %(money)s to the bank (%(why)s)", **params)
+
+
+def _discarded(d, e, r):
+    who, cards = r.who(d["seat"]), listing(name(c) for c in d["cards"])
+    if d.get("random"):
+        return _("%(who)s discards %(cards)s at random", who=who, cards=cards)
+    return _("%(who)s discards %(cards)s", who=who, cards=cards)
+
+
+def _removed(d, e, r):
+    return ngettext("A card is removed unseen", "%(n)s cards are removed unseen",
+                    d.get("cards_count", len(d.get("cards") or [])))
+
+
+def _shuffled(d, e, r):
+    return ngettext("The deck is shuffled (a card)", "The deck is shuffled (%(n)s cards)",
+                    d.get("order_count", len(d.get("order") or [])))
+
+
+def _searched(d, e, r):
+    if "card" in d:
+        return _("%(who)s takes %(card)s from the deck", who=r.who(d["seat"]), card=name(d["card"]))
+    return _("%(who)s takes a card from the deck", who=r.who(d["seat"]))
+
+
+def _choice_made(d, e, r):
+    if d.get("took"):
+        return _("%(who)s makes a choice", who=r.who(d["seat"]))
+    return _("%(who)s takes nothing", who=r.who(d["seat"]))
 
 
 LINES = Lines({
-    "DeckShuffled": lambda d, e, r: f"The deck is shuffled ({count(d.get('order_count', len(d.get('order') or [])), 'card')})",
-    "CardsRemoved": lambda d, e, r: f"{count(d.get('cards_count', len(d.get('cards') or [])), 'card')} "
-                                    f"{'is' if d.get('cards_count', len(d.get('cards') or [])) == 1 else 'are'} removed unseen",
-    "FundsGiven": lambda d, e, r: f"Everyone gets {money(d['amount'])}",
+    "DeckShuffled": _shuffled,
+    "CardsRemoved": _removed,
+    "FundsGiven": lambda d, e, r: _("Everyone gets %(money)s", money=money(d["amount"])),
     "CardsDealt": _dealt,
-    # every player gets one (ゲームの準備 Ⅲ); told in English: which card a hidden hand holds is never named
-    "CharismaGiven": lambda d, e, r: f"{r.who(d['seat'])} takes their charisma card",
+    # every player gets one (ゲームの準備 Ⅲ); which card a hidden hand holds is never named
+    "CharismaGiven": lambda d, e, r: _("%(who)s takes their charisma card", who=r.who(d["seat"])),
     "OrderRolled": _rolled_order,
-    "TurnOrderSet": lambda d, e, r: "Turn order: " + ", ".join(r.who(s) for s in d["order"]),
-    "PositionSet": lambda d, e, r: "The game starts from an analysis position",
-    "TurnStarted": lambda d, e, r: f"Turn {d['turn']}: {r.who(d['seat'])}'s turn",
+    "TurnOrderSet": lambda d, e, r: _("Turn order: %(order)s", order=_(", ").join(r.who(s) for s in d["order"])),
+    "PositionSet": lambda d, e, r: _("The game starts from an analysis position"),
+    "TurnStarted": lambda d, e, r: _("Turn %(turn)s: %(who)s's turn", turn=d["turn"], who=r.who(d["seat"])),
     "CardDrawn": _drawn,
     "SpellCast": _spell,
-    "Invested": lambda d, e, r: f"{r.who(d['seat'])} invests {money(d['cost'])} in {land(d['land'])}: level {d['level']}",
+    "Invested": lambda d, e, r: _("%(who)s invests %(money)s in %(land)s: level %(level)s", who=r.who(d["seat"]),
+                                  money=money(d["cost"]), land=land(d["land"]), level=d["level"]),
     "Moved": _moved,
-    "CardsDiscarded": lambda d, e, r: f"{r.who(d['seat'])} discards {listing(name(c) for c in d['cards'])}"
-                                      + (" at random" if d.get("random") else ""),
+    "CardsDiscarded": _discarded,
     "GameEnded": _ended,
     "CharacterPlaced": _placed,
-    "Passed": lambda d, e, r: f"{r.who(d['seat'])} does nothing on {STEPS.get(d.get('step'), 'this square')}",
-    "TollPaid": lambda d, e, r: f"{r.who(d['seat'])} pays a toll of {money(d['amount'])} to {r.who(d['to'])} "
-                                f"for {land(d['land'])}",
-    "DebtOpened": lambda d, e, r: f"{r.who(d['seat'])} owes {r.who(d['to'])} {money(d['amount'])} "
-                                  f"for {land(d['land'])} and must sell land",
-    "LandSold": lambda d, e, r: f"{r.who(d['seat'])} sells {land(d['land'])} for {money(d['price'])}",
-    "Bankrupted": lambda d, e, r: f"{r.who(d['seat'])} goes bankrupt, paying {money(d['paid'])} of "
-                                  f"{money(d['amount'])} to {r.who(d['to'])}",
-    "RefillChosen": lambda d, e, r: f"{r.who(d['seat'])} refills the hand",
-    "MoneyGained": lambda d, e, r: f"{r.who(d['seat'])} gains {money(d['amount'])} "
-                                   f"({WHY.get(d.get('why'), d.get('why') or 'a bonus')})",
-    "MoneyPaid": lambda d, e, r: f"{r.who(d['seat'])} pays {money(d['amount'])}"
-                                 + (f" to {r.who(d['to'])}" if isinstance(d.get("to"), int) else "")
-                                 + f" ({WHY.get(d.get('why'), d.get('why') or 'a charge')})",
-    "EventRolled": lambda d, e, r: f"{r.who(d['seat'])} rolls {' + '.join(str(x) for x in d['dice'])} "
-                                   f"on the EVENT table: {d['name']}",
-    "InvasionDeclared": lambda d, e, r: f"{r.who(d['seat'])} invades {land(d['land'])} of {r.who(d['defender'])} "
-                                        f"with {name(d['card'])}",
+    "Passed": _passed,
+    "TollPaid": lambda d, e, r: _("%(who)s pays a toll of %(money)s to %(owner)s for %(land)s", who=r.who(d["seat"]),
+                                  money=money(d["amount"]), owner=r.who(d["to"]), land=land(d["land"])),
+    "DebtOpened": lambda d, e, r: _("%(who)s owes %(owner)s %(money)s for %(land)s and must sell land",
+                                    who=r.who(d["seat"]), owner=r.who(d["to"]), money=money(d["amount"]),
+                                    land=land(d["land"])),
+    "LandSold": lambda d, e, r: _("%(who)s sells %(land)s for %(money)s", who=r.who(d["seat"]), land=land(d["land"]),
+                                  money=money(d["price"])),
+    "Bankrupted": lambda d, e, r: _("%(who)s goes bankrupt, paying %(paid)s of %(amount)s to %(owner)s",
+                                    who=r.who(d["seat"]), paid=money(d["paid"]), amount=money(d["amount"]),
+                                    owner=r.who(d["to"])),
+    "RefillChosen": lambda d, e, r: _("%(who)s refills the hand", who=r.who(d["seat"])),
+    "MoneyGained": _gained,
+    "MoneyPaid": _paid,
+    "EventRolled": lambda d, e, r: _("%(who)s rolls %(dice)s on the EVENT table: %(name)s", who=r.who(d["seat"]),
+                                     dice=dice(d["dice"]), name=d["name"]),
+    "InvasionDeclared": lambda d, e, r: _("%(who)s invades %(land)s of %(defender)s with %(card)s",
+                                          who=r.who(d["seat"]), land=land(d["land"]),
+                                          defender=r.who(d["defender"]), card=name(d["card"])),
     "SupportCommitted": _support,
-    "SupportRevealed": lambda d, e, r: f"{r.who(d['seat'])}'s support is revealed: {name(d['card'])}",
+    "SupportRevealed": lambda d, e, r: _("%(who)s's support is revealed: %(card)s", who=r.who(d["seat"]),
+                                         card=name(d["card"])),
     "BattleResolved": _battle,
-    "MoveChanged": lambda d, e, r: f"{r.who(d['seat'])}'s next move is changed",
-    "TollHalved": lambda d, e, r: f"{r.who(d['seat'])}'s tolls are halved",
-    "LevelChanged": lambda d, e, r: f"{land(d['land'])} goes from level {d['from']} to level {d['level']}",
+    "MoveChanged": lambda d, e, r: _("%(who)s's next move is changed", who=r.who(d["seat"])),
+    "TollHalved": lambda d, e, r: _("%(who)s's tolls are halved", who=r.who(d["seat"])),
+    "LevelChanged": lambda d, e, r: _("%(land)s goes from level %(old)s to level %(level)s", land=land(d["land"]),
+                                      old=d["from"], level=d["level"]),
     "ChoiceOffered": _choice_offered,
     "SearchStarted": _search,
-    "ChoiceMade": lambda d, e, r: f"{r.who(d['seat'])} " + ("makes a choice" if d.get("took") else "takes nothing"),
-    "CardRecovered": lambda d, e, r: f"{r.who(d['seat'])} recovers {name(d['card'])} from the graveyard",
-    "CardSearched": lambda d, e, r: f"{r.who(d['seat'])} takes {name(d['card']) if 'card' in d else 'a card'} "
-                                    f"from the deck",
+    "ChoiceMade": _choice_made,
+    "CardRecovered": lambda d, e, r: _("%(who)s recovers %(card)s from the graveyard", who=r.who(d["seat"]),
+                                       card=name(d["card"])),
+    "CardSearched": _searched,
 }, folded={"StepEntered", "TurnEnded"})
