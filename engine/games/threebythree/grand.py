@@ -45,7 +45,7 @@ COPIES = {"own-face-down": (False, "down", "another face-down magic of yours"),
 
 def copy_targets(state, seat, card) -> list:
     """The magic ★天写 (``card``) may copy under the match's ruling tensha-target, in a fixed order."""
-    either, wanted, _ = COPIES[choice(state, "tensha-target")]
+    either, wanted, _kept = COPIES[choice(state, "tensha-target")]
     seats = (seat, other(seat)) if either else (seat,)
     return [m["card"] for s in seats for m in state["players"][s]["magic"] if m["card"] != card and m["state"] == wanted]
 

@@ -145,7 +145,7 @@ def _damage(em, seat, e, target, cause, mid, rng):
 
 
 def _draw(em, seat, e, target, cause, mid, rng):
-    for _ in range(e["count"]):
+    for _time in range(e["count"]):
         if em.state["deck"]:
             em.emit("CardDrawn", {"seat": seat, "card": em.state["deck"][0], "by": mid}, rule("magic.effect"), seat, cause)
 
