@@ -70,3 +70,19 @@ def test_a_counter_window_is_told_as_a_sentence_naming_the_spell():
     assert GAME.situation(t.state, reader) == "a counter window on 霊夢's removal of 突撃兵 (2.3)"
     with speaking("ja"):
         assert GAME.situation(t.state, reader) == "霊夢の突撃兵への除去に対する打消(2.3 打消)"
+
+
+def test_a_refusal_is_said_in_the_callers_language_citing_the_same_rule():
+    """003 ○1枚除去 (l.164): one card of exactly the unit's cost; 4.1 once per turn."""
+    t = Table(position(hands=[["014", "011"], []], units=[[], ["040"]], deck=["016", "042", "037"]))
+    wrong = {"type": "remove", "spells": [{"target": "040", "with": ["014"]}]}
+    english = t.illegal(0, wrong)
+    with speaking("ja"):
+        japanese = t.illegal(0, wrong)
+    assert english.rule == japanese.rule == "threebythree/2.1.single"
+    assert english.message == "one-card removal needs cost 5 exactly; 014 counts 4"
+    assert japanese.message == "1枚除去にはコストが完全に一致する5のカードが必要。014は4"
+    with speaking("ja"):
+        assert t.illegal(1, {"type": "pass"}).message == "あなたの番ではない"
+        assert t.illegal(0, {"type": "deploy", "card": "011"}).message == \
+            "'deploy'を行えるのは戦略ステップ(1ターン中に1回)。今は除去ステップ"
