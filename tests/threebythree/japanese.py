@@ -2,7 +2,8 @@
 
 ``fixtures/narration_ja.json`` is one recorded match: the seed, level and seat names, every action as
 played (seeded greedy bots), and the Japanese narration for seat 0, line by line with each event's type.
-Rewrite it (after a deliberate change of wording) with ``python -m tests.threebythree.japanese``.
+Tell it again after a deliberate change of wording with ``python -m tests.threebythree.japanese`` (the
+actions are kept; with no fixture, a match is recorded anew).
 """
 import json
 import random
@@ -104,7 +105,14 @@ def selects(selector: str, event) -> bool:
     return (got or False) == want if isinstance(want, bool) else got == want
 
 
+def retold(fixture: dict) -> dict:
+    """The recorded match (its actions kept) with its lines told again as the catalog says them now."""
+    return {**fixture, "lines": [{"version": v, "type": t, "ja": line}
+                                 for v, t, _e, line in told(replayed(fixture), fixture["reader"])]}
+
+
 if __name__ == "__main__":
     FIXTURE.parent.mkdir(exist_ok=True)
-    FIXTURE.write_text(json.dumps(recorded(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    again = retold(json.loads(FIXTURE.read_text(encoding="utf-8"))) if FIXTURE.is_file() else recorded()
+    FIXTURE.write_text(json.dumps(again, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {FIXTURE}")
