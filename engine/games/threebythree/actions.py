@@ -100,7 +100,8 @@ def decide(game, state, seat, action, rng):
         if kind not in HOME:
             raise IllegalAction(rule("actions"), _("unknown action type %(kind)s", kind=echo(repr(kind))))
         where, rule_id = HOME[kind]
-        raise IllegalAction(rule(rule_id), _("%(kind)s belongs to %(where)s; now: %(now)s", kind=repr(kind), where=_(where),
+        raise IllegalAction(rule(rule_id), _("%(kind)s belongs to %(where)s; now: %(now)s",
+                                             kind=repr(kind), where=_(where),
                                                  now=_(NOW[situation]) if situation in NOW else situation))
     em = Emitter(game, state, rng)
     HANDLERS[kind](em, seat, action)
@@ -237,7 +238,8 @@ def _unit_from_hand(em, seat, action):
     if em.state["flags"]["strategy"]:
         raise IllegalAction(rule("4.2"), _("deploy or redeploy once per turn"))
     if em.state["step"] == "enhance" and not has_trait(em.state, card, "速攻"):
-        raise IllegalAction(rule("trait.速攻"), _("only a 速攻 unit deploys before the battle; %(card)s waits for the strategy step", card=card))
+        raise IllegalAction(rule("trait.速攻"), _("only a 速攻 unit deploys before the battle; %(card)s waits for the strategy step",
+                                                card=card))
     return card
 
 
@@ -258,7 +260,8 @@ def _deploy(em, seat, action):
     if len(em.state["players"][seat]["units"]) >= UNIT_SLOTS:
         raise IllegalAction(rule("4.2"), _("all 3 deployment areas are taken: redeploy instead"))
     if DECK[card].cost > limit:
-        raise IllegalAction(rule("4.2.deploy"), _("%(card)s costs %(cost)s; your territories allow %(limit)s", card=card, cost=DECK[card].cost, limit=limit))
+        raise IllegalAction(rule("4.2.deploy"), _("%(card)s costs %(cost)s; your territories allow %(limit)s",
+                                                  card=card, cost=DECK[card].cost, limit=limit))
     v = em.emit("UnitDeployed", {"seat": seat, "card": card, "limit": limit}, rule("4.2.deploy"), seat)
     _entered(em, seat, card, v)
 
@@ -269,12 +272,14 @@ def _redeploy(em, seat, action):
     back = card_ids(action.get("to_hand", []), '"to_hand"')
     units = em.state["players"][seat]["units"]
     if not gone or len(set(gone)) != len(gone) or any(u not in units for u in gone):
-        raise IllegalAction(rule("4.2.redeploy"), _("redeploy discards one or more different units of your field: %(units)s", units=units))
+        raise IllegalAction(rule("4.2.redeploy"), _("redeploy discards one or more different units of your field: %(units)s",
+                                                    units=units))
     if any(u not in gone or not has_trait(em.state, u, "交代") for u in back):
         raise IllegalAction(rule("trait.交代"), _("only a 交代 unit you redeploy away may go back to your hand"))
     limit = sum(DECK[u].cost for u in gone) + territory_limit(em.state, seat, leaving=gone)
     if DECK[card].cost > limit:
-        raise IllegalAction(rule("4.2.redeploy"), _("%(card)s costs %(cost)s; discarding %(gone)s allows %(limit)s", card=card, cost=DECK[card].cost, gone=gone,
+        raise IllegalAction(rule("4.2.redeploy"), _("%(card)s costs %(cost)s; discarding %(gone)s allows %(limit)s",
+                                                    card=card, cost=DECK[card].cost, gone=gone,
                                                         limit=limit))
     v = em.emit("UnitDeployed", {"seat": seat, "card": card, "discarded": gone, "to_hand": back, "limit": limit},
                 rule("4.2.redeploy"), seat)
@@ -286,7 +291,8 @@ def _redeploy(em, seat, action):
 def _waiting(em, kind):
     decision = em.state["decision"]
     if decision["kind"] != kind:
-        raise IllegalAction(rule("actions"), _("the choice waiting is %(waiting)s, not %(kind)s", waiting=repr(decision["kind"]), kind=repr(kind)))
+        raise IllegalAction(rule("actions"), _("the choice waiting is %(waiting)s, not %(kind)s",
+                                               waiting=repr(decision["kind"]), kind=repr(kind)))
     return decision
 
 
@@ -312,7 +318,8 @@ def _undying(em, seat, action):
     d = _waiting(em, "undying")
     card = _card(action)
     if card not in d["cards"]:
-        raise IllegalAction(rule("trait.不死"), _("choose one of the 不死 units just destroyed %(cards)s", cards=d["cards"]))
+        raise IllegalAction(rule("trait.不死"), _("choose one of the 不死 units just destroyed %(cards)s",
+                                                cards=d["cards"]))
     v = em.emit("UndyingUsed", {"seat": seat, "card": card}, rule("trait.不死"), seat)
     if not em.state["decision"]["cards"]:
         em.emit("DecisionClosed", {}, rule("trait.不死"), cause=v)

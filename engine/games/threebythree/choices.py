@@ -90,7 +90,8 @@ def _setup(state, seat, labels) -> list:
         return [Part("territories", _("Choose a card to put face down as a territory (3)"), sorted(p["hand"]), many=True, need=(3, 3), label=labels),
                 Part("magic", _("Choose your magic"), list(p["offered_magic"]), label=labels)]
     k = LEVELS[variant].chosen_magic
-    magic_part = Part("magic", _("Choose your magic (%(count)s)", count=k), list(p["offered_magic"]), many=True, need=(k, k), label=labels)
+    magic_part = Part("magic", _("Choose your magic (%(count)s)",
+                                 count=k), list(p["offered_magic"]), many=True, need=(k, k), label=labels)
     if variant == "seven-mage":
         if not p["offered_hands"]:
             return [magic_part]
@@ -99,7 +100,8 @@ def _setup(state, seat, labels) -> list:
         n = len(p["offered_hands"][0])
         return [Part("hand", _("Keep one of your two hands: choose its cards"), pool, many=True, need=(n, n),
                      fits=lambda chosen: any(set(chosen) <= h for h in hands), label=labels)]
-    return [Part("hand", _("Choose your hand (%(count)s)", count=HAND_SIZE), sorted(p["hand"]), many=True, need=(HAND_SIZE,) * 2,
+    return [Part("hand", _("Choose your hand (%(count)s)",
+                           count=HAND_SIZE), sorted(p["hand"]), many=True, need=(HAND_SIZE,) * 2,
                  label=labels), magic_part]
 
 
@@ -122,7 +124,8 @@ def _counter(state, seat, action, labels) -> list:
             return any(True for _found in maps(chosen))
         return any(fits(chosen + [c]) for c in rest) if need else False
 
-    parts = [Part("with", _("Choose a card to counter with (%(count)s of the same numbers as the spell)", count=n), hand, many=True, need=(n, n), fits=fits, label=labels)]
+    parts = [Part("with", _("Choose a card to counter with (%(count)s of the same numbers as the spell)",
+                            count=n), hand, many=True, need=(n, n), fits=fits, label=labels)]
     chosen = action.get("with") or []
     if any(DECK[c].kind == "tuning" for c in chosen if c in DECK):
         parts.append(Part("as", _("What each 調律 counts as"), lambda a: list(maps(a.get("with", []))),
@@ -166,7 +169,8 @@ def _magic_parts(state, seat, mid, labels) -> list:
         return parts
     if spec.many:
         n = min(e["count"], len(allowed))
-        return parts + [Part("target", _("Choose a target (%(count)s)", count=n), list(allowed), many=True, need=(n, n), label=labels)]
+        return parts + [Part("target", _("Choose a target (%(count)s)",
+                                         count=n), list(allowed), many=True, need=(n, n), label=labels)]
     return parts + [Part("target", _("Choose a target"), list(allowed), label=labels)]
 
 

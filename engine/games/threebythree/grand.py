@@ -19,7 +19,8 @@ KEEP = 4     # ★海癒 keeps 4 random cards of the discard pile
 def check_grand(state, seat, card, answering: bool) -> str:
     """The grand magic `card` carries, if this seat may use it now; else IllegalAction."""
     if not level(state).grand_magic:
-        raise IllegalAction(rule("grand.basic"), _("grand magic is not used at the %(level)s level", level=state["variant"]))
+        raise IllegalAction(rule("grand.basic"), _("grand magic is not used at the %(level)s level",
+                                                   level=state["variant"]))
     entry = next((m for m in state["players"][seat]["magic"] if m["card"] == card), None)
     if entry is None:
         raise IllegalAction(rule("actions"), _("%(card)s is not one of your magic cards", card=echo(card)))
@@ -27,7 +28,8 @@ def check_grand(state, seat, card, answering: bool) -> str:
     if name is None:
         raise IllegalAction(rule("grand.basic"), _("%(card)s carries no grand magic", card=card))
     if entry["state"] == "side":
-        raise IllegalAction(rule("grand.cost"), _("%(card)s is sideways: a sideways magic cannot pay for grand magic", card=card))
+        raise IllegalAction(rule("grand.cost"), _("%(card)s is sideways: a sideways magic cannot pay for grand magic",
+                                                  card=card))
     if seat in state["flags"]["grand"]:
         raise IllegalAction(rule("grand.basic"), _("one grand magic per turn"))
     if answering and name == "★天写":
@@ -57,7 +59,8 @@ def check_copy(state, seat, card, copy) -> None:
     """IllegalAction unless ★天写 may copy ``copy`` (one answer for a hidden magic and for no magic)."""
     if copy not in copy_targets(state, seat, card):
         reading = choice(state, "tensha-target")
-        raise IllegalAction(rule("grand.天写"), _("★天写 copies %(what)s; %(card)s is not one%(ruling)s", what=_(COPIES[reading][2]),
+        raise IllegalAction(rule("grand.天写"), _("★天写 copies %(what)s; %(card)s is not one%(ruling)s",
+                                                what=_(COPIES[reading][2]),
                               card=echo(copy), ruling=marked("tensha-target", reading)))
 
 
@@ -115,7 +118,8 @@ def own_turn(em, seat, card, name, action, rng, step):
         v = pay(em, seat, card, name, cause)
         em.emit("Unbounded", {"seat": seat}, rule("grand.無尽増"), seat, v)
         return
-    raise IllegalAction(rule("grand.天写"), _('★天写 needs "copy": %(what)s to use', what=_(COPIES[choice(em.state, "tensha-target")][2])))
+    raise IllegalAction(rule("grand.天写"), _('★天写 needs "copy": %(what)s to use',
+                                            what=_(COPIES[choice(em.state, "tensha-target")][2])))
 
 
 def exchange_options(state, seat) -> list:

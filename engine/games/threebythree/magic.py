@@ -79,15 +79,18 @@ def check_magic(state, seat, magic_id, copied=False):
         raise IllegalAction(rule("magic.basic"), _("magic is used only in your own turn"))
     used = state["flags"]["magic"]
     if level(state).magic_each_once and magic_id in used:
-        raise IllegalAction(rule("magic.basic"), _("%(card)s was already used this turn (each magic once per turn)", card=magic_id))
+        raise IllegalAction(rule("magic.basic"), _("%(card)s was already used this turn (each magic once per turn)",
+                                                   card=magic_id))
     if not level(state).magic_each_once and used:
         raise IllegalAction(rule("magic.basic"), _("magic may be used only once per turn"))
     if not copied:
         if entry["state"] == "side" and "残響" not in MAGIC[magic_id].traits:
-            raise IllegalAction(rule("magic.cost"), _("%(card)s is sideways: its cost was paid twice already", card=magic_id))
+            raise IllegalAction(rule("magic.cost"), _("%(card)s is sideways: its cost was paid twice already",
+                                                      card=magic_id))
         if not requirement_met(state, seat, magic_id):
             ruled = marked("mentor-any", "colour-only") if requirement_met(state, seat, magic_id, "any") else ""
-            raise IllegalAction(rule("magic.requirement"), _("the fields do not hold the units %(card)s requires: %(requirement)s%(ruling)s", card=magic_id,
+            raise IllegalAction(rule("magic.requirement"), _("the fields do not hold the units %(card)s requires: %(requirement)s%(ruling)s",
+                                                             card=magic_id,
                                   requirement=MAGIC[magic_id].requirement, ruling=ruled))
     return entry
 
@@ -278,7 +281,8 @@ def parse_params(state, seat, magic_id, action) -> dict:
     if spec.many:
         n = min(e["count"], len(allowed))
         if len(set(targets)) != len(targets) or len(targets) != n or any(t not in allowed for t in targets):
-            raise IllegalAction(rule("magic.effect"), _("%(card)s takes %(count)s different target(s) of %(allowed)s", card=magic_id, count=n, allowed=allowed))
+            raise IllegalAction(rule("magic.effect"), _("%(card)s takes %(count)s different target(s) of %(allowed)s",
+                                                        card=magic_id, count=n, allowed=allowed))
         return {**params, "target": list(targets)}
     if raw is None and not allowed:
         return {**params, "target": None}              # carried out as far as possible: nothing

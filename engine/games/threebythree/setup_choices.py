@@ -17,7 +17,8 @@ def _pick(chosen, offered, n, what, rule_id):
     """IllegalAction unless ``chosen`` is ``n`` different of ``offered``; ``what`` (marked N_) says what they are."""
     if (not all(isinstance(c, str) for c in chosen) or len(chosen) != n or len(set(chosen)) != n
             or any(c not in offered for c in chosen)):
-        raise IllegalAction(rule(rule_id), _("choose %(count)s different %(what)s from %(offered)s", count=n, what=_(what), offered=sorted(offered)))
+        raise IllegalAction(rule(rule_id), _("choose %(count)s different %(what)s from %(offered)s",
+                                             count=n, what=_(what), offered=sorted(offered)))
 
 
 def choose(em, seat, action):

@@ -34,10 +34,12 @@ def _check_cards(state, seat, spells, used):
                 raise IllegalAction(rule("2.0.simultaneous"), _("card %(card)s is used twice", card=c))
             used.add(c)
             if DECK[c].kind == "tuning" and as_map.get(c) not in TUNING_VALUES:
-                raise IllegalAction(rule("card.調律"), _("調律 %(card)s needs its value: \"as\": {\"%(card)s\": 1|2|3}", card=c))
+                raise IllegalAction(rule("card.調律"), _("調律 %(card)s needs its value: \"as\": {\"%(card)s\": 1|2|3}",
+                                                       card=c))
         for c in as_map:
             if c not in cards or DECK[c].kind != "tuning":
-                raise IllegalAction(rule("card.調律"), _("only a 調律 used in this spell takes a value (\"as\" names %(card)s)", card=echo(c)))
+                raise IllegalAction(rule("card.調律"), _("only a 調律 used in this spell takes a value (\"as\" names %(card)s)",
+                                                       card=echo(c)))
 
 
 def check_targets(state, spells, owner):
@@ -49,7 +51,8 @@ def check_targets(state, spells, owner):
                                 if owner == state["active"] else
                                 _("%(card)s is not a unit on the opponent's field", card=echo(t)))
         if t in seen or t in state["flags"]["targeted"]:
-            raise IllegalAction(rule("2.0.once-per-target"), _("%(card)s is already the target of a spell this turn", card=t))
+            raise IllegalAction(rule("2.0.once-per-target"), _("%(card)s is already the target of a spell this turn",
+                                                               card=t))
         seen.add(t)
 
 
@@ -62,9 +65,11 @@ def check_removal(state, seat, spells):
             raise IllegalAction(rule("card.呪文砕き"), _("呪文砕き can only counter, not remove"))
         total = sum(value(c, sp["as"]) for c in cards)
         if len(cards) == 1 and total != cost:
-            raise IllegalAction(rule("2.1.single"), _("one-card removal needs cost %(cost)s exactly; %(card)s counts %(total)s", cost=cost, card=cards[0], total=total))
+            raise IllegalAction(rule("2.1.single"), _("one-card removal needs cost %(cost)s exactly; %(card)s counts %(total)s",
+                                                      cost=cost, card=cards[0], total=total))
         if len(cards) == 2 and total < cost:
-            raise IllegalAction(rule("2.1.double"), _("two-card removal needs costs adding up to %(cost)s; %(first)s+%(second)s make %(total)s", cost=cost, first=cards[0], second=cards[1], total=total))
+            raise IllegalAction(rule("2.1.double"), _("two-card removal needs costs adding up to %(cost)s; %(first)s+%(second)s make %(total)s",
+                                                      cost=cost, first=cards[0], second=cards[1], total=total))
 
 
 def enhancement(state, target, card, as_map):
@@ -79,7 +84,8 @@ def enhancement(state, target, card, as_map):
     if kind == "tuning":
         return as_map[card], False
     if DECK[card].colour != DECK[target].colour:
-        raise IllegalAction(rule("2.2"), _("%(card)s (%(colour)s) is not the colour of %(target)s (%(target_colour)s)", card=card, colour=DECK[card].colour, target=target, target_colour=DECK[target].colour))
+        raise IllegalAction(rule("2.2"), _("%(card)s (%(colour)s) is not the colour of %(target)s (%(target_colour)s)",
+                                           card=card, colour=DECK[card].colour, target=target, target_colour=DECK[target].colour))
     return DECK[card].cost, False
 
 
@@ -117,7 +123,8 @@ def check_counter(state, seat, cards, as_map):
     top = counter_target(state["pending"])
     _check_cards(state, seat, [{"with": cards, "as": as_map}], set())
     if len(cards) != len(top["with"]):
-        raise IllegalAction(rule("2.3"), _("a counter needs exactly %(count)s card(s), as many as the spell it answers", count=len(top["with"])))
+        raise IllegalAction(rule("2.3"), _("a counter needs exactly %(count)s card(s), as many as the spell it answers",
+                                           count=len(top["with"])))
     if not counters(cards, as_map, top):
         if any(DECK[t].kind == "spellbreaker" for t in top["with"]):
             raise IllegalAction(rule("card.呪文砕き"), _("only 呪文砕き can counter a 呪文砕き"))
