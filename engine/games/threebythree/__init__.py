@@ -15,10 +15,11 @@ from engine.games.threebythree.cards import CARDSET_VERSION, card_list
 from engine.games.threebythree.evolve import evolve
 from engine.games.threebythree.levels import LEVELS
 from engine.games.threebythree.narration import LINES
-from engine.games.threebythree.rulebook import RULES
+from engine.games.threebythree.rulebook import RULES, statement
 from engine.games.threebythree.ruling_events import event_rulings
 from engine.games.threebythree.rulings import RULINGS
 from engine.games.threebythree.secrets import secrets
+from engine.games.threebythree.situation import situation
 from engine.games.threebythree.state import initial_state
 
 
@@ -47,6 +48,13 @@ class ThreeByThree(GameBase):
 
     def describe_more(self) -> dict:
         return {"cards": [{**c, "text": card_text(c)} for c in card_list()]}
+
+    def describe(self) -> dict:
+        """As every game describes itself, the rules' statements in the caller's language (rulebook.py)."""
+        described = super().describe()
+        for rule_id, told in described["rules"].items():
+            told["statement"] = statement(rule_id)
+        return described
 
     def rulings_of(self, state, event) -> list:
         return super().rulings_of(state, event) + event_rulings(state, event)
@@ -96,22 +104,8 @@ class ThreeByThree(GameBase):
         return {"action": {"type": "pass"}, "respond": len(legal_now) > 1}
 
     def situation(self, state, reader) -> str:
-        """What the match waits on, told from public state only (003: the steps of a turn, 2.3 counters)."""
-        if state["phase"] == "setup":
-            return "the setup: choosing hands, territories and magic"
-        step = state["step"]
-        if step == "counter":
-            p = state["pending"]
-            what = {"remove": "removal", "enhance": "enhancement"}.get(p["kind"], p["kind"])
-            return f"a counter window on {reader.who(p['seat'])}'s {what} (2.3)"
-        if step == "respond":
-            return f"answering {reader.who(state['respond'].get('seat', state['active']))}'s magic (★不許火)"
-        if step == "decision":
-            return "a choice an effect asks"
-        words = {"removal": "the removal step (2.1)", "enhance": "the enhancement step (2.2)",
-                 "territory": "the territory step (4.1)", "strategy": "the strategy step (4.2)",
-                 "end": "the end of the turn"}
-        return f"{reader.who(state['active'])}'s turn, {words.get(step, step)}"
+        """What the match waits on, told from public state only (situation.py)."""
+        return situation(state, reader)
 
     def choices(self, state, seat, partial):
         """The choice protocol: setup picks, spells target by target, counters and redeploys card by card."""

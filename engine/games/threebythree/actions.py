@@ -5,11 +5,14 @@ enhance (spells), counter, magic, grand, territory, deploy, redeploy, dig / disc
 an effect asks for), pass.
 """
 from engine.core import Emitter, IllegalAction
+from engine.core.i18n import Catalog, N_
 from engine.games.threebythree import flow, grand, magic, setup_choices, spells
 from engine.games.threebythree.cards import DECK
 from engine.games.threebythree.rulebook import rule
 from engine.games.threebythree.shapes import card_ids, echo
 from engine.games.threebythree.state import UNIT_SLOTS, has_trait, may_negate, other, territory_limit
+
+_, ngettext = Catalog.of("threebythree").functions()
 
 STEP_ACTIONS = {"magic", "grand", "pass"}
 # the fields decide reads, per action type (Game.action_fields; engine.core.match.play refuses others)
@@ -34,39 +37,45 @@ ACCEPTS = {
     "end": STEP_ACTIONS,
 }
 # where each action type belongs, and the rule that says so
-HOME = {"remove": ("the removal step", "2.1"), "enhance": ("the enhancement step", "2.2"),
-        "counter": ("a counter window", "2.3"), "territory": ("the territory step, once per turn", "4.1"),
-        "deploy": ("the strategy step, once per turn", "4.2"), "redeploy": ("the strategy step, once per turn", "4.2"),
-        "choose": ("the setup", "setup.choose"), "mulligan": ("the setup", "apprentice.mulligan"),
-        "magic": ("your own turn, outside counter windows", "magic.basic"),
-        "grand": ("your own turn, or answering the opponent's magic or enhancement (★不許火)", "grand.basic"),
-        "dig": ("a 宝掘 choice", "trait.宝掘"), "discard": ("a discard an effect asks for", "magic.effect"),
-        "heal": ("a ★海癒 choice", "grand.海癒"), "undying": ("a 不死 choice (ruling fushi-optional)", "trait.不死"),
-        "pass": ("a step that waits for you", "turn.order")}
+HOME = {"remove": (N_("the removal step"), "2.1"), "enhance": (N_("the enhancement step"), "2.2"),
+        "counter": (N_("a counter window"), "2.3"), "territory": (N_("the territory step, once per turn"), "4.1"),
+        "deploy": (N_("the strategy step, once per turn"), "4.2"),
+        "redeploy": (N_("the strategy step, once per turn"), "4.2"),
+        "choose": (N_("the setup"), "setup.choose"), "mulligan": (N_("the setup"), "apprentice.mulligan"),
+        "magic": (N_("your own turn, outside counter windows"), "magic.basic"),
+        "grand": (N_("your own turn, or answering the opponent's magic or enhancement (★不許火)"), "grand.basic"),
+        "dig": (N_("a 宝掘 choice"), "trait.宝掘"), "discard": (N_("a discard an effect asks for"), "magic.effect"),
+        "heal": (N_("a ★海癒 choice"), "grand.海癒"), "undying": (N_("a 不死 choice (ruling fushi-optional)"), "trait.不死"),
+        "pass": (N_("a step that waits for you"), "turn.order")}
+# where a seat is now, as the refusal of a move out of place says it
+NOW = {"setup": N_("the setup"), "removal": N_("the removal step"), "enhance": N_("the enhancement step"),
+       "territory": N_("the territory step"), "strategy": N_("the strategy step"), "end": N_("the end step"),
+       "counter": N_("a counter window"), "respond": N_("an answer to a magic (★不許火)"),
+       "decision": N_("a choice an effect asks")}
 
 
 def _as_map(value) -> dict:
     if value is None:
         return {}
     if not isinstance(value, dict) or not all(isinstance(k, str) and type(v) is int for k, v in value.items()):
-        raise IllegalAction(rule("actions"), '"as" must map card ids to numbers, e.g. {"046": 3}')
+        raise IllegalAction(rule("actions"), _('"as" must map card ids to numbers, e.g. {"046": 3}'))
     return value
 
 
 def _spells(action) -> list:
     raw = action.get("spells")
     if not isinstance(raw, list) or not raw:
-        raise IllegalAction(rule("actions"), '"spells" must be a non-empty list of {"target", "with"}')
+        raise IllegalAction(rule("actions"), _('"spells" must be a non-empty list of {"target", "with"}'))
     out = []
     for sp in raw:
         if not isinstance(sp, dict) or not isinstance(sp.get("target"), str):
-            raise IllegalAction(rule("actions"), 'each spell needs a "target" card id')
+            raise IllegalAction(rule("actions"), _('each spell needs a "target" card id'))
         if set(sp) - SPELL_FIELDS:
-            raise IllegalAction(rule("actions"), f"a spell has no field {echo(repr(min(map(str, set(sp) - SPELL_FIELDS))))} "
-                                '(its fields: "target", "with", "as")')
+            raise IllegalAction(rule("actions"), _('a spell has no field %(field)s (its fields: "target", "with", "as")',
+                                  field=echo(repr(min(map(str, set(sp) - SPELL_FIELDS))))))
         cards = card_ids(sp.get("with"), '"with"')
         if not 1 <= len(cards) <= 2:
-            raise IllegalAction(rule("2.1"), "a spell uses one or two cards")
+            raise IllegalAction(rule("2.1"), _("a spell uses one or two cards"))
         out.append({"target": sp["target"], "with": list(cards), "as": _as_map(sp.get("as"))})
     return out
 
@@ -74,24 +83,26 @@ def _spells(action) -> list:
 def _card(action, key="card") -> str:
     card = action.get(key)
     if not isinstance(card, str):
-        raise IllegalAction(rule("actions"), f'"{key}" must be a card id')
+        raise IllegalAction(rule("actions"), _('"%(field)s" must be a card id', field=key))
     return card
 
 
 def decide(game, state, seat, action, rng):
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction(rule("actions"), 'an action is an object with a "type"')
+        raise IllegalAction(rule("actions"), _('an action is an object with a "type"'))
     if state["phase"] == "over":
-        raise IllegalAction(rule("win.life"), "the game is over")
+        raise IllegalAction(rule("win.life"), _("the game is over"))
     if seat not in game.to_act(state):
-        raise IllegalAction(rule("turn.order"), "it is not your turn to act")
+        raise IllegalAction(rule("turn.order"), _("it is not your turn to act"))
     kind = action["type"]
     situation = "setup" if state["phase"] == "setup" else state["step"]
     if kind not in ACCEPTS[situation]:
         if kind not in HOME:
-            raise IllegalAction(rule("actions"), f"unknown action type {echo(repr(kind))}")
+            raise IllegalAction(rule("actions"), _("unknown action type %(kind)s", kind=echo(repr(kind))))
         where, rule_id = HOME[kind]
-        raise IllegalAction(rule(rule_id), f"{kind!r} belongs to {where}; now: {situation}")
+        raise IllegalAction(rule(rule_id), _("%(kind)s belongs to %(where)s; now: %(now)s",
+                                             kind=repr(kind), where=_(where),
+                                                 now=_(NOW[situation]) if situation in NOW else situation))
     em = Emitter(game, state, rng)
     HANDLERS[kind](em, seat, action)
     return em.events
@@ -180,7 +191,7 @@ def _grand(em, seat, action):
     if s["step"] == "counter":
         pending = s["pending"]
         if pending["kind"] != "enhance" or pending["seat"] == seat:
-            raise IllegalAction(rule("grand.不許火"), "★不許火 negates the opponent's magic or enhancement, not a removal")
+            raise IllegalAction(rule("grand.不許火"), _("★不許火 negates the opponent's magic or enhancement, not a removal"))
         v = grand.pay(em, seat, card, name, None)
         em.emit("ChainClosed", {"index": pending["index"], "countered": True, "negated": True}, rule("grand.不許火"), seat, v)
         flow.open_counter_window(em, v)
@@ -211,9 +222,9 @@ def _grand(em, seat, action):
 def _territory(em, seat, action):
     card = _card(action)
     if em.state["flags"]["territory"]:
-        raise IllegalAction(rule("4.1"), "territory expansion is once per turn")
+        raise IllegalAction(rule("4.1"), _("territory expansion is once per turn"))
     if card not in em.state["players"][seat]["hand"]:
-        raise IllegalAction(rule("actions"), f"card {echo(card)} is not in your hand")
+        raise IllegalAction(rule("actions"), _("card %(card)s is not in your hand", card=echo(card)))
     v = em.emit("TerritoryExpanded", {"seat": seat, "card": card}, rule("4.1"), seat)
     flow.continue_from(em, "strategy", v)
 
@@ -221,13 +232,14 @@ def _territory(em, seat, action):
 def _unit_from_hand(em, seat, action):
     card = _card(action)
     if card not in em.state["players"][seat]["hand"]:
-        raise IllegalAction(rule("actions"), f"card {echo(card)} is not in your hand")
+        raise IllegalAction(rule("actions"), _("card %(card)s is not in your hand", card=echo(card)))
     if not DECK[card].is_unit:
-        raise IllegalAction(rule("4.2"), f"{card} ({DECK[card].name}) is not a unit card")
+        raise IllegalAction(rule("4.2"), _("%(card)s (%(name)s) is not a unit card", card=card, name=DECK[card].name))
     if em.state["flags"]["strategy"]:
-        raise IllegalAction(rule("4.2"), "deploy or redeploy once per turn")
+        raise IllegalAction(rule("4.2"), _("deploy or redeploy once per turn"))
     if em.state["step"] == "enhance" and not has_trait(em.state, card, "速攻"):
-        raise IllegalAction(rule("trait.速攻"), f"only a 速攻 unit deploys before the battle; {card} waits for the strategy step")
+        raise IllegalAction(rule("trait.速攻"), _("only a 速攻 unit deploys before the battle; %(card)s waits for the strategy step",
+                                                card=card))
     return card
 
 
@@ -246,9 +258,10 @@ def _deploy(em, seat, action):
     card = _unit_from_hand(em, seat, action)
     limit = territory_limit(em.state, seat)
     if len(em.state["players"][seat]["units"]) >= UNIT_SLOTS:
-        raise IllegalAction(rule("4.2"), "all 3 deployment areas are taken: redeploy instead")
+        raise IllegalAction(rule("4.2"), _("all 3 deployment areas are taken: redeploy instead"))
     if DECK[card].cost > limit:
-        raise IllegalAction(rule("4.2.deploy"), f"{card} costs {DECK[card].cost}; your territories allow {limit}")
+        raise IllegalAction(rule("4.2.deploy"), _("%(card)s costs %(cost)s; your territories allow %(limit)s",
+                                                  card=card, cost=DECK[card].cost, limit=limit))
     v = em.emit("UnitDeployed", {"seat": seat, "card": card, "limit": limit}, rule("4.2.deploy"), seat)
     _entered(em, seat, card, v)
 
@@ -259,12 +272,15 @@ def _redeploy(em, seat, action):
     back = card_ids(action.get("to_hand", []), '"to_hand"')
     units = em.state["players"][seat]["units"]
     if not gone or len(set(gone)) != len(gone) or any(u not in units for u in gone):
-        raise IllegalAction(rule("4.2.redeploy"), f"redeploy discards one or more different units of your field: {units}")
+        raise IllegalAction(rule("4.2.redeploy"), _("redeploy discards one or more different units of your field: %(units)s",
+                                                    units=units))
     if any(u not in gone or not has_trait(em.state, u, "交代") for u in back):
-        raise IllegalAction(rule("trait.交代"), "only a 交代 unit you redeploy away may go back to your hand")
+        raise IllegalAction(rule("trait.交代"), _("only a 交代 unit you redeploy away may go back to your hand"))
     limit = sum(DECK[u].cost for u in gone) + territory_limit(em.state, seat, leaving=gone)
     if DECK[card].cost > limit:
-        raise IllegalAction(rule("4.2.redeploy"), f"{card} costs {DECK[card].cost}; discarding {gone} allows {limit}")
+        raise IllegalAction(rule("4.2.redeploy"), _("%(card)s costs %(cost)s; discarding %(gone)s allows %(limit)s",
+                                                    card=card, cost=DECK[card].cost, gone=gone,
+                                                        limit=limit))
     v = em.emit("UnitDeployed", {"seat": seat, "card": card, "discarded": gone, "to_hand": back, "limit": limit},
                 rule("4.2.redeploy"), seat)
     _entered(em, seat, card, v)
@@ -275,7 +291,8 @@ def _redeploy(em, seat, action):
 def _waiting(em, kind):
     decision = em.state["decision"]
     if decision["kind"] != kind:
-        raise IllegalAction(rule("actions"), f"the choice waiting is {decision['kind']!r}, not {kind!r}")
+        raise IllegalAction(rule("actions"), _("the choice waiting is %(waiting)s, not %(kind)s",
+                                               waiting=repr(decision["kind"]), kind=repr(kind)))
     return decision
 
 
@@ -290,7 +307,7 @@ def _discard(em, seat, action):
     d = _waiting(em, "discard")
     card = _card(action)
     if card not in em.state["players"][seat]["hand"]:
-        raise IllegalAction(rule("actions"), f"card {echo(card)} is not in your hand")
+        raise IllegalAction(rule("actions"), _("card %(card)s is not in your hand", card=echo(card)))
     v = em.emit("CardsDiscarded", {"seat": seat, "cards": [card], "by": d.get("by")}, rule("magic.effect"), seat)
     em.emit("DecisionClosed", {}, rule("magic.effect"), cause=v)
     flow.resume(em, d["resume"], v)
@@ -301,7 +318,8 @@ def _undying(em, seat, action):
     d = _waiting(em, "undying")
     card = _card(action)
     if card not in d["cards"]:
-        raise IllegalAction(rule("trait.不死"), f"choose one of the 不死 units just destroyed {d['cards']}")
+        raise IllegalAction(rule("trait.不死"), _("choose one of the 不死 units just destroyed %(cards)s",
+                                                cards=d["cards"]))
     v = em.emit("UndyingUsed", {"seat": seat, "card": card}, rule("trait.不死"), seat)
     if not em.state["decision"]["cards"]:
         em.emit("DecisionClosed", {}, rule("trait.不死"), cause=v)
@@ -312,7 +330,7 @@ def _heal(em, seat, action):
     d = _waiting(em, "heal")
     card = _card(action)
     if card not in d["cards"]:
-        raise IllegalAction(rule("grand.海癒"), f"choose one of the kept cards {d['cards']}")
+        raise IllegalAction(rule("grand.海癒"), _("choose one of the kept cards %(cards)s", cards=d["cards"]))
     amount = grand.heal_amount(card, _as_map(action.get("as")))
     v = em.emit("LifeGained", {"seat": seat, "amount": amount, "card": card}, rule("grand.海癒"), seat)
     em.emit("DecisionClosed", {}, rule("grand.海癒"), cause=v)

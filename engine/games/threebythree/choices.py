@@ -14,14 +14,29 @@ from itertools import product
 
 from engine.core import IllegalAction
 from engine.core.choices import Option, Part, Step, headed, no_move
+from engine.core.i18n import Catalog, N_
 from engine.games.threebythree import magic, spells
 from engine.games.threebythree.cards import DECK, MAGIC, TUNING_VALUES
 from engine.games.threebythree.levels import LEVELS
 from engine.games.threebythree.setup import HAND_SIZE
 from engine.games.threebythree.state import has_trait, other, territory_limit
 
+_, ngettext = Catalog.of("threebythree").functions()
+
 PARTS = ("spells", "with", "as", "discard", "to_hand", "target", "give", "take", "territories", "magic", "hand")
-PROMPTS = {"type": "Choose what to do", "card": "Choose a card", "copy": "Choose the magic ★天写 copies"}
+PROMPTS = {"type": N_("Choose what to do"), "copy": N_("Choose the magic ★天写 copies")}
+CARD_PROMPTS = {                                    # the card of each move, in the words of its step
+    "territory": N_("Choose a card of your hand to put face down as a territory (4.1 領土拡大)"),
+    "deploy": N_("Choose a unit to deploy (4.2 配備: cost up to your territories)"),
+    "redeploy": N_("Choose the unit to deploy by redeploying (4.2 再配備)"),
+    "magic": N_("Choose a magic to use"), "grand": N_("Choose the magic whose grand magic to use"),
+    "discard": N_("Choose a card to discard"), "heal": N_("★海癒: choose the card whose cost you gain as life"),
+    "undying": N_("不死: choose the unit to take back to your hand")}
+TYPES = {"pass": N_("Pass"), "remove": N_("Cast removal spells"), "enhance": N_("Cast enhancement spells"),
+         "counter": N_("Counter"), "territory": N_("Place a territory"), "deploy": N_("Deploy a unit"),
+         "redeploy": N_("Redeploy (discard units, deploy one)"), "magic": N_("Use a magic"),
+         "grand": N_("Use a grand magic"), "choose": N_("Choose"), "mulligan": N_("Mulligan"), "dig": N_("Dig (宝掘)"),
+         "discard": N_("Discard"), "heal": N_("Heal (★海癒)"), "undying": N_("Back to the hand (不死)")}
 
 
 def choices(state, seat, partial, listed) -> Step:
@@ -29,7 +44,9 @@ def choices(state, seat, partial, listed) -> Step:
     kind = partial.get("type") if isinstance(partial, dict) else None
     if kind in ("remove", "enhance") and any(a["type"] == kind for a in listed):
         return _spells_step(state, seat, kind, partial, labels)
-    return headed(partial, listed, lambda action: _parts(state, seat, action, labels), PARTS, prompts=PROMPTS,
+    prompts = {field: _(text) for field, text in PROMPTS.items()}
+    prompts["card"] = _(CARD_PROMPTS[kind]) if kind in CARD_PROMPTS else _("Choose a card")
+    return headed(partial, listed, lambda action: _parts(state, seat, action, labels), PARTS, prompts=prompts,
                   labels=lambda field, value: _card_label(state, seat, value, labels) if field in ("card", "copy")
                   else _type_label(value),
                   refs=lambda field, value: value if field in ("card", "copy") else None)
@@ -57,32 +74,34 @@ def _parts(state, seat, action, labels) -> list:
         if name == "★探生":
             units = sorted({c for c in state["discard"] if DECK[c].is_unit})
             if me["hand"] and units:
-                return [Part("give", "★探生: choose the card of your hand to give", sorted(me["hand"]), label=labels),
-                        Part("take", "★探生: choose the unit of the discard pile to take", units, label=labels)]
+                return [Part("give", _("★探生: choose the card of your hand to give"), sorted(me["hand"]), label=labels),
+                        Part("take", _("★探生: choose the unit of the discard pile to take"), units, label=labels)]
         return []
     if kind == "heal" and DECK[action["card"]].kind == "tuning":
         c = action["card"]
-        return [Part("as", "★海癒: how much life 調律 gives", [{c: v} for v in TUNING_VALUES],
-                     label=lambda m: f"{next(iter(m.values()))} life", ref=lambda m: None)]
+        return [Part("as", _("★海癒: how much life 調律 gives"), [{c: v} for v in TUNING_VALUES],
+                     label=lambda m: _("%(n)s life", n=next(iter(m.values()))), ref=lambda m: None)]
     return []
 
 
 def _setup(state, seat, labels) -> list:
     p, variant = state["players"][seat], state["variant"]
     if variant == "overlord":
-        return [Part("territories", "Choose a territory (3)", sorted(p["hand"]), many=True, need=(3, 3), label=labels),
-                Part("magic", "Choose your magic", list(p["offered_magic"]), label=labels)]
+        return [Part("territories", _("Choose a card to put face down as a territory (3)"), sorted(p["hand"]), many=True, need=(3, 3), label=labels),
+                Part("magic", _("Choose your magic"), list(p["offered_magic"]), label=labels)]
     k = LEVELS[variant].chosen_magic
-    magic_part = Part("magic", f"Choose your magic ({k})", list(p["offered_magic"]), many=True, need=(k, k), label=labels)
+    magic_part = Part("magic", _("Choose your magic (%(count)s)",
+                                 count=k), list(p["offered_magic"]), many=True, need=(k, k), label=labels)
     if variant == "seven-mage":
         if not p["offered_hands"]:
             return [magic_part]
         hands = [set(h) for h in p["offered_hands"]]
         pool = sorted({c for h in p["offered_hands"] for c in h})
         n = len(p["offered_hands"][0])
-        return [Part("hand", "Keep one of your two hands: choose its cards", pool, many=True, need=(n, n),
+        return [Part("hand", _("Keep one of your two hands: choose its cards"), pool, many=True, need=(n, n),
                      fits=lambda chosen: any(set(chosen) <= h for h in hands), label=labels)]
-    return [Part("hand", f"Choose your hand ({HAND_SIZE})", sorted(p["hand"]), many=True, need=(HAND_SIZE,) * 2,
+    return [Part("hand", _("Choose your hand (%(count)s)",
+                           count=HAND_SIZE), sorted(p["hand"]), many=True, need=(HAND_SIZE,) * 2,
                  label=labels), magic_part]
 
 
@@ -102,14 +121,15 @@ def _counter(state, seat, action, labels) -> list:
         rest = [c for c in hand if c not in chosen]
         need = n - len(chosen)
         if need == 0:
-            return any(True for _ in maps(chosen))
+            return any(True for _found in maps(chosen))
         return any(fits(chosen + [c]) for c in rest) if need else False
 
-    parts = [Part("with", f"Choose a card to counter with ({n})", hand, many=True, need=(n, n), fits=fits, label=labels)]
+    parts = [Part("with", _("Choose a card to counter with (%(count)s of the same numbers as the spell)",
+                            count=n), hand, many=True, need=(n, n), fits=fits, label=labels)]
     chosen = action.get("with") or []
     if any(DECK[c].kind == "tuning" for c in chosen if c in DECK):
-        parts.append(Part("as", "What each 調律 counts as", lambda a: list(maps(a.get("with", []))),
-                          label=lambda m: ", ".join(f"{labels(c)} = {v}" for c, v in m.items()), ref=lambda m: None))
+        parts.append(Part("as", _("What each 調律 counts as"), lambda a: list(maps(a.get("with", []))),
+                          label=lambda m: _(", ").join(_("%(card)s = %(value)s", card=labels(c), value=v) for c, v in m.items()), ref=lambda m: None))
     return parts
 
 
@@ -128,18 +148,18 @@ def _redeploy(state, seat, action, labels) -> list:
     def swap(a):
         return [u for u in a.get("discard", ()) if has_trait(state, u, "交代")]
 
-    return [Part("discard", f"Choose a unit to discard (room for cost {cost})", units, many=True,
+    return [Part("discard", _("Choose a unit to discard (room for cost %(cost)s)", cost=cost), units, many=True,
                  need=(1, len(units)), fits=fits, done=lambda gone: cost <= room(gone), label=labels,
-                 close_label="Done discarding"),
-            Part("to_hand", "交代: choose the units that go back to your hand", swap, many=True,
-                 need=(0, len(swap(action))), label=labels, close_label="Done")]
+                 close_label=_("Done discarding")),
+            Part("to_hand", _("交代: choose the units that go back to your hand"), swap, many=True,
+                 need=(0, len(swap(action))), label=labels, close_label=_("Done"))]
 
 
 def _magic_parts(state, seat, mid, labels) -> list:
     parts = []
     if MAGIC[mid].condition == "discard_3_units":
         units = sorted(c for c in state["players"][seat]["hand"] if DECK[c].is_unit)
-        parts.append(Part("discard", "転生: choose a unit card of your hand to discard (3)", units, many=True,
+        parts.append(Part("discard", _("転生: choose a unit card of your hand to discard (3)"), units, many=True,
                           need=(3, 3), label=labels))
     e = magic.targeted(mid)
     if e is None:
@@ -149,8 +169,9 @@ def _magic_parts(state, seat, mid, labels) -> list:
         return parts
     if spec.many:
         n = min(e["count"], len(allowed))
-        return parts + [Part("target", f"Choose a target ({n})", list(allowed), many=True, need=(n, n), label=labels)]
-    return parts + [Part("target", "Choose a target", list(allowed), label=labels)]
+        return parts + [Part("target", _("Choose a target (%(count)s)",
+                                         count=n), list(allowed), many=True, need=(n, n), label=labels)]
+    return parts + [Part("target", _("Choose a target"), list(allowed), label=labels)]
 
 
 # ---- spells: a list of {target, with, as}, spell by spell -----------------------------------------
@@ -180,8 +201,9 @@ def _spells_step(state, seat, kind, partial, labels) -> Step:
             for v in TUNING_VALUES:
                 sp = {**last, "as": {**last.get("as", {}), c: v}}
                 if _spell_ok(state, seat, removal, sp, chosen[:-1], complete=False):
-                    add(chosen[:-1] + [sp], f"{labels(c)} counts as {v}", None)
-            return Step(f"調律 {labels(c)}: what number does it count as?", "spells", options)
+                    add(chosen[:-1] + [sp], _("%(card)s counts as %(value)s", card=labels(c), value=v), None)
+            return Step(_("調律 %(card)s: what number does it count as? (変幻: 1, 2 or 3)", card=labels(c)), "spells",
+                        options)
         if len(last.get("with", ())) < (2 if removal else 1):
             for c in free:
                 sp = {**last, "with": last.get("with", []) + [c]}
@@ -189,24 +211,32 @@ def _spells_step(state, seat, kind, partial, labels) -> Step:
                     add(chosen[:-1] + [sp], labels(c), c)
     if last is None or _spell_ok(state, seat, removal, last, chosen[:-1], complete=True):
         if chosen and _all_ok(state, seat, kind, chosen):
-            options.insert(0, Option({"type": kind, "spells": chosen}, "Done: cast these spells", None, True))
+            options.insert(0, Option({"type": kind, "spells": chosen}, _("Done: cast these spells"), None, True))
         targeted = set(state["flags"]["targeted"]) | {sp["target"] for sp in chosen}
         for t in units:
             if t not in targeted and _spell_ok(state, seat, removal, {"target": t}, chosen, complete=False):
-                add(chosen + [{"target": t}], f"Remove {DECK[t].name}, cost {DECK[t].cost} ({t})" if removal
-                    else f"Enhance {labels(t)}", t)
+                add(chosen + [{"target": t}], _("Remove %(card)s, cost %(cost)s (%(id)s)", card=DECK[t].name,
+                                                 cost=DECK[t].cost, id=t) if removal
+                    else _("Enhance %(card)s", card=labels(t)), t)
     if not options:
         raise no_move(partial)
-    what = "removal" if removal else "enhancement"
-    done = " — or Done to cast the spells chosen" if any(o.done for o in options) else ""
+    return Step(_spells_prompt(removal, last, any(o.done for o in options)), "spells", options)
+
+
+def _spells_prompt(removal, last, done) -> str:
+    """What the spells step asks, with what its options need (003 2.1: one card of the unit's cost, or two
+    adding up to it or more) and Done when Done is there."""
     if last and len(last.get("with", ())) == 0:
-        prompt = f"Choose a card for the {what} of {DECK[last['target']].name}" + (
-            f" (one card of cost {DECK[last['target']].cost}, or two adding up to it or more)" if removal else "")
-    elif removal:                                   # 003 2.1: one card of the unit's cost, or two adding up to it
-        prompt = "Choose a unit to remove (a removal is one card of its cost, or two adding up to it or more)" + done
-    else:
-        prompt = "Choose a unit to enhance" + done
-    return Step(prompt, "spells", options)
+        target = DECK[last["target"]]
+        if removal:
+            return _("Choose a card for the removal of %(card)s (one card of cost %(cost)s, or two adding up to it "
+                     "or more)", card=target.name, cost=target.cost)
+        return _("Choose a card for the enhancement of %(card)s", card=target.name)
+    if removal:
+        return _("Choose a unit to remove (a removal is one card of its cost, or two adding up to it or more) — or "
+                 "Done to cast the spells chosen") if done else \
+            _("Choose a unit to remove (a removal is one card of its cost, or two adding up to it or more)")
+    return _("Choose a unit to enhance — or Done to cast the spells chosen") if done else _("Choose a unit to enhance")
 
 
 def _spell_ok(state, seat, removal, sp, before, complete) -> bool:
@@ -284,9 +314,9 @@ def _labels(state):
         if isinstance(value, str) and value in MAGIC:
             return f"{MAGIC[value].name} ({value})"
         if isinstance(value, int) and not isinstance(value, bool):
-            return f"face-down magic #{value}"
+            return _("face-down magic #%(number)s", number=value)
         if isinstance(value, list):
-            return ", ".join(label(v) for v in value)
+            return _(", ").join(label(v) for v in value)
         return str(value)
     return label
 
@@ -298,13 +328,10 @@ def _card_label(state, seat, value, labels) -> str:
     if isinstance(value, str) and value in MAGIC and any(e["do"] == "extra_deploy" for e in MAGIC[value].effects):
         e = next(e for e in MAGIC[value].effects if e["do"] == "extra_deploy")
         if not magic.EFFECTS["extra_deploy"].choices(state, seat, e):
-            return text.replace(f" ({value})", f": nothing can be deployed now, so it does nothing ({value})")
+            return _("%(card)s: nothing can be deployed now, so it does nothing (%(id)s)", card=MAGIC[value].name,
+                     id=value)
     return text
 
 
 def _type_label(value) -> str:
-    return {"pass": "Pass", "remove": "Cast removal spells", "enhance": "Cast enhancement spells",
-            "counter": "Counter", "territory": "Place a territory", "deploy": "Deploy a unit",
-            "redeploy": "Redeploy (discard units, deploy one)", "magic": "Use a magic", "grand": "Use a grand magic",
-            "choose": "Choose", "mulligan": "Mulligan", "dig": "Dig (宝掘)", "discard": "Discard",
-            "heal": "Heal (★海癒)", "undying": "Back to the hand (不死)"}.get(value, str(value))
+    return _(TYPES[value]) if value in TYPES else str(value)

@@ -21,10 +21,10 @@ def determinize(state, seat, rng):
     # deck cards: the deck (order unknown to everyone), the opponent's hand, territories, offered hands
     zones = [("deck", s, "deck"), ("hand", opp, "hand"), ("territories", opp, "territories"),
              ("leftovers", s, "leftovers")]
-    unknown = [c for _, holder, key in zones for c in holder[key]]
+    unknown = [c for _zone, holder, key in zones for c in holder[key]]
     unknown += [c for h in opp["offered_hands"] for c in h]
     pool = rng.shuffled(unknown)
-    for _, holder, key in zones:
+    for _zone, holder, key in zones:
         n = len(holder[key])
         holder[key], pool = pool[:n], pool[n:]
     hands = []
@@ -39,7 +39,7 @@ def determinize(state, seat, rng):
     candidates = rng.shuffled([m for m in _level_magic(s["variant"]) if m not in seen])
     for m in hidden_slots:
         m["card"] = candidates.pop()
-    opp["offered_magic"] = [candidates.pop() for _ in opp["offered_magic"]]
+    opp["offered_magic"] = [candidates.pop() for _card in opp["offered_magic"]]
     _rechoose_hidden_target(s, seat, rng, state["players"][other(seat)]["hand"])
     return s
 

@@ -3,6 +3,7 @@ from the game (not a sideways one); no requirement. Each attribute's magic share
 (ルール補足説明 ◇魔法関連), and 透禍の槍 carries ★無尽増.
 """
 from engine.core import IllegalAction
+from engine.core.i18n import Catalog, N_
 from engine.games.threebythree import magic
 from engine.games.threebythree.cards import DECK, GRAND_MAGIC, MAGIC, TUNING_VALUES
 from engine.games.threebythree.rulebook import rule
@@ -10,42 +11,46 @@ from engine.games.threebythree.rulings import choice, marked
 from engine.games.threebythree.shapes import echo
 from engine.games.threebythree.state import level, other
 
+_, ngettext = Catalog.of("threebythree").functions()
+
 KEEP = 4     # ★海癒 keeps 4 random cards of the discard pile
 
 
 def check_grand(state, seat, card, answering: bool) -> str:
     """The grand magic `card` carries, if this seat may use it now; else IllegalAction."""
     if not level(state).grand_magic:
-        raise IllegalAction(rule("grand.basic"), f"grand magic is not used at the {state['variant']} level")
+        raise IllegalAction(rule("grand.basic"), _("grand magic is not used at the %(level)s level",
+                                                   level=state["variant"]))
     entry = next((m for m in state["players"][seat]["magic"] if m["card"] == card), None)
     if entry is None:
-        raise IllegalAction(rule("actions"), f"{echo(card)} is not one of your magic cards")
+        raise IllegalAction(rule("actions"), _("%(card)s is not one of your magic cards", card=echo(card)))
     name = MAGIC[card].grand
     if name is None:
-        raise IllegalAction(rule("grand.basic"), f"{card} carries no grand magic")
+        raise IllegalAction(rule("grand.basic"), _("%(card)s carries no grand magic", card=card))
     if entry["state"] == "side":
-        raise IllegalAction(rule("grand.cost"), f"{card} is sideways: a sideways magic cannot pay for grand magic")
+        raise IllegalAction(rule("grand.cost"), _("%(card)s is sideways: a sideways magic cannot pay for grand magic",
+                                                  card=card))
     if seat in state["flags"]["grand"]:
-        raise IllegalAction(rule("grand.basic"), "one grand magic per turn")
+        raise IllegalAction(rule("grand.basic"), _("one grand magic per turn"))
     if answering and name == "★天写":
-        raise IllegalAction(rule("magic.basic"), "★天写 may be used in the opponent's turn, but what it copies is used "
-                            "as a magic, and magic is used only in your own turn (Q&A ★天写)")
+        raise IllegalAction(rule("magic.basic"), _("★天写 may be used in the opponent's turn, but what it copies is used "
+                              "as a magic, and magic is used only in your own turn (Q&A ★天写)"))
     if answering != (name == "★不許火"):
-        raise IllegalAction(rule("grand.不許火"), "★不許火 answers the opponent's magic or enhancement; other grand "
-                            "magic is used in your own turn" if answering else
-                            "★不許火 negates the opponent's magic or enhancement: use it when they use one")
+        raise IllegalAction(rule("grand.不許火"), _("★不許火 answers the opponent's magic or enhancement; other grand "
+                              "magic is used in your own turn") if answering else
+                            _("★不許火 negates the opponent's magic or enhancement: use it when they use one"))
     return name
 
 
 # ruling tensha-target: whose magic ★天写 copies, and in which state (never a sideways one: Q&A l.841-843)
-COPIES = {"own-face-down": (False, "down", "another face-down magic of yours"),
-          "own-face-up": (False, "up", "another face-up magic of yours"),
-          "any-face-up": (True, "up", "a face-up magic on either field")}
+COPIES = {"own-face-down": (False, "down", N_("another face-down magic of yours")),
+          "own-face-up": (False, "up", N_("another face-up magic of yours")),
+          "any-face-up": (True, "up", N_("a face-up magic on either field"))}
 
 
 def copy_targets(state, seat, card) -> list:
     """The magic ★天写 (``card``) may copy under the match's ruling tensha-target, in a fixed order."""
-    either, wanted, _ = COPIES[choice(state, "tensha-target")]
+    either, wanted, _kept = COPIES[choice(state, "tensha-target")]
     seats = (seat, other(seat)) if either else (seat,)
     return [m["card"] for s in seats for m in state["players"][s]["magic"] if m["card"] != card and m["state"] == wanted]
 
@@ -54,8 +59,9 @@ def check_copy(state, seat, card, copy) -> None:
     """IllegalAction unless ★天写 may copy ``copy`` (one answer for a hidden magic and for no magic)."""
     if copy not in copy_targets(state, seat, card):
         reading = choice(state, "tensha-target")
-        raise IllegalAction(rule("grand.天写"), f"★天写 copies {COPIES[reading][2]}; {echo(copy)} is not one"
-                            f"{marked('tensha-target', reading)}")
+        raise IllegalAction(rule("grand.天写"), _("★天写 copies %(what)s; %(card)s is not one%(ruling)s",
+                                                what=_(COPIES[reading][2]),
+                              card=echo(copy), ruling=marked("tensha-target", reading)))
 
 
 def pay(em, seat, card, name, cause) -> int:
@@ -80,7 +86,7 @@ def heal_amount(card, as_map) -> int:
     kind = DECK[card].kind
     if kind == "tuning":
         if as_map.get(card) not in TUNING_VALUES:
-            raise IllegalAction(rule("grand.海癒"), f"調律 {card} gives 1-3 life: say which with \"as\"")
+            raise IllegalAction(rule("grand.海癒"), _("調律 %(card)s gives 1-3 life: say which with \"as\"", card=card))
         return as_map[card]
     return 0 if kind == "spellbreaker" else DECK[card].cost
 
@@ -102,8 +108,8 @@ def own_turn(em, seat, card, name, action, rng, step):
         give, take = action.get("give"), action.get("take")
         possible = bool(hand) and any(DECK[c].is_unit for c in discard)
         if possible and (give not in hand or take not in discard or not DECK[take].is_unit):
-            raise IllegalAction(rule("grand.探生"), '★探生 exchanges "give" (a card of your hand) with "take" '
-                                "(a unit card of the discard pile)")
+            raise IllegalAction(rule("grand.探生"), _('★探生 exchanges "give" (a card of your hand) with "take" '
+                                  "(a unit card of the discard pile)"))
         v = pay(em, seat, card, name, cause)
         if possible:
             em.emit("CardsExchanged", {"seat": seat, "give": give, "take": take}, rule("grand.探生"), seat, v)
@@ -112,7 +118,8 @@ def own_turn(em, seat, card, name, action, rng, step):
         v = pay(em, seat, card, name, cause)
         em.emit("Unbounded", {"seat": seat}, rule("grand.無尽増"), seat, v)
         return
-    raise IllegalAction(rule("grand.天写"), f'★天写 needs "copy": {COPIES[choice(em.state, "tensha-target")][2]} to use')
+    raise IllegalAction(rule("grand.天写"), _('★天写 needs "copy": %(what)s to use',
+                                            what=_(COPIES[choice(em.state, "tensha-target")][2])))
 
 
 def exchange_options(state, seat) -> list:

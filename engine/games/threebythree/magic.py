@@ -9,12 +9,15 @@ from itertools import combinations
 from typing import Callable
 
 from engine.core import IllegalAction
+from engine.core.i18n import Catalog
 from engine.games.threebythree.cards import DECK, MAGIC
 from engine.games.threebythree.flow import resume_step, undying_returns
 from engine.games.threebythree.rulebook import rule
 from engine.games.threebythree.rulings import choice, marked
 from engine.games.threebythree.shapes import echo
 from engine.games.threebythree.state import has_trait, level, other, territory_limit, UNIT_SLOTS
+
+_, ngettext = Catalog.of("threebythree").functions()
 
 PAY = {"down": "up", "up": "side", "side": "removed"}     # face down -> face up -> sideways (-> 残響)
 
@@ -47,7 +50,7 @@ def requirement_met(state, seat, magic_id, mentor_reading: str | None = None) ->
 
 def _main_phase(state, seat, action):
     if state["step"] not in ("territory", "strategy"):
-        raise IllegalAction(rule("magic.condition"), "[あなたのメインフェイズ限定]: only in your main phase")
+        raise IllegalAction(rule("magic.condition"), _("[あなたのメインフェイズ限定]: only in your main phase"))
 
 
 def _discard_3_units(state, seat, action):
@@ -55,7 +58,7 @@ def _discard_3_units(state, seat, action):
     hand = state["players"][seat]["hand"]
     if (not isinstance(cards, list) or len(cards) != 3 or len(set(cards)) != 3
             or any(c not in hand or not DECK[c].is_unit for c in cards)):
-        raise IllegalAction(rule("magic.condition"), '転生\'s condition: "discard" 3 different unit cards from your hand')
+        raise IllegalAction(rule("magic.condition"), _('転生\'s condition: "discard" 3 different unit cards from your hand'))
 
 
 def _discard_3_options(state, seat):
@@ -71,21 +74,24 @@ def check_magic(state, seat, magic_id, copied=False):
     grand.check_copy checks) and condition."""
     entry = next((m for m in state["players"][seat]["magic"] if m["card"] == magic_id), None)
     if entry is None and not copied:
-        raise IllegalAction(rule("actions"), f"{echo(magic_id)} is not one of your magic cards")
+        raise IllegalAction(rule("actions"), _("%(card)s is not one of your magic cards", card=echo(magic_id)))
     if state["phase"] != "turns" or state["active"] != seat:
-        raise IllegalAction(rule("magic.basic"), "magic is used only in your own turn")
+        raise IllegalAction(rule("magic.basic"), _("magic is used only in your own turn"))
     used = state["flags"]["magic"]
     if level(state).magic_each_once and magic_id in used:
-        raise IllegalAction(rule("magic.basic"), f"{magic_id} was already used this turn (each magic once per turn)")
+        raise IllegalAction(rule("magic.basic"), _("%(card)s was already used this turn (each magic once per turn)",
+                                                   card=magic_id))
     if not level(state).magic_each_once and used:
-        raise IllegalAction(rule("magic.basic"), "magic may be used only once per turn")
+        raise IllegalAction(rule("magic.basic"), _("magic may be used only once per turn"))
     if not copied:
         if entry["state"] == "side" and "残響" not in MAGIC[magic_id].traits:
-            raise IllegalAction(rule("magic.cost"), f"{magic_id} is sideways: its cost was paid twice already")
+            raise IllegalAction(rule("magic.cost"), _("%(card)s is sideways: its cost was paid twice already",
+                                                      card=magic_id))
         if not requirement_met(state, seat, magic_id):
             ruled = marked("mentor-any", "colour-only") if requirement_met(state, seat, magic_id, "any") else ""
-            raise IllegalAction(rule("magic.requirement"), f"the fields do not hold the units {magic_id} requires: "
-                                f"{MAGIC[magic_id].requirement}{ruled}")
+            raise IllegalAction(rule("magic.requirement"), _("the fields do not hold the units %(card)s requires: %(requirement)s%(ruling)s",
+                                                             card=magic_id,
+                                  requirement=MAGIC[magic_id].requirement, ruling=ruled))
     return entry
 
 
@@ -145,7 +151,7 @@ def _damage(em, seat, e, target, cause, mid, rng):
 
 
 def _draw(em, seat, e, target, cause, mid, rng):
-    for _ in range(e["count"]):
+    for _time in range(e["count"]):
         if em.state["deck"]:
             em.emit("CardDrawn", {"seat": seat, "card": em.state["deck"][0], "by": mid}, rule("magic.effect"), seat, cause)
 
@@ -266,24 +272,25 @@ def parse_params(state, seat, magic_id, action) -> dict:
     raw = action.get("target")
     if e is None:
         if raw is not None:
-            raise IllegalAction(rule("actions"), f"{magic_id} takes no target")
+            raise IllegalAction(rule("actions"), _("%(card)s takes no target", card=magic_id))
         return params
     spec, allowed = EFFECTS[e["do"]], EFFECTS[e["do"]].choices(state, seat, e)
     targets = raw if isinstance(raw, list) else [] if raw is None else [raw]
     if not all(type(t) in (str, int) for t in targets):
-        raise IllegalAction(rule("actions"), '"target" names cards by id (or a face-down magic by its index)')
+        raise IllegalAction(rule("actions"), _('"target" names cards by id (or a face-down magic by its index)'))
     if spec.many:
         n = min(e["count"], len(allowed))
         if len(set(targets)) != len(targets) or len(targets) != n or any(t not in allowed for t in targets):
-            raise IllegalAction(rule("magic.effect"), f"{magic_id} takes {n} different target(s) of {allowed}")
+            raise IllegalAction(rule("magic.effect"), _("%(card)s takes %(count)s different target(s) of %(allowed)s",
+                                                        card=magic_id, count=n, allowed=allowed))
         return {**params, "target": list(targets)}
     if raw is None and not allowed:
         return {**params, "target": None}              # carried out as far as possible: nothing
     if raw not in allowed:
         ruled = marked("housyoku-nyushoku", "not-counted") if (
             e["do"] == "extra_deploy" and choice(state, "housyoku-nyushoku") == "not-counted") else ""
-        raise IllegalAction(rule("magic.effect"), f"{echo(repr(raw))} is not a legal target for {magic_id}; "
-                            f"legal: {allowed}{ruled}")
+        raise IllegalAction(rule("magic.effect"), _("%(target)s is not a legal target for %(card)s; legal: %(allowed)s%(ruling)s",
+                              target=echo(repr(raw)), card=magic_id, allowed=allowed, ruling=ruled))
     return {**params, "target": raw}
 
 

@@ -3,7 +3,10 @@ and the choice a match made for each (``choice``): README.md "Rulings" says each
 from pathlib import Path
 
 from engine.core import rulings as core
+from engine.core.i18n import Catalog
 from engine.games.threebythree.rulebook import RULES
+
+_, ngettext = Catalog.of("threebythree").functions()
 
 RULINGS = core.load(Path(__file__).with_name("rulings.json"), "threebythree", RULES)
 
@@ -15,4 +18,4 @@ def choice(state: dict, name: str) -> str:
 
 def marked(name: str, chosen: str) -> str:
     """How a refusal that only this choice makes names it: `` (ruling tensha-target: own-face-down)``."""
-    return f" (ruling {RULINGS[name].id}: {chosen})"
+    return _(" (ruling %(ruling)s: %(chosen)s)", ruling=RULINGS[name].id, chosen=chosen)

@@ -3,32 +3,37 @@
 from itertools import combinations
 
 from engine.core import IllegalAction
+from engine.core.i18n import Catalog, N_
 from engine.games.threebythree import flow
 from engine.games.threebythree.rulebook import rule
 from engine.games.threebythree.shapes import card_ids
 from engine.games.threebythree.setup import DEALT, HAND_SIZE, POOL_MAGIC
 from engine.games.threebythree.state import level
 
+_, ngettext = Catalog.of("threebythree").functions()
+
 
 def _pick(chosen, offered, n, what, rule_id):
+    """IllegalAction unless ``chosen`` is ``n`` different of ``offered``; ``what`` (marked N_) says what they are."""
     if (not all(isinstance(c, str) for c in chosen) or len(chosen) != n or len(set(chosen)) != n
             or any(c not in offered for c in chosen)):
-        raise IllegalAction(rule(rule_id), f"choose {n} different {what} from {sorted(offered)}")
+        raise IllegalAction(rule(rule_id), _("choose %(count)s different %(what)s from %(offered)s",
+                                             count=n, what=_(what), offered=sorted(offered)))
 
 
 def choose(em, seat, action):
     p, variant = em.state["players"][seat], em.state["variant"]
     if variant == "overlord":
         terr, magic = card_ids(action.get("territories"), '"territories"'), action.get("magic")
-        _pick(terr, p["hand"], 3, "dealt deck cards as territories", "setup.choose")
-        _pick([magic], p["offered_magic"], 1, "magic", "setup.choose")
+        _pick(terr, p["hand"], 3, N_("dealt deck cards as territories"), "setup.choose")
+        _pick([magic], p["offered_magic"], 1, N_("magic"), "setup.choose")
         v = em.emit("SetupChosen", {"seat": seat, "territories": terr, "magic": [magic], "hand": None,
                                     "returned": [], "unused_magic": [m for m in p["offered_magic"] if m != magic]},
                     rule("setup.choose"), seat)
     elif variant == "seven-mage" and p["offered_hands"]:
         hand = card_ids(action.get("hand"), '"hand"')
         if sorted(hand) not in [sorted(h) for h in p["offered_hands"]]:
-            raise IllegalAction(rule("seven-mage.setup"), "keep one of the two 6-card hands you were dealt, whole")
+            raise IllegalAction(rule("seven-mage.setup"), _("keep one of the two 6-card hands you were dealt, whole"))
         returned = next(h for h in p["offered_hands"] if sorted(h) != sorted(hand))
         deck = em.rng.shuffled(em.state["deck"] + returned)
         v = em.emit("HandChosen", {"seat": seat, "hand": hand, "returned": returned}, rule("seven-mage.setup"), seat)
@@ -41,11 +46,11 @@ def choose(em, seat, action):
         return
     else:
         magic = card_ids(action.get("magic"), '"magic"')
-        _pick(magic, p["offered_magic"], level(em.state).chosen_magic, "magic", f"{_rules(variant)}")
+        _pick(magic, p["offered_magic"], level(em.state).chosen_magic, N_("magic"), f"{_rules(variant)}")
         hand = list(p["hand"])
         if variant != "seven-mage":
             hand = card_ids(action.get("hand"), '"hand"')
-            _pick(hand, p["hand"], HAND_SIZE, "deck cards as your hand", f"{_rules(variant)}")
+            _pick(hand, p["hand"], HAND_SIZE, N_("deck cards as your hand"), f"{_rules(variant)}")
         v = em.emit("SetupChosen", {"seat": seat, "territories": [], "magic": magic, "hand": hand,
                                     "returned": [c for c in p["hand"] if c not in hand],
                                     "unused_magic": [m for m in p["offered_magic"] if m not in magic]},
@@ -65,9 +70,9 @@ def mulligan(em, seat, action):
     p = em.state["players"][seat]
     if level(em.state).mulligans == 0:
         raise IllegalAction(rule("seven-mage.setup" if em.state["variant"] == "seven-mage" else "setup.choose"),
-                            f"no mulligan at the {em.state['variant']} level")
+                            _("no mulligan at the %(level)s level", level=em.state["variant"]))
     if p["mulligans"] >= level(em.state).mulligans:
-        raise IllegalAction(rule("apprentice.mulligan"), "at most 3 mulligans")
+        raise IllegalAction(rule("apprentice.mulligan"), _("at most 3 mulligans"))
     returned, count = list(p["hand"]), p["mulligans"] + 1
     deck = em.rng.shuffled(em.state["deck"] + returned)
     v = em.emit("Mulliganed", {"seat": seat, "returned": returned, "count": count}, rule("apprentice.mulligan"), seat)

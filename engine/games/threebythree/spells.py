@@ -2,10 +2,13 @@
 from itertools import combinations, permutations, product
 
 from engine.core import IllegalAction
+from engine.core.i18n import Catalog
 from engine.games.threebythree.cards import DECK, TUNING_VALUES
 from engine.games.threebythree.rulebook import rule
 from engine.games.threebythree.shapes import echo
 from engine.games.threebythree.state import has_trait, other
+
+_, ngettext = Catalog.of("threebythree").functions()
 
 MAX_COMBINED = 200      # legal_actions lists every one-target spell, then multi-target ones up to this
 
@@ -26,15 +29,17 @@ def _check_cards(state, seat, spells, used):
         cards, as_map = sp["with"], sp["as"]
         for c in cards:
             if c not in hand:
-                raise IllegalAction(rule("actions"), f"card {echo(c)} is not in your hand")
+                raise IllegalAction(rule("actions"), _("card %(card)s is not in your hand", card=echo(c)))
             if c in used:
-                raise IllegalAction(rule("2.0.simultaneous"), f"card {c} is used twice")
+                raise IllegalAction(rule("2.0.simultaneous"), _("card %(card)s is used twice", card=c))
             used.add(c)
             if DECK[c].kind == "tuning" and as_map.get(c) not in TUNING_VALUES:
-                raise IllegalAction(rule("card.調律"), f"調律 {c} needs its value: \"as\": {{\"{c}\": 1|2|3}}")
+                raise IllegalAction(rule("card.調律"), _("調律 %(card)s needs its value: \"as\": {\"%(card)s\": 1|2|3}",
+                                                       card=c))
         for c in as_map:
             if c not in cards or DECK[c].kind != "tuning":
-                raise IllegalAction(rule("card.調律"), f"only a 調律 used in this spell takes a value (\"as\" names {echo(c)})")
+                raise IllegalAction(rule("card.調律"), _("only a 調律 used in this spell takes a value (\"as\" names %(card)s)",
+                                                       card=echo(c)))
 
 
 def check_targets(state, spells, owner):
@@ -42,10 +47,12 @@ def check_targets(state, spells, owner):
     for sp in spells:
         t = sp["target"]
         if t not in state["players"][owner]["units"]:
-            whose = "your" if owner == state["active"] else "the opponent's"
-            raise IllegalAction(rule("actions"), f"{echo(t)} is not a unit on {whose} field")
+            raise IllegalAction(rule("actions"), _("%(card)s is not a unit on your field", card=echo(t))
+                                if owner == state["active"] else
+                                _("%(card)s is not a unit on the opponent's field", card=echo(t)))
         if t in seen or t in state["flags"]["targeted"]:
-            raise IllegalAction(rule("2.0.once-per-target"), f"{t} is already the target of a spell this turn")
+            raise IllegalAction(rule("2.0.once-per-target"), _("%(card)s is already the target of a spell this turn",
+                                                               card=t))
         seen.add(t)
 
 
@@ -55,27 +62,30 @@ def check_removal(state, seat, spells):
     for sp in spells:
         cards, cost = sp["with"], DECK[sp["target"]].cost
         if any(DECK[c].kind == "spellbreaker" for c in cards):
-            raise IllegalAction(rule("card.呪文砕き"), "呪文砕き can only counter, not remove")
+            raise IllegalAction(rule("card.呪文砕き"), _("呪文砕き can only counter, not remove"))
         total = sum(value(c, sp["as"]) for c in cards)
         if len(cards) == 1 and total != cost:
-            raise IllegalAction(rule("2.1.single"), f"one-card removal needs cost {cost} exactly; {cards[0]} counts {total}")
+            raise IllegalAction(rule("2.1.single"), _("one-card removal needs cost %(cost)s exactly; %(card)s counts %(total)s",
+                                                      cost=cost, card=cards[0], total=total))
         if len(cards) == 2 and total < cost:
-            raise IllegalAction(rule("2.1.double"), f"two-card removal needs costs adding up to {cost}; {cards[0]}+{cards[1]} make {total}")
+            raise IllegalAction(rule("2.1.double"), _("two-card removal needs costs adding up to %(cost)s; %(first)s+%(second)s make %(total)s",
+                                                      cost=cost, first=cards[0], second=cards[1], total=total))
 
 
 def enhancement(state, target, card, as_map):
     """(amount, gives 透過) for enhancing ``target`` with ``card``, or raise IllegalAction."""
     if has_trait(state, target, "強化不可"):
-        raise IllegalAction(rule("trait.強化不可"), f"{target} has 強化不可 and cannot be enhanced")
+        raise IllegalAction(rule("trait.強化不可"), _("%(card)s has 強化不可 and cannot be enhanced", card=target))
     kind = DECK[card].kind
     if kind == "spellbreaker":
-        raise IllegalAction(rule("card.呪文砕き"), "呪文砕き can only counter, not enhance")
+        raise IllegalAction(rule("card.呪文砕き"), _("呪文砕き can only counter, not enhance"))
     if kind == "unit" and has_trait(state, card, "透化"):
         return 0, True
     if kind == "tuning":
         return as_map[card], False
     if DECK[card].colour != DECK[target].colour:
-        raise IllegalAction(rule("2.2"), f"{card} ({DECK[card].colour}) is not the colour of {target} ({DECK[target].colour})")
+        raise IllegalAction(rule("2.2"), _("%(card)s (%(colour)s) is not the colour of %(target)s (%(target_colour)s)",
+                                           card=card, colour=DECK[card].colour, target=target, target_colour=DECK[target].colour))
     return DECK[card].cost, False
 
 
@@ -84,7 +94,7 @@ def check_enhance(state, seat, spells):
     _check_cards(state, seat, spells, set())
     for sp in spells:
         if len(sp["with"]) != 1:
-            raise IllegalAction(rule("2.2"), "an enhancement uses exactly one card")
+            raise IllegalAction(rule("2.2"), _("an enhancement uses exactly one card"))
         enhancement(state, sp["target"], sp["with"][0], sp["as"])
 
 
@@ -113,11 +123,12 @@ def check_counter(state, seat, cards, as_map):
     top = counter_target(state["pending"])
     _check_cards(state, seat, [{"with": cards, "as": as_map}], set())
     if len(cards) != len(top["with"]):
-        raise IllegalAction(rule("2.3"), f"a counter needs exactly {len(top['with'])} card(s), as many as the spell it answers")
+        raise IllegalAction(rule("2.3"), _("a counter needs exactly %(count)s card(s), as many as the spell it answers",
+                                           count=len(top["with"])))
     if not counters(cards, as_map, top):
         if any(DECK[t].kind == "spellbreaker" for t in top["with"]):
-            raise IllegalAction(rule("card.呪文砕き"), "only 呪文砕き can counter a 呪文砕き")
-        raise IllegalAction(rule("2.3"), "a counter needs cards with exactly the same numbers as the spell it answers")
+            raise IllegalAction(rule("card.呪文砕き"), _("only 呪文砕き can counter a 呪文砕き"))
+        raise IllegalAction(rule("2.3"), _("a counter needs cards with exactly the same numbers as the spell it answers"))
 
 
 # ---- enumeration for legal_actions -------------------------------------------------------------
