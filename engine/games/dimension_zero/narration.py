@@ -9,8 +9,10 @@ squares lines 0-2. The turn's phases (001 ch.2 §3, 000 フェイズの詳細) a
 """
 from engine.core.i18n import Catalog, N_
 from engine.core.narration import Lines
+from engine.games.dimension_zero.actions import situation
 from engine.games.dimension_zero.cards import CARDS
 from engine.games.dimension_zero.state import owner
+from engine.games.dimension_zero.words import joined, listing
 
 _, ngettext = Catalog.of("dimension_zero").functions()
 
@@ -21,17 +23,6 @@ ENDS = {"smash": N_("smash"), "deck": N_("an empty deck"), "match": N_("the matc
 PHASES = {"draw": N_("Draw phase"), "energy": N_("Energy phase"), "main": N_("Main phase"),
           "smash": N_("Smash phase"), "end": N_("End of the turn: abilities that trigger now go on the stack"),
           "recovery": N_("Recovery phase: every unit's damage is healed")}
-
-
-def listing(items) -> str:
-    """"A", "A and B", "A, B and C" in the reader's language."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    head = items[0]
-    for item in items[1:-1]:
-        head = _("%(first)s, %(next)s", first=head, next=item)
-    return _("%(items)s and %(last)s", items=head, last=items[-1])
 
 
 def name(cid, d: dict, r) -> str:
@@ -137,12 +128,7 @@ def _stacked(d, e, r):
 
 def _hits(hits, d, r) -> str:
     told = [_("%(amount)s to %(card)s", amount=h["amount"], card=name(h["card"], d, r)) for h in hits]
-    if not told:
-        return _("none")
-    head = told[0]
-    for hit in told[1:]:
-        head = _("%(first)s, %(next)s", first=head, next=hit)
-    return head
+    return joined(told) if told else _("none")
 
 
 def _frozen(d, e, r):
@@ -300,3 +286,30 @@ LINES = Lines({
     "Noted": _noted,
 }, folded={"PriorityGiven", "Recovered", "LeftStack", "TriggerQueued", "DamageStacked", "DecisionPending",
            "MulliganOffered"})
+
+
+# what the duel waits on (the ``situation`` hook behind pending_text), by phase and what is held
+WAITING = {("energy", None): N_("%(who)s's turn, the energy phase"),
+           ("smash", None): N_("%(who)s's turn, the smash phase"),
+           ("main", None): N_("%(who)s's turn, main phase: priority"),
+           ("main", "stack"): N_("%(who)s's turn, main phase: priority with an ability on the stack waiting"),
+           ("main", "battle"): N_("%(who)s's turn, main phase: priority with a battle waiting"),
+           ("end", None): N_("%(who)s's turn, end phase: priority"),
+           ("end", "stack"): N_("%(who)s's turn, end phase: priority with an ability on the stack waiting"),
+           ("end", "battle"): N_("%(who)s's turn, end phase: priority with a battle waiting")}
+
+
+def situation_text(state, reader) -> str:
+    """What the duel waits on, from public state only, as a sentence of the game's words."""
+    sit = situation(state)
+    if sit == "pending":
+        return _("a choice an ability asks")
+    if sit == "mulligan":
+        return _("the mulligan: keep the hand or put it back")
+    if sit == "sideboard":
+        return _("sideboarding between the games of the match")
+    if sit in ("energy", "smash"):
+        return _(WAITING[sit, None], who=reader.who(state["active"]))
+    held = "stack" if state["stack"] else "battle" if state["battles"] else None
+    phase = "main" if state["phase"] == "main" else "end"
+    return _(WAITING[phase, held], who=reader.who(state["active"]))
