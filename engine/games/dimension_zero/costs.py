@@ -50,16 +50,19 @@ def _needs(cost):
 def check_payment(state, seat, cost: dict, pay) -> list:
     """The cards to freeze, or IllegalAction(cost)."""
     if not isinstance(pay, list) or not all(isinstance(c, str) for c in pay) or len(set(pay)) != len(pay):
-        raise IllegalAction(rule("actions"), '"pay" must be a list of different card ids')
+        raise IllegalAction(rule("actions"), _('"pay" must be a list of different card ids'))
     usable = set(sources(state, seat))
     bad = [c for c in pay if c not in usable]
     if bad:
-        raise IllegalAction(rule("cost.freeze"), f"{echo(bad[0])}: not a released card of your energy or smash zone")
+        raise IllegalAction(rule("cost.freeze"), _("%(id)s: not a released card of your energy or smash zone",
+                                                   id=echo(bad[0])))
     total = sum(cost.values())
     if len(pay) != total:
-        raise IllegalAction(rule("cost"), f"the cost {fmt(cost)} needs exactly {total} cards, not {len(pay)}")
+        raise IllegalAction(rule("cost"), _("the cost %(cost)s needs exactly %(n)s cards, not %(given)s",
+                                            cost=words(cost), n=total, given=len(pay)))
     if _match(_needs(cost), pay, lambda c: _colours(state, seat, c)) is None:
-        raise IllegalAction(rule("cost"), f"{pay} cannot pay the coloured part of {fmt(cost)}")
+        raise IllegalAction(rule("cost"), _("%(cards)s cannot pay the coloured part of %(cost)s", cards=pay,
+                                            cost=words(cost)))
     return list(pay)
 
 
@@ -113,10 +116,6 @@ def find_payment(state, seat, cost: dict, exclude=()):
 
 def can_pay(state, seat, cost) -> bool:
     return find_payment(state, seat, cost) is not None
-
-
-def fmt(cost: dict) -> str:
-    return " ".join(f"{k}{v}" for k, v in cost.items() if v) or "0"
 
 
 def words(cost: dict) -> str:
