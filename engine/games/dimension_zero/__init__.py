@@ -14,7 +14,7 @@ from engine.games.dimension_zero.determinize import determinize
 from engine.games.dimension_zero.evaluate import evaluate
 from engine.games.dimension_zero.decks import PRESETS, SIDEBOARDS
 from engine.games.dimension_zero.evolve import evolve
-from engine.games.dimension_zero.narration import LINES
+from engine.games.dimension_zero.narration import LINES, situation_text
 from engine.games.dimension_zero.rulebook import RULES
 from engine.games.dimension_zero.rulings import RULINGS, event_rulings
 from engine.games.dimension_zero.state import initial_state
@@ -90,20 +90,9 @@ class DimensionZero(GameBase):
         return {"action": {"type": "pass"}, "respond": waiting and len(legal_now) > 1}
 
     def situation(self, state, reader) -> str:
-        """What the duel waits on, told from public state only (001 ch.3: the phases of a turn, priority)."""
-        sit = actions.situation(state)
-        if sit == "pending":
-            return "a choice an ability asks"
-        if sit == "mulligan":
-            return "the mulligan: keep the hand or put it back"
-        if sit == "sideboard":
-            return "sideboarding between the games of the match"
-        turn = f"{reader.who(state['active'])}'s turn"
-        if sit in ("energy", "smash"):
-            return f"{turn}, the {sit} phase"
-        held = "an ability on the stack" if state["stack"] else "a battle" if state["battles"] else None
-        phase = "main phase" if state["phase"] == "main" else "end phase"
-        return f"{turn}, {phase}: priority" + (f" with {held} waiting" if held else "")
+        """What the duel waits on, told from public state only (001 ch.2 §3: the phases of a turn; ch.3 §4:
+        priority), in the caller's language."""
+        return situation_text(state, reader)
 
     def cards_named(self, state, action) -> set:
         """The card keys behind the instance ids an action names (simulations' per-card statistics)."""

@@ -4,10 +4,13 @@ Action vocabulary (README.md): pass, play, move, activate, plan_create, plan_ref
 mulligan, keep, choose.
 """
 from engine.core import Emitter, IllegalAction
+from engine.core.i18n import Catalog, N_
 from engine.games.dimension_zero import effects, flow, plays, series, setup, zones
 from engine.games.dimension_zero.rulebook import rule
 from engine.games.dimension_zero.secrets import echo, seen_card
 from engine.games.dimension_zero.state import card
+
+_, ngettext = Catalog.of("dimension_zero").functions()
 
 SITUATION_ACCEPTS = {
     "pending": {"choose"},
@@ -31,7 +34,7 @@ assert set(ACTION_FIELDS) == KNOWN
 SEEN_ID, SEEN_IDS = ("card", "unit"), ("targets", "pact")
 
 # the JSON shape of each field an action may carry (README "Actions"); anything else is refused
-ID, IDS, INT, FLAG = "a card id", "a list of card ids", "a whole number", "true or false"
+ID, IDS, INT, FLAG = N_("a card id"), N_("a list of card ids"), N_("a whole number"), N_("true or false")
 FIELDS = {"card": ID, "unit": ID, "square": INT, "line": INT, "to": INT, "ability": INT, "targets": IDS,
           "pay": IDS, "pact": IDS, "order": IDS, "deck": IDS, "sideboard": IDS, "formation": FLAG}
 
@@ -49,7 +52,7 @@ def _shape_ok(kind, value) -> bool:
 def check_shape(action):
     for key, value in action.items():
         if key in FIELDS and not _shape_ok(FIELDS[key], value):
-            raise IllegalAction(rule("actions"), f'"{key}" must be {FIELDS[key]}')
+            raise IllegalAction(rule("actions"), _('"%(field)s" must be %(shape)s', field=key, shape=_(FIELDS[key])))
 
 
 def resolve_ids(state, seat, action):
@@ -90,19 +93,20 @@ def to_act(state) -> list:
 
 def decide(game, state, seat, action, rng):
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction(rule("actions"), 'an action is an object with a "type"')
+        raise IllegalAction(rule("actions"), _('an action is an object with a "type"'))
     if state["phase"] == "over":
-        raise IllegalAction(rule("game.end"), "the duel is over")
+        raise IllegalAction(rule("game.end"), _("the duel is over"))
     if seat not in to_act(state):
-        raise IllegalAction(rule("priority"), f"seat {seat} has nothing to decide now (waiting for {to_act(state)})")
+        raise IllegalAction(rule("priority"), _("seat %(seat)s has nothing to decide now (waiting for %(waiting)s)",
+                                                seat=seat, waiting=to_act(state)))
     kind = action["type"]
     if kind not in KNOWN:
-        raise IllegalAction(rule("actions"), f"unknown action type {echo(kind)}")
+        raise IllegalAction(rule("actions"), _("unknown action type %(type)s", type=echo(kind)))
     check_shape(action)
     sit = situation(state)
     if kind not in SITUATION_ACCEPTS[sit]:
-        raise IllegalAction(rule("timing"), f"{kind!r} is not possible now ({sit}); possible: "
-                                            f"{sorted(SITUATION_ACCEPTS[sit])}")
+        raise IllegalAction(rule("timing"), _("%(type)s is not possible now (%(situation)s); possible: %(possible)s",
+                                              type=repr(kind), situation=sit, possible=sorted(SITUATION_ACCEPTS[sit])))
     resolve_ids(state, seat, action)
     em = Emitter(game, state)
     HANDLERS[kind](em, seat, action, rng)
@@ -170,7 +174,7 @@ def _plan(refresh):
 def _energy(em, seat, action, rng):
     cid = action.get("card")
     if cid not in em.state["players"][seat]["hand"]:
-        raise IllegalAction(rule("turn.energy"), "put a card of your hand into the energy zone")
+        raise IllegalAction(rule("turn.energy"), _("put a card of your hand into the energy zone"))
     v = zones.move(em, cid, "energy", "turn.energy", None)
     flow.main_phase(em, v)
 
@@ -178,8 +182,8 @@ def _energy(em, seat, action, rng):
 def _smash(em, seat, action, rng):
     u = action.get("unit")
     if u not in flow.smash_units(em.state):
-        raise IllegalAction(rule("turn.smash"), f"smash with a released unit of yours in the centre or enemy area: "
-                                                f"{flow.smash_units(em.state)}")
+        raise IllegalAction(rule("turn.smash"), _("smash with a released unit of yours in the centre or enemy area: "
+                                                  "%(units)s", units=flow.smash_units(em.state)))
     flow.smash(em, seat, u, None)
 
 
@@ -187,7 +191,7 @@ def _mulligan(em, seat, action, rng):
     hand = em.state["players"][seat]["hand"]
     order = action.get("order")
     if not isinstance(order, list) or sorted(order) != sorted(hand):
-        raise IllegalAction(rule("setup.mulligan"), "give your whole hand in the order it goes under the deck")
+        raise IllegalAction(rule("setup.mulligan"), _("give your whole hand in the order it goes under the deck"))
     v = em.emit("Mulliganed", {"seat": seat, "bottom": list(order)}, rule("setup.mulligan"), seat)
     zones.draw(em, seat, 5, "setup.mulligan", v)
     flow.start_turn(em, em.state["first"], 1, v)
@@ -203,15 +207,15 @@ def _choose(em, seat, action, rng):
     choice = action.get("choice")
     if p["kind"] == "first_player":
         if type(choice) is not int or choice not in (0, 1):
-            raise IllegalAction(rule("match.bo3"), "choose the seat that goes first: 0 or 1")
+            raise IllegalAction(rule("match.bo3"), _("choose the seat that goes first: 0 or 1"))
         v = em.emit("Decided", {"seat": seat, "kind": p["kind"], "choice": choice}, rule("match.bo3"), seat)
         setup.start_duel(em, choice, rng, v)
         return
     if p.get("any_order"):
         if not isinstance(choice, list) or not all(isinstance(c, str) for c in choice) or sorted(choice) != p["cards"]:
-            raise IllegalAction(rule("order"), f"give the order of all of {p['cards']}")
+            raise IllegalAction(rule("order"), _("give the order of all of %(cards)s", cards=p["cards"]))
     elif choice not in p["options"]:
-        raise IllegalAction(rule("effect.resolve"), f"choose one of {p['options']}")
+        raise IllegalAction(rule("effect.resolve"), _("choose one of %(options)s", options=p["options"]))
     v = effects.answer(em, seat, choice, None)
     flow.settle(em, v)
 

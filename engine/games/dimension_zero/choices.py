@@ -8,6 +8,7 @@ picks the ten cards that stay out, the other cards being the deck.
 """
 from engine.core import canonical_json
 from engine.core.choices import Option, Part, Step, headed, listed, listing_memo
+from engine.core.i18n import Catalog, N_, current
 from engine.games.dimension_zero import costs, plays
 from engine.games.dimension_zero.actions import situation, to_act
 from engine.games.dimension_zero.cards import CARDS
@@ -16,11 +17,21 @@ from engine.games.dimension_zero.legal import legal_actions
 from engine.games.dimension_zero.rulings import separate_pact
 from engine.games.dimension_zero.series import SIDEBOARD_SIZE
 from engine.games.dimension_zero.state import card, visible
+from engine.games.dimension_zero.words import colour, joined
+
+_, ngettext = Catalog.of("dimension_zero").functions()
 
 PARTS = ("targets", "pact", "pay", "order", "choice", "deck", "sideboard")
-PROMPTS = {"type": "Choose what to do", "card": "Choose a card", "square": "Choose a square",
-           "line": "Choose a base square (line)", "unit": "Choose a unit", "to": "Choose where it moves",
-           "ability": "Choose an ability", "formation": "Play it with 隊列召喚?", "choice": "Choose"}
+PROMPTS = {"type": N_("Choose what to do"), "card": N_("Choose a card"), "square": N_("Choose a square"),
+           "line": N_("Choose a base square (line)"), "unit": N_("Choose a unit"), "to": N_("Choose where it moves"),
+           "ability": N_("Choose an ability"), "formation": N_("Play it with 隊列召喚?"), "choice": N_("Choose")}
+ACTIONS = {"pass": N_("Pass"), "play": N_("Play a card"), "move": N_("Move a unit"),
+           "activate": N_("Activate an ability"), "plan_create": N_("Create the plan zone"),
+           "plan_refresh": N_("Refresh the plan zone"), "energy": N_("Charge energy"), "smash": N_("Smash"),
+           "mulligan": N_("Mulligan"), "keep": N_("Keep this hand"), "choose": N_("Choose"),
+           "sideboard": N_("Sideboard")}
+# a pass outside priority skips its phase (001 ch.2 §3(3): the card may stay in hand; (5): smashing is a choice)
+PASSES = {"energy": N_("Put no card into energy"), "smash": N_("Do not smash")}
 # the list fields whose order decide ignores (the event holds them sorted): the deck after sideboarding
 UNORDERED = {"sideboard": ("deck",)}
 
@@ -33,11 +44,13 @@ def choices(state, seat, partial) -> Step:
 
     def name(field, value):
         if field == "formation":
-            return "隊列召喚 (formation)"
+            return _("隊列召喚 (formation)")
+        if field == "type" and value == "pass" and sit in PASSES:
+            return _(PASSES[sit])
         return labels(value) if field in ("card", "unit", "choice") else _default(field, value)
 
     memo = listing_memo(state, seat)            # a move's parts depend on its head only: built once per head,
-    parts = {} if memo is None else memo.setdefault("parts", {})     # for the walk's every step
+    parts = {} if memo is None else memo.setdefault(("parts", current()), {})   # for the walk's every step
 
     separate = separate_pact(state)             # pact-pays "separate": the payment depends on the 盟約 cards
 
@@ -47,10 +60,11 @@ def choices(state, seat, partial) -> Step:
             parts[head] = _parts(state, seat, sit, action, labels)
         return parts[head]
 
-    step = headed(partial, listed(legal_actions, state, seat), parts_of, PARTS, prompts=PROMPTS, labels=name,
+    prompts = {field: _(prompt) for field, prompt in PROMPTS.items()}
+    step = headed(partial, listed(legal_actions, state, seat), parts_of, PARTS, prompts=prompts, labels=name,
                   refs=_ref)
     if sit == "sideboard" and partial == {"type": "sideboard"}:
-        keep = Option({"type": "sideboard"}, "Keep deck and sideboard as they are", None, True)
+        keep = Option({"type": "sideboard"}, _("Keep deck and sideboard as they are"), None, True)
         return Step(step.prompt, step.field, [keep] + step.options, step.picked, step.need)
     return step
 
@@ -60,19 +74,19 @@ def _parts(state, seat, sit, head, labels) -> list:
     if sit == "pending":
         pending = state["pending"]
         if pending.get("any_order"):
-            return [Part("choice", "Order the cards (first chosen first)", pending["cards"], many=True,
+            return [Part("choice", _("Order the cards (first chosen first)"), pending["cards"], many=True,
                          need=(len(pending["cards"]),) * 2, label=labels)]
-        return [Part("choice", "Choose", pending["options"], label=labels, ref=_choice_ref)]
+        return [Part("choice", _("Choose"), pending["options"], label=labels, ref=_choice_ref)]
     if sit == "sideboard":
         return _sideboard(state, seat)
     if kind == "mulligan":
         hand = state["players"][seat]["hand"]
-        return [Part("order", "Order your hand as it goes under the deck (first chosen goes first)", sorted(hand),
+        return [Part("order", _("Order your hand as it goes under the deck (first chosen goes first)"), sorted(hand),
                      many=True, need=(len(hand),) * 2, label=labels)]
     parts, exclude = [], ()
     if kind == "play":
         c = card(state, head["card"])
-        _, cost, _ = plays.play_terms(state, seat, head["card"])
+        cost = plays.play_terms(state, seat, head["card"])[1]
         if head.get("formation"):
             cost = plays.formation_of(state, head["card"])["cost"]
         if c["kind"] == "strategy":
@@ -97,9 +111,9 @@ def _targets(state, seat, ab, source, labels) -> list:
     if ab.get("target") is None:
         return []
     count = ab.get("count", 1)
-    return [Part("targets", f"Choose a target ({'up to ' + str(count) if count > 1 else 'one'})",
-                 target_options(state, seat, ab["target"], source), many=True, need=(1, count), label=labels,
-                 close_label="Done choosing targets")]
+    prompt = _("Choose a target (up to %(n)s)", n=count) if count > 1 else _("Choose a target (one)")
+    return [Part("targets", prompt, target_options(state, seat, ab["target"], source), many=True, need=(1, count),
+                 label=labels, close_label=_("Done choosing targets"))]
 
 
 def _pact(state, seat, ab, source, labels) -> Part:
@@ -111,7 +125,7 @@ def _pact(state, seat, ab, source, labels) -> Part:
         return all(c in cands[i] for i, c in enumerate(chosen)) and (
             not separate or plays.pact_payment(state, seat, ab, source, chosen) is not None)
 
-    return Part("pact", lambda chosen: f"盟約: choose a card named {names[len(chosen or ())]} to remove",
+    return Part("pact", lambda chosen: _("盟約: choose a card named %(name)s to remove", name=names[len(chosen or ())]),
                 sorted({c for cs in cands for c in cs}), many=True, need=(len(names),) * 2, label=labels, fits=fits)
 
 
@@ -128,7 +142,7 @@ def _pay(state, seat, cost, labels, exclude=()) -> Part:
     def default(action):                        # the payment the rules find first (costs.find_payment)
         return costs.find_payment(state, seat, cost, exclude)
 
-    return Part("pay", f"Pay {costs.words(cost)}: choose the cards to freeze",
+    return Part("pay", _("Pay %(cost)s: choose the cards to freeze", cost=costs.words(cost)),
                 sorted(costs.sources(state, seat, exclude)),
                 many=True, need=(total, total), label=labels, fits=fits, default=default)
 
@@ -143,9 +157,9 @@ def _sideboard(state, seat) -> list:
             rest.remove(k)
         return [rest] if len(rest) == len(s["decks"][seat]) else []
 
-    return [Part("sideboard", f"Choose the {SIDEBOARD_SIZE} cards of your sideboard", pool, many=True,
+    return [Part("sideboard", _("Choose the %(n)s cards of your sideboard", n=SIDEBOARD_SIZE), pool, many=True,
                  need=(SIDEBOARD_SIZE, SIDEBOARD_SIZE), label=_key_label),
-            Part("deck", "Your deck: the other cards", deck, label=lambda d: f"Deck of {len(d)} cards",
+            Part("deck", _("Your deck: the other cards"), deck, label=lambda d: _("Deck of %(n)s cards", n=len(d)),
                  ref=lambda d: None)]
 
 
@@ -156,29 +170,32 @@ def _key_label(key) -> str:
 def _labels(state, seat):
     def label(value) -> str:
         if value is None:
-            return "None (no target / nothing)"
+            return _("None (no target / nothing)")
         if isinstance(value, str) and value in state["cards"]:
             if not visible(state, value, seat):
-                return f"face-down card {value}"
+                return _("face-down card %(id)s", id=value)
             c = card(state, value)
-            colours = "".join(costs.COLOUR_WORDS.get(k, k) for k in c.get("colours", ()))
-            return f"{c['name']}{' ' + colours if colours else ''} ({value})"
+            colours = "/".join(colour(k) for k in c.get("colours", ()))
+            if colours:
+                return _("%(name)s %(colours)s (%(id)s)", name=c["name"], colours=colours, id=value)
+            return _("%(name)s (%(id)s)", name=c["name"], id=value)
         if isinstance(value, list):
-            return ", ".join(label(v) for v in value)
+            return joined(label(v) for v in value)
         if isinstance(value, dict):
-            return ", ".join(f"{k} {label(v)}" for k, v in value.items())
+            return joined(f"{k} {label(v)}" for k, v in value.items())
         return str(value)
     return label
 
 
 def _default(field, value) -> str:
     if field == "type":
-        return {"pass": "Pass", "play": "Play a card", "move": "Move a unit", "activate": "Activate an ability",
-                "plan_create": "Create the plan zone", "plan_refresh": "Refresh the plan zone",
-                "energy": "Charge energy", "smash": "Smash", "mulligan": "Mulligan", "keep": "Keep this hand",
-                "choose": "Choose", "sideboard": "Sideboard"}.get(value, str(value))
+        return _(ACTIONS[value]) if value in ACTIONS else str(value)
     if field in ("square", "to"):
-        return f"square {value}"
+        return _("square %(square)s", square=value)
+    if field == "line":
+        return _("base line %(line)s", line=value)
+    if field == "ability":
+        return _("ability %(n)s", n=value + 1 if isinstance(value, int) else value)
     return f"{field} {value}"
 
 

@@ -4,9 +4,13 @@ Coloured energy is paid by freezing released energy-zone cards of that colour (a
 pays one of its colours); colourless by freezing any released energy- or smash-zone card.
 """
 from engine.core import IllegalAction
+from engine.core.i18n import Catalog
 from engine.games.dimension_zero.rulebook import rule
 from engine.games.dimension_zero.secrets import echo
 from engine.games.dimension_zero.state import card
+from engine.games.dimension_zero.words import colour, joined
+
+_, ngettext = Catalog.of("dimension_zero").functions()
 
 
 def sources(state, seat, exclude=()) -> list:
@@ -40,22 +44,25 @@ def _match(needs, cards, colours_of):
 
 
 def _needs(cost):
-    return [col for col in sorted(k for k in cost if k != "X") for _ in range(cost[col])]
+    return [col for col in sorted(k for k in cost if k != "X") for _n in range(cost[col])]
 
 
 def check_payment(state, seat, cost: dict, pay) -> list:
     """The cards to freeze, or IllegalAction(cost)."""
     if not isinstance(pay, list) or not all(isinstance(c, str) for c in pay) or len(set(pay)) != len(pay):
-        raise IllegalAction(rule("actions"), '"pay" must be a list of different card ids')
+        raise IllegalAction(rule("actions"), _('"pay" must be a list of different card ids'))
     usable = set(sources(state, seat))
     bad = [c for c in pay if c not in usable]
     if bad:
-        raise IllegalAction(rule("cost.freeze"), f"{echo(bad[0])}: not a released card of your energy or smash zone")
+        raise IllegalAction(rule("cost.freeze"), _("%(id)s: not a released card of your energy or smash zone",
+                                                   id=echo(bad[0])))
     total = sum(cost.values())
     if len(pay) != total:
-        raise IllegalAction(rule("cost"), f"the cost {fmt(cost)} needs exactly {total} cards, not {len(pay)}")
+        raise IllegalAction(rule("cost"), _("the cost %(cost)s needs exactly %(n)s cards, not %(given)s",
+                                            cost=words(cost), n=total, given=len(pay)))
     if _match(_needs(cost), pay, lambda c: _colours(state, seat, c)) is None:
-        raise IllegalAction(rule("cost"), f"{pay} cannot pay the coloured part of {fmt(cost)}")
+        raise IllegalAction(rule("cost"), _("%(cards)s cannot pay the coloured part of %(cost)s", cards=pay,
+                                            cost=words(cost)))
     return list(pay)
 
 
@@ -111,20 +118,13 @@ def can_pay(state, seat, cost) -> bool:
     return find_payment(state, seat, cost) is not None
 
 
-def fmt(cost: dict) -> str:
-    return " ".join(f"{k}{v}" for k, v in cost.items() if v) or "0"
-
-
-
-COLOUR_WORDS = {"W": "白", "U": "青", "R": "赤", "G": "緑", "K": "黒"}
-
-
 def words(cost: dict) -> str:
-    """A cost as a player reads it: "3 energy (1 白, 2 of any colour)" rather than "W1 X2"."""
+    """A cost as a player reads it: "3 energy (1 white, 2 of any colour)" (「エネルギー3（白1、無色2）」),
+    never "W1 X2"."""
     total = sum(cost.values())
     if not total:
-        return "nothing"
-    parts = [f"{v} {COLOUR_WORDS.get(k, k)}" for k, v in cost.items() if v and k != "X"]
+        return _("nothing")
+    parts = [_("%(n)s %(colour)s", n=v, colour=colour(k)) for k, v in cost.items() if v and k != "X"]
     if cost.get("X"):
-        parts.append(f"{cost['X']} of any colour" if parts else "any colour")
-    return f"{total} energy ({', '.join(parts)})"
+        parts.append(_("%(n)s of any colour", n=cost["X"]) if parts else _("any colour"))
+    return _("%(total)s energy (%(parts)s)", total=total, parts=joined(parts))

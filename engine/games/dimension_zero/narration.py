@@ -1,16 +1,28 @@
 """The ディメンション・ゼロ log in sentences (engine/core/narration.py), from each event as redacted for
-its reader. Cards are instance ids ("0-03") whose identity reaches a reader only through an event's
-``reveal`` / ``private`` maps (zones.py) or, for a card already face up, through the reader's own
-view of the position before the event (``Reader.view``: its ``names``); anything else is "a card".
-Squares are row*3 + column (row 0 is seat 0's own area), base squares lines 0-2.
+its reader, in the reader's language (engine/core/i18n.py: English is the message id, the Japanese in
+locale/ja uses the rulebooks' terms, glossary.json). Cards are instance ids ("0-03") whose identity
+reaches a reader only through an event's ``reveal`` / ``private`` maps (zones.py) or, for a card already
+face up, through the reader's own view of the position before the event (``Reader.view``: its
+``names``); anything else is "a card". Squares are row*3 + column (row 0 is seat 0's own area), base
+squares lines 0-2. The turn's phases (001 ch.2 §3, 000 フェイズの詳細) and the battle's steps (001 ch.2
+§4) are told as they begin; priority given and internal steps are folded away.
 """
-from engine.core.narration import Lines, count, listing
+from engine.core.i18n import Catalog, N_
+from engine.core.narration import Lines
+from engine.games.dimension_zero.actions import situation
 from engine.games.dimension_zero.cards import CARDS
 from engine.games.dimension_zero.state import owner
+from engine.games.dimension_zero.words import joined, listing
 
-ZONES = {"hand": "the hand", "deck": "the deck", "energy": "the energy zone", "stack": "the stack",
-         "grave": "the graveyard", "smash": "the smash zone", "removed": "the remove zone", "plan": "the plan zone"}
-ENDS = {"smash": "smash", "deck": "an empty deck", "match": "the match", "draw": "both lose at once"}
+_, ngettext = Catalog.of("dimension_zero").functions()
+
+ZONES = {"hand": N_("the hand"), "deck": N_("the deck"), "energy": N_("the energy zone"), "stack": N_("the stack"),
+         "grave": N_("the graveyard"), "smash": N_("the smash zone"), "removed": N_("the remove zone"),
+         "plan": N_("the plan zone")}
+ENDS = {"smash": N_("smash"), "deck": N_("an empty deck"), "match": N_("the match"), "draw": N_("both lose at once")}
+PHASES = {"draw": N_("Draw phase"), "energy": N_("Energy phase"), "main": N_("Main phase"),
+          "smash": N_("Smash phase"), "end": N_("End of the turn: abilities that trigger now go on the stack"),
+          "recovery": N_("Recovery phase: every unit's damage is healed")}
 
 
 def name(cid, d: dict, r) -> str:
@@ -23,10 +35,10 @@ def name(cid, d: dict, r) -> str:
     if key is None:
         view = r.view()
         if "names" in view:
-            return view["names"].get(cid) or "a card"
+            return view["names"].get(cid) or _("a card")
         key = (view.get("cards") or {}).get(cid)          # the whole state: a reader who sees everything
     card = CARDS.get(key) if key else None
-    return card["name"] if card else "a card"
+    return card["name"] if card else _("a card")
 
 
 def names(cids, d, r) -> str:
@@ -39,10 +51,16 @@ def seat_of(cid):
 
 def where(d: dict, zone: str) -> str:
     if zone == "square":
-        return f"square {d['square']}" if "square" in d else "a square"
+        return _("square %(square)s", square=d["square"]) if "square" in d else _("a square")
     if zone == "base":
-        return f"base line {d['line']}" if "line" in d else "a base square"
-    return ZONES.get(zone, zone)
+        return _("base line %(line)s", line=d["line"]) if "line" in d else _("a base square")
+    return _(ZONES[zone]) if zone in ZONES else zone
+
+
+ENTERS = {(False, False): N_("%(card)s enters square %(square)s"),
+          (True, False): N_("%(card)s enters square %(square)s (centre)"),
+          (False, True): N_("%(card)s enters square %(square)s frozen"),
+          (True, True): N_("%(card)s enters square %(square)s (centre) frozen")}
 
 
 def _moved(d, e, r):
@@ -51,77 +69,95 @@ def _moved(d, e, r):
     if dest == "stack":
         return None                                        # the Stacked event tells the play
     if src == "hand" and dest == "energy":
-        return f"{who} puts {card} into the energy zone"
+        return _("%(who)s puts %(card)s into the energy zone", who=who, card=card)
     if src == "stack" and dest == "square":
-        return f"{card} enters square {d['square']}" + (" (centre)" if d.get("centre") else "") + \
-            (" frozen" if d.get("frozen") else "")
+        return _(ENTERS[bool(d.get("centre")), bool(d.get("frozen"))], card=card, square=d["square"])
     if src == "stack" and dest == "base":
-        return f"{card} is set on {who}'s base line {d['line']}"
+        return _("%(card)s is set on %(who)s's base line %(line)s", card=card, who=who, line=d["line"])
     if dest == "grave" and d.get("destroyed"):
-        return f"{card} is destroyed"
+        return _("%(card)s is destroyed", card=card)
     if src == "deck" and dest == "smash":
-        return f"{who}'s top deck card goes to the smash zone"
+        return _("%(who)s's top deck card goes to the smash zone", who=who)
     if dest == "hand":
-        return f"{card} goes to {who}'s hand from {where(d, src)}"
-    return f"{card} moves from {where(d, src)} to {where(d, dest)}"
+        return _("%(card)s goes to %(who)s's hand from %(zone)s", card=card, who=who, zone=where(d, src))
+    return _("%(card)s moves from %(src)s to %(dest)s", card=card, src=where(d, src), dest=where(d, dest))
 
 
 def _drawn(d, e, r):
-    known = any(d["cards"][0] in (m or {}) for m in d.get("private") or ())
-    what = names(d["cards"], d, r) if known else count(len(d["cards"]), "card")
-    return f"{r.who(d['seat'])} draws {what}"
+    who = r.who(d["seat"])
+    if any(d["cards"][0] in (m or {}) for m in d.get("private") or ()):
+        return _("%(who)s draws %(cards)s", who=who, cards=names(d["cards"], d, r))
+    return ngettext("%(who)s draws %(n)s card", "%(who)s draws %(n)s cards", len(d["cards"]), who=who)
 
 
-def _targets(item, d, r) -> str:
-    return f", targeting {names(item['targets'], d, r)}" if item.get("targets") else ""
+# a stacked play, by where it goes and whether it has targets
+PLAYS = {("square", False): N_("%(who)s plays %(card)s onto square %(square)s"),
+         ("square", True): N_("%(who)s plays %(card)s onto square %(square)s, targeting %(targets)s"),
+         ("line", False): N_("%(who)s plays %(card)s onto base line %(line)s"),
+         ("line", True): N_("%(who)s plays %(card)s onto base line %(line)s, targeting %(targets)s"),
+         (None, False): N_("%(who)s plays %(card)s"),
+         (None, True): N_("%(who)s plays %(card)s, targeting %(targets)s")}
+ABILITIES = {("ability", False): N_("%(who)s activates %(card)s's ● ability %(n)s"),
+             ("ability", True): N_("%(who)s activates %(card)s's ● ability %(n)s, targeting %(targets)s"),
+             ("trigger", False): N_("%(card)s's ◆ ability goes on the stack"),
+             ("trigger", True): N_("%(card)s's ◆ ability goes on the stack, targeting %(targets)s")}
 
 
 def _stacked(d, e, r):
     item = d["item"]
     who, kind = r.who(item.get("seat")), item["kind"]
+    targets = names(item["targets"], d, r) if item.get("targets") else None
     if kind == "play":
-        onto = f" onto square {item['square']}" if "square" in item else \
-            f" onto base line {item['line']}" if "line" in item else ""
-        return f"{who} plays {name(item['card'], d, r)}{onto}{_targets(item, d, r)}"
-    if kind == "ability":
-        return f"{who} activates {name(item['source'], d, r)}'s ● ability {item['ability'] + 1}{_targets(item, d, r)}"
-    if kind == "trigger":
-        return f"{name(item['source'], d, r)}'s ◆ ability goes on the stack{_targets(item, d, r)}"
+        onto = "square" if "square" in item else "line" if "line" in item else None
+        return _(PLAYS[onto, targets is not None], who=who, card=name(item["card"], d, r), targets=targets,
+                 square=item.get("square"), line=item.get("line"))
+    if kind in ("ability", "trigger"):
+        return _(ABILITIES[kind, targets is not None], who=who, card=name(item["source"], d, r), targets=targets,
+                 n=item["ability"] + 1)
     if kind == "move":
-        return f"{who} moves {name(item['unit'], d, r)} from square {item['from']} to square {item['to']}"
+        return _("%(who)s moves %(card)s from square %(src)s to square %(dest)s", who=who,
+                 card=name(item["unit"], d, r), src=item["from"], dest=item["to"])
     if kind == "plan_create":
-        return f"{who} creates a plan"
+        return _("%(who)s creates a plan", who=who)
     if kind == "plan_refresh":
-        return f"{who} refreshes the plan"
+        return _("%(who)s refreshes the plan", who=who)
     if kind == "damage":
-        return "Battle damage goes on the stack: " + _hits(item.get("hits") or [], d, r)
-    return f"{who} puts something on the stack"
+        return _("Battle damage goes on the stack: %(hits)s", hits=_hits(item.get("hits") or [], d, r))
+    return _("%(who)s puts something on the stack", who=who)
 
 
 def _hits(hits, d, r) -> str:
-    return ", ".join(f"{h['amount']} to {name(h['card'], d, r)}" for h in hits) or "none"
+    told = [_("%(amount)s to %(card)s", amount=h["amount"], card=name(h["card"], d, r)) for h in hits]
+    return joined(told) if told else _("none")
 
 
 def _frozen(d, e, r):
     cards = d["cards"]
     who = r.who(seat_of(cards[0]) if cards else e.seat)
     if d.get("paid"):
-        return f"{who} pays {len(cards)} energy ({names(cards, d, r)})"
+        return _("%(who)s pays %(n)s energy (%(cards)s)", who=who, n=len(cards), cards=names(cards, d, r))
     if "smash" in d:
-        return f"{name(cards[0], d, r)} smashes: {d['smash']} to the smash zone"
-    return f"{names(cards, d, r)} {'is' if len(cards) == 1 else 'are'} frozen"
+        return _("%(card)s smashes: %(n)s to the smash zone", card=name(cards[0], d, r), n=d["smash"])
+    return ngettext("%(cards)s is frozen", "%(cards)s are frozen", len(cards), cards=names(cards, d, r))
+
+
+def _released(d, e, r):
+    cards = d["cards"]
+    return ngettext("Release phase: %(who)s releases %(n)s card", "Release phase: %(who)s releases %(n)s cards",
+                    len(cards), who=r.who(seat_of(cards[0]) if cards else e.seat))
 
 
 def _mod(d, e, r):
     mod = d["mod"]
     card = name(mod["card"], d, r)
     if "power" in mod:
-        return f"{card} {'+' if mod['power'] >= 0 else '−'}{abs(mod['power'])} power until the end of the turn"
+        change = f"{'+' if mod['power'] >= 0 else '−'}{abs(mod['power'])}"
+        return _("%(card)s %(change)s power until the end of the turn", card=card, change=change)
     if mod.get("untargetable"):
-        return f"{card} cannot be targeted this turn"
+        return _("%(card)s cannot be targeted this turn", card=card)
     if mod.get("to_smash"):
-        return f"{card} will go to the smash zone instead of the graveyard"
-    return f"{card} is changed until the end of the turn"
+        return _("%(card)s will go to the smash zone instead of the graveyard", card=card)
+    return _("%(card)s is changed until the end of the turn", card=card)
 
 
 def _choice(value, d, r) -> str:
@@ -132,84 +168,148 @@ def _choice(value, d, r) -> str:
     return str(value)
 
 
-DECISIONS = {"first_player": "who goes first", "grave_order": "the graveyard's order",
-             "trigger_target": "a target", "base_line": "a base line", "own_square": "a square",
-             "adjacent_square": "a square", "put_unit": "a unit to put", "seat": "a player"}
+CHOSEN = {"grave_order": N_("%(who)s chooses the graveyard's order: %(choice)s"),
+          "trigger_target": N_("%(who)s chooses a target: %(choice)s"),
+          "put_unit": N_("%(who)s chooses a unit to put: %(choice)s")}
+NOTHING = {"trigger_target": N_("%(who)s chooses no target"), "put_unit": N_("%(who)s chooses no unit to put")}
 
 
 def _decided(d, e, r):
-    what = DECISIONS.get(d["kind"], "an option")
-    choice = d["choice"]
-    if d["kind"] == "first_player":
-        return f"{r.who(d['seat'])} chooses {r.who(choice)} to go first"
-    if d["kind"] in ("own_square", "adjacent_square"):
-        return f"{r.who(d['seat'])} chooses square {choice}"
-    if d["kind"] == "base_line":
-        return f"{r.who(d['seat'])} chooses base line {choice}"
-    if d["kind"] == "seat":
-        return f"{r.who(d['seat'])} chooses {r.who(choice)}"
+    who, kind, choice = r.who(d["seat"]), d["kind"], d["choice"]
+    if kind == "first_player":
+        return _("%(who)s chooses %(first)s to go first", who=who, first=r.who(choice))
+    if kind in ("own_square", "adjacent_square"):
+        return _("%(who)s chooses square %(square)s", who=who, square=choice)
+    if kind == "base_line":
+        return _("%(who)s chooses base line %(line)s", who=who, line=choice)
+    if kind == "seat":
+        return _("%(who)s chooses %(seat)s", who=who, seat=r.who(choice))
     if choice is None or choice == []:
-        return f"{r.who(d['seat'])} chooses no {what.removeprefix('a ').removeprefix('the ')}"
-    return f"{r.who(d['seat'])} chooses {what}: {_choice(choice, d, r)}"
+        return _(NOTHING.get(kind, N_("%(who)s chooses nothing")), who=who)
+    return _(CHOSEN.get(kind, N_("%(who)s chooses an option: %(choice)s")), who=who, choice=_choice(choice, d, r))
+
+
+def _why(d) -> str:
+    reason = d.get("reason")
+    return _(ENDS[reason]) if reason in ENDS else str(reason or "")
 
 
 def _ended(d, e, r):
-    why = ENDS.get(d.get("reason"), d.get("reason") or "")
     if d.get("draw"):
-        return f"The game is drawn ({why})"
-    wins = f", {d['wins'][0]}–{d['wins'][1]} in duels" if d.get("wins") else ""
-    return f"{r.who(d['winner'])} wins ({why}{wins})"
+        return _("The game is drawn (%(why)s)", why=_why(d))
+    if d.get("wins"):
+        return _("%(who)s wins (%(why)s, %(won)s–%(lost)s in duels)", who=r.who(d["winner"]), why=_why(d),
+                 won=d["wins"][0], lost=d["wins"][1])
+    return _("%(who)s wins (%(why)s)", who=r.who(d["winner"]), why=_why(d))
+
+
+def _duel_ended(d, e, r):
+    if d.get("draw"):
+        return _("Duel %(duel)s is over: a draw", duel=d["duel"])
+    return _("Duel %(duel)s is over: %(who)s wins (%(why)s)", duel=d["duel"], who=r.who(d["winner"]), why=_why(d))
 
 
 def _noted(d, e, r):
     if d.get("skipped") == "energy":
-        return f"{r.who(e.seat)} puts no card into energy"
+        return _("%(who)s puts no card into energy", who=r.who(e.seat))
     if d.get("skipped") == "smash":
-        return f"{r.who(e.seat)} does not smash"
+        return _("%(who)s does not smash", who=r.who(e.seat))
     if d.get("failed") == "move":
-        return f"{name(d['unit'], d, r)} cannot move there any more"
+        return _("%(card)s cannot move there any more", card=name(d["unit"], d, r))
+    if d.get("failed") == "pact":
+        return _("盟約 of %(card)s: no square to put it on, nothing resolves", card=name(d["card"], d, r))
     if d.get("failed"):
-        return "The plan cannot be refreshed"
+        return _("The plan cannot be refreshed")
     if "fizzled" in d:
-        return "An effect fizzles: its targets are gone"
+        return _("An effect fizzles: its targets are gone")
     return None
 
 
 def _battle(d, e, r):
-    return f"Battle on square {d['square']}: {name(d['attacker'], d, r)} attacks {name(d['defender'], d, r)}"
+    return _("Battle on square %(square)s: %(attacker)s attacks %(defender)s (first battle step)",
+             square=d["square"], attacker=name(d["attacker"], d, r), defender=name(d["defender"], d, r))
+
+
+def _battle_step(d, e, r):
+    if d["step"] == "second":
+        return _("Second battle step")
+    if isinstance(d.get("winner"), str):
+        return _("Battle end step: %(card)s wins the battle", card=name(d["winner"], d, r))
+    return _("Battle end step: the battle is a draw")
 
 
 def _battle_ended(d, e, r):
-    won = f"{name(d['winner'], d, r)} wins" if isinstance(d.get("winner"), str) else "no unit wins"
-    return f"The battle on square {d['square']} ends: {won}"
+    if isinstance(d.get("winner"), str):
+        return _("The battle on square %(square)s ends: %(card)s wins", square=d["square"],
+                 card=name(d["winner"], d, r))
+    return _("The battle on square %(square)s ends: no unit wins", square=d["square"])
+
+
+def _shuffled(d, e, r):
+    sizes = [len(x) for x in d["decks"]]
+    return _("Both decks are shuffled (%(sizes)s cards)", sizes=listing(sizes))
 
 
 LINES = Lines({
-    "DecksSet": lambda d, e, r: f"Both decks are shuffled ({' and '.join(str(len(x)) for x in d['decks'])} cards)",
-    "PositionSet": lambda d, e, r: "The duel starts from an analysis position",
-    "FirstPlayerChosen": lambda d, e, r: f"{r.who(d['first'])} goes first ({'by lot' if d.get('by') == 'lot' else 'as chosen'})",
+    "DecksSet": _shuffled,
+    "PositionSet": lambda d, e, r: _("The duel starts from an analysis position"),
+    "FirstPlayerChosen": lambda d, e, r: _("%(who)s goes first (by lot)", who=r.who(d["first"]))
+    if d.get("by") == "lot" else _("%(who)s goes first (as chosen)", who=r.who(d["first"])),
     "CardsDrawn": _drawn,
-    "Mulliganed": lambda d, e, r: f"{r.who(d['seat'])} puts the hand ({count(len(d['bottom']), 'card')}) "
-                                  f"under the deck and draws again",
-    "HandKept": lambda d, e, r: f"{r.who(d['seat'])} keeps the hand",
-    "TurnStarted": lambda d, e, r: f"Turn {d['turn']}: {r.who(d['seat'])}'s turn",
+    "Mulliganed": lambda d, e, r: ngettext("%(who)s puts the hand (%(n)s card) under the deck and draws again",
+                                           "%(who)s puts the hand (%(n)s cards) under the deck and draws again",
+                                           len(d["bottom"]), who=r.who(d["seat"])),
+    "HandKept": lambda d, e, r: _("%(who)s keeps the hand", who=r.who(d["seat"])),
+    "TurnStarted": lambda d, e, r: _("Turn %(turn)s: %(who)s's turn", turn=d["turn"], who=r.who(d["seat"])),
+    "Released": _released,
+    "PhaseEntered": lambda d, e, r: _(PHASES[d["phase"]]) if d["phase"] in PHASES else None,
     "Frozen": _frozen,
     "CardMoved": _moved,
-    "UnitMoved": lambda d, e, r: f"{name(d['card'], d, r)} moves from square {d['from']} to square {d['to']}",
-    "PlanOpened": lambda d, e, r: f"{r.who(d['seat'])}'s plan zone shows {name(d['card'], d, r)}",
+    "UnitMoved": lambda d, e, r: _("%(card)s moves from square %(src)s to square %(dest)s",
+                                   card=name(d["card"], d, r), src=d["from"], dest=d["to"]),
+    "PlanOpened": lambda d, e, r: _("%(who)s's plan zone shows %(card)s", who=r.who(d["seat"]),
+                                    card=name(d["card"], d, r)),
     "Stacked": _stacked,
-    "TriggerDropped": lambda d, e, r: f"{name(d['source'], d, r)}'s ◆ ability has no target and is dropped",
-    "PriorityPassed": lambda d, e, r: f"{r.who(d['seat'])} passes",
+    "TriggerDropped": lambda d, e, r: _("%(card)s's ◆ ability has no target and is dropped",
+                                        card=name(d["source"], d, r)),
+    "PriorityPassed": lambda d, e, r: _("%(who)s passes", who=r.who(d["seat"])),
     "BattleStarted": _battle,
+    "BattleStep": _battle_step,
     "BattleEnded": _battle_ended,
-    "DamageDealt": lambda d, e, r: "Damage: " + _hits(d["hits"], d, r),
+    "DamageDealt": lambda d, e, r: _("Damage: %(hits)s", hits=_hits(d["hits"], d, r)),
     "ModAdded": _mod,
     "Decided": _decided,
     "GameEnded": _ended,
-    "DuelEnded": lambda d, e, r: f"Duel {d['duel']} is over: " + (
-        "a draw" if d.get("draw") else f"{r.who(d['winner'])} wins ({ENDS.get(d.get('reason'), d.get('reason'))})"),
-    "DuelStarted": lambda d, e, r: f"Duel {d['duel']} begins",
-    "SideboardSet": lambda d, e, r: f"{r.who(d['seat'])} sets the deck for the next duel",
+    "DuelEnded": _duel_ended,
+    "DuelStarted": lambda d, e, r: _("Duel %(duel)s begins", duel=d["duel"]),
+    "SideboardSet": lambda d, e, r: _("%(who)s sets the deck for the next duel", who=r.who(d["seat"])),
     "Noted": _noted,
-}, folded={"PhaseEntered", "PriorityGiven", "Released", "Recovered", "LeftStack", "TriggerQueued",
-           "BattleStep", "DamageStacked", "DecisionPending", "MulliganOffered"})
+}, folded={"PriorityGiven", "Recovered", "LeftStack", "TriggerQueued", "DamageStacked", "DecisionPending",
+           "MulliganOffered"})
+
+
+# what the duel waits on (the ``situation`` hook behind pending_text), by phase and what is held
+WAITING = {("energy", None): N_("%(who)s's turn, the energy phase"),
+           ("smash", None): N_("%(who)s's turn, the smash phase"),
+           ("main", None): N_("%(who)s's turn, main phase: priority"),
+           ("main", "stack"): N_("%(who)s's turn, main phase: priority with an ability on the stack waiting"),
+           ("main", "battle"): N_("%(who)s's turn, main phase: priority with a battle waiting"),
+           ("end", None): N_("%(who)s's turn, end phase: priority"),
+           ("end", "stack"): N_("%(who)s's turn, end phase: priority with an ability on the stack waiting"),
+           ("end", "battle"): N_("%(who)s's turn, end phase: priority with a battle waiting")}
+
+
+def situation_text(state, reader) -> str:
+    """What the duel waits on, from public state only, as a sentence of the game's words."""
+    sit = situation(state)
+    if sit == "pending":
+        return _("a choice an ability asks")
+    if sit == "mulligan":
+        return _("the mulligan: keep the hand or put it back")
+    if sit == "sideboard":
+        return _("sideboarding between the games of the match")
+    if sit in ("energy", "smash"):
+        return _(WAITING[sit, None], who=reader.who(state["active"]))
+    held = "stack" if state["stack"] else "battle" if state["battles"] else None
+    phase = "main" if state["phase"] == "main" else "end"
+    return _(WAITING[phase, held], who=reader.who(state["active"]))

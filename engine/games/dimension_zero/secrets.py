@@ -9,9 +9,12 @@ face down and seen by nobody, their owner included; a card whose ● ability was
 best-of-3 the deck and sideboard lists a seat submits are its own.
 """
 from engine.core import IllegalAction, Secrets
+from engine.core.i18n import Catalog
 from engine.games.dimension_zero.cards import CARDS
 from engine.games.dimension_zero.rulebook import rule
 from engine.games.dimension_zero.state import plan_card, stacked_sources, visible
+
+_, ngettext = Catalog.of("dimension_zero").functions()
 
 ECHO = 40           # an echoed id is cut to this many characters
 
@@ -58,5 +61,5 @@ def seen_card(state, seat, cid) -> str:
     """``cid`` if it names a card whose identity ``seat`` can see; otherwise the very IllegalAction a
     card that does not exist gets, so the answer never tells a hidden card from no card."""
     if not isinstance(cid, str) or cid not in state["cards"] or not visible(state, cid, seat):
-        raise IllegalAction(rule("actions"), f"unknown card {echo(cid)}")
+        raise IllegalAction(rule("actions"), _("unknown card %(id)s", id=echo(cid)))
     return cid

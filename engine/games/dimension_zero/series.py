@@ -8,8 +8,11 @@ With best_of 1 a duel's end is the match's end.
 from collections import Counter
 
 from engine.core import ConfigError, IllegalAction
+from engine.core.i18n import Catalog
 from engine.games.dimension_zero.cards import CARDS, SETS
 from engine.games.dimension_zero.rulebook import rule
+
+_, ngettext = Catalog.of("dimension_zero").functions()
 
 SIDEBOARD_SIZE = 10
 
@@ -47,12 +50,13 @@ def sideboard(em, seat, action):
     """Swap cards between deck and sideboard: the same 50 cards, the deck keeps its size, the sideboard 10."""
     s = em.state["series"]
     if s["ready"][seat]:
-        raise IllegalAction(rule("match.bo3"), "you have already set your deck for the next duel")
+        raise IllegalAction(rule("match.bo3"), _("you have already set your deck for the next duel"))
     deck = action.get("deck", s["decks"][seat])
     side = action.get("sideboard", s["sideboards"][seat])
     if not isinstance(deck, list) or not isinstance(side, list) or len(deck) != len(s["decks"][seat]) \
             or len(side) != SIDEBOARD_SIZE or Counter(deck + side) != Counter(s["decks"][seat] + s["sideboards"][seat]):
-        raise IllegalAction(rule("match.bo3"), "swap cards between your deck and sideboard only; sizes stay the same")
+        raise IllegalAction(rule("match.bo3"), _("swap cards between your deck and sideboard only; sizes stay the "
+                                                 "same"))
     private = [{}, {}]
     private[seat] = {"deck": sorted(deck), "sideboard": sorted(side)}
     v = em.emit("SideboardSet", {"seat": seat, "private_lists": private}, rule("match.bo3"), seat)
