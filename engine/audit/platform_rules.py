@@ -3,6 +3,7 @@ any cited rule in its rules document (a game's ``describe()["rules"]``)."""
 import weakref
 
 from engine.core import Game
+from engine.core.i18n import current
 from engine.core.rulings import reference, rules_index
 
 PLATFORM_RULES = {
@@ -55,10 +56,12 @@ def rule_text(game: Game, rule: str, event=None, state: dict | None = None) -> d
     return out
 
 
-_DESCRIBED = weakref.WeakKeyDictionary()       # game -> its rules document (describe() builds card lists)
+_DESCRIBED = weakref.WeakKeyDictionary()       # game -> {language: its rules document} (describe() builds card lists)
 
 
 def _rules(game: Game) -> dict:
-    if game not in _DESCRIBED:
-        _DESCRIBED[game] = game.describe().get("rules", {})
-    return _DESCRIBED[game]
+    """The game's rules as describe() gives them in the current language (statements are translated)."""
+    by_language = _DESCRIBED.setdefault(game, {})
+    if current() not in by_language:
+        by_language[current()] = game.describe().get("rules", {})
+    return by_language[current()]
