@@ -49,8 +49,8 @@ def test_the_table_is_told_by_the_core(client):
     created = r.get_json()
     m = ApiMatch.held(client, created["match_id"], [created["seats"][0]["token"], None])
     texts = {e["type"]: e["text"] for e in m.get("/events", 0)["events"]}
-    assert texts["MatchCreated"].startswith("The match begins: Toy counting game") and "Reimu vs Owl" in texts["MatchCreated"]
-    assert texts["SeatControlled"] == "Owl is played by a bot (random)"
+    assert texts["MatchCreated"].startswith("The match begins: Toy counting game") and "Reimu vs Bot (random)" in texts["MatchCreated"]
+    assert texts["SeatControlled"] == "Seat 2 is played by a bot (random)"
     assert texts["ClockSet"] == "Each move has a deadline of 60 minutes; when it passes, the seat passes"
 
 

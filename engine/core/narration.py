@@ -113,7 +113,9 @@ def _controlled(d, e, r):
     if d.get("by") != "bot":
         return f"{who} plays the seat again"
     kind = (d.get("bot") or {}).get("bot", "a bot")
-    return f"A stand-in bot ({kind}) plays for {who}" if d.get("stand_in") else f"{who} is played by a bot ({kind})"
+    if d.get("stand_in"):
+        return f"A stand-in bot ({kind}) plays for {who}"
+    return f"Seat {d.get('seat', 0) + 1} is played by a bot ({kind})"    # its name is the bot's own ("Bot (greedy)")
 
 
 _TIMEOUTS = {"pass": "the seat passes", "bot": "a bot stands in", "forfeit": "the seat forfeits"}

@@ -30,6 +30,7 @@ from service.application.match.committing import Committed
 from service.application.match.loading import match_game, redact
 from service.application.match.narrated import Narrator
 from service.application.match.queries import legal_at
+from service.application.table.seats import seat_names
 
 
 def full_answer(store, done: Committed, seat: int, meta) -> dict:
@@ -39,7 +40,7 @@ def full_answer(store, done: Committed, seat: int, meta) -> dict:
         return _rebuilt(store, done, seat, meta)
     last, records = _with_automatic(done)
     ended = bool(last.meta.get("ended"))
-    names = _names(last.state, last.meta)
+    names = seat_names(last.meta, last.state)
     narrator = Narrator(store, done.match_id, done.game, last.meta, seat, names=names, base=done.before)
     return _answer(done.game, last.state, seat, _told(narrator, done.game, records, seat, ended))
 
@@ -63,7 +64,7 @@ def _rebuilt(store, done: Committed, seat: int, meta) -> dict:
     game = match_game(meta)
     state = store.load(game, done.match_id, version, shared=True)
     records = store.read(done.match_id, after, until=version)
-    narrator = Narrator(store, done.match_id, game, meta, seat, names=_names(state, meta))
+    narrator = Narrator(store, done.match_id, game, meta, seat, names=seat_names(meta, state))
     ended = match_outcome(game, state) is not None
     return _answer(game, state, seat, _told(narrator, game, records, seat, ended))
 
@@ -84,9 +85,3 @@ def _told(narrator: Narrator, game: Game, records, seat: int, with_hash: bool) -
         if told is not None:
             items.append(told)
     return items
-
-
-def _names(state: dict, meta) -> list[str]:
-    """The seats' names as the narrated log reads them (the meta's ``name:<seat>``), for the seats the
-    state has: asked of the meta seat by seat, within the fields its first read brought."""
-    return [meta.get(f"name:{s}", "") for s in range(len(state["match"]["seats"]))]

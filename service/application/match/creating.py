@@ -88,6 +88,7 @@ def store_new_match(store, game: Game, events: list, seed: bytes, command: dict,
     else:                       # a match that continues another keeps its seats' tokens
         carried = seats.carried(carried_from[1])
         seat_meta = {**carried, **{f"name:{s}": spec["name"] for s, spec in enumerate(specs)},
+                     **{f"bot:{s}": bot for s, bot in bots.items()},
                      **subscriptions.carry(store, carried_from[0], carried_from[1], match_id)}
         told = [{**t, "claimed": f"claimed:{t['seat']}" in carried}
                 for t in seats.told_of(carried, [spec["name"] for spec in specs], bots)]

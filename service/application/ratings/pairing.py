@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from service.application import clock
 from service.application.errors import Conflict, NotFound
+from service.application.identity.players import seat_binding
 from service.application.match.creating import create_match
 from service.application.ratings import ladder
 from service.application.storage import players as player_records
@@ -119,7 +120,7 @@ def _start(store, game: str, variant: str, players: list, bot: str | None = None
     seats = [{"name": player_records.name(store, p) or p} for p in players]
     if bot is not None:
         seats.append({"name": ladder.label(bot), **bot_config(bot)})
-    bound = {f"player:{s}": p for s, p in enumerate(players)}
+    bound = {k: v for s, p in enumerate(players) for k, v in seat_binding(store, s, p).items()}
     created = create_match(store, {"game": game, "variant": variant, "seats": seats, "options": {}, "setup": None,
                                    "audit_live": False, "deadline": dict(DEADLINE), "rated": True}, bound)
     return created.match_id
