@@ -119,3 +119,6 @@ def test_from_actions_speaks_in_words_a_move_in_sentence_case_and_done_for_a_com
     assert card.prompt == "Choose the card"
     more = from_actions(actions, {"type": "play", "card": "a"})
     assert [(o.label, o.done) for o in more.options] == [("Done", True), ("1", True)]
+    shaped = from_actions([{"type": "pay", "with": {"red_mana": 2}}, {"type": "pay", "with": {"red_mana": 1, "x": [3, 4]}},
+                           {"type": "pay", "with": None}, {"type": "pay", "with": True}], {"type": "pay"})
+    assert [o.label for o in shaped.options] == ["red mana 2", "red mana 1, x 3, 4", "None", "Yes"]   # no JSON

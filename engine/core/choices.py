@@ -138,7 +138,19 @@ def no_move(partial) -> IllegalAction:
 
 
 def label_of(value) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    """A value as an option says it where the game names it no better: in words, never as JSON (a list
+    "a, b", an object "key value, ...", true "Yes", null "None")."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if value is None:
+        return "None"
+    if isinstance(value, list):
+        return ", ".join(map(label_of, value)) or "None"
+    if isinstance(value, dict):
+        return ", ".join(f"{str(k).replace('_', ' ')} {label_of(v)}" for k, v in value.items()) or "None"
+    return str(value)
 
 
 def ref_of(value) -> str | None:
