@@ -122,7 +122,7 @@ def test_manual_asks_every_step_and_changing_settings_makes_the_waiting_pass(cli
         raise AssertionError("seat 0 was never asked a pass-only step")
     at = m.info()["version"]
     r = put(client, m, 0, {"pass": "only-choice"})
-    assert r.status_code == 200
+    assert r.status_code == 200 and r.get_json()["version"] == m.info()["version"] > at + 1   # after the pass
     log = m.get("/events", 0, after=at, limit=100)["events"]
     assert log[0]["type"] == "SeatSettingsChanged"
     assert log[1]["move"]["seat"] == 0 and log[1]["auto"] == {"setting": {"pass": "only-choice"},

@@ -14,8 +14,8 @@ as that seat may see it:
 When the action is followed by automatic steps (a pass a seat's settings make for it:
 match/automatic.py), the answer is at the version after them, its ``events`` theirs too: the
 commits that follow the action's one directly (each made at the version the one before ended), as
-the action's ``Committed`` holds them (``followed``). The short answer (``?answer=short``) stays the
-action's own commit, as it was stored with it.
+the action's ``Committed`` holds them (``through_followed``). The short answer (``?answer=short``)
+stays the action's own commit, as it was stored with it.
 
 A fresh commit's answer is made from its ``Committed`` (the state before and after, the records, the
 meta as it stands): no second load and no Redis round trip. A command answered before (the same
@@ -38,21 +38,11 @@ def full_answer(store, done: Committed, seat: int, meta) -> dict:
     ``meta``: the match's meta as the request read it."""
     if done.repeated:
         return _rebuilt(store, done, seat, meta)
-    last, records = _with_automatic(done)
+    last, records = done.through_followed()
     ended = bool(last.meta.get("ended"))
     names = seat_names(last.meta, last.state)
     narrator = Narrator(store, done.match_id, done.game, last.meta, seat, names=names, base=done.before)
     return _answer(done.game, last.state, seat, _told(narrator, done.game, records, seat, ended))
-
-
-def _with_automatic(done: Committed) -> tuple[Committed, list]:
-    """The last of ``done`` and the automatic steps that followed it directly, and all their records."""
-    last, records = done, list(done.records)
-    for step in done.followed:
-        if step.repeated or step.before["version"] != last.version:
-            break
-        last, records = step, records + list(step.records)
-    return last, records
 
 
 def _rebuilt(store, done: Committed, seat: int, meta) -> dict:

@@ -53,6 +53,16 @@ class Committed:
         """Continued as another match after a dispute: it keeps no clock and waits on no one."""
         return bool(self.meta.get("continued_in"))
 
+    def through_followed(self) -> tuple["Committed", list]:
+        """The last of this commit and the ones its reactions made right after it (``followed``, each
+        at the version the one before ended), and the records of them all."""
+        last, records = self, list(self.records)
+        for step in self.followed:
+            if step.repeated or step.before["version"] != last.version:
+                break
+            last, records = step, records + list(step.records)
+        return last, records
+
     @property
     def continues(self) -> str | None:
         """The match this one continues after a dispute (``<id>@<version>``), if it does."""

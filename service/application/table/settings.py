@@ -20,8 +20,8 @@ from service.application.table import moves
 
 
 def change(store, match_id: str, seat: int, changes) -> dict:
-    """``{"version", "settings"}`` after recording ``changes`` (any of pass, pay, single, confirm);
-    400 naming an unknown key or value."""
+    """``{"version", "settings"}`` after recording ``changes`` (any of pass, pay, single, confirm; the
+    version after the automatic steps they make at once); 400 naming an unknown key or value."""
     try:
         check(changes)
     except IllegalAction as e:
@@ -30,7 +30,7 @@ def change(store, match_id: str, seat: int, changes) -> dict:
     if recorded(m.state, seat) is not None and changed(m.state, seat, changes) == recorded(m.state, seat):
         return {"version": m.version, "settings": in_force(m.state, seat)}
     done = moves.move(store, match_id, seat, {"type": "settings", "settings": changes})
-    return {"version": done.version, "settings": in_force(done.state, seat)}
+    return {"version": done.through_followed()[0].version, "settings": in_force(done.state, seat)}
 
 
 log = logging.getLogger(__name__)
