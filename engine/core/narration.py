@@ -121,8 +121,18 @@ def _controlled(d, e, r):
 _TIMEOUTS = {"pass": "the seat passes", "bot": "a bot stands in", "forfeit": "the seat forfeits"}
 
 
+def duration(minutes) -> str:
+    """A span in days and hours, as a player reads it: "3 days", "1 day and 6 hours", "45 minutes"."""
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
+        return f"{minutes} minutes"
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in ((days, "day"), (hours, "hour"), (mins, "minute")) if n]
+    return listing(parts) or "0 minutes"
+
+
 def _clock(d, e, r):
-    return f"Each move has a deadline of {d.get('minutes')} minutes; when it passes, " \
+    return f"Each move has a deadline of {duration(d.get('minutes'))}; when it passes, " \
            f"{_TIMEOUTS.get(d.get('on_timeout'), 'the table acts')}"
 
 
