@@ -145,3 +145,40 @@ def test_the_answer_that_ends_the_match_carries_the_outcome_and_the_hashes(clien
                                                    "step": None}
     assert got["events"][-1]["type"] == "SeedRevealed" and all("hash" in e for e in got["events"])
     assert got["events"] == m.get("/events", seat, after=legal["version"], limit=1000)["events"]
+
+
+def test_the_answer_takes_in_the_automatic_passes_that_follow_the_action(client):
+    """Issue 38: a Dimension Zero play after which the other seat's only legal move is a pass, made
+    for it by its recorded settings: the answer is at the version after that pass (its events in it,
+    told as the acting seat sees them), as a fresh read there gives it; a retry answers the same."""
+    seats = [{"name": "Reimu", "settings": {}}, {"name": "Marisa", "settings": {}}]
+    r = client.post("/matches", json={"game": "dimension-zero", "variant": "first-century", "seats": seats})
+    m = ApiMatch.held(client, r.get_json()["match_id"], [s["token"] for s in r.get_json()["seats"]])
+    rng = random.Random("answer-automatic")
+    for _ in range(300):
+        info = m.info()
+        assert info["outcome"] is None, "no play followed by an automatic pass"
+        seat = info["to_act"][0]
+        legal = m.legal(seat)
+        plays = [a for a in legal["actions"] if a["type"] == "play"]
+        action = rng.choice(plays or legal["actions"])
+        r = act(m, seat, action, legal["version"], command_id=f"p{legal['version']}")
+        assert r.status_code == 200, r.get_json()
+        got = r.get_json()
+        info, legal_now, events = fresh(m, seat, legal["version"])
+        assert got["version"] == info["version"] == legal_now["version"]
+        assert (got["legal"], got["view"], got["to_act"], got["outcome"]) == \
+               (legal_now, info["view"], info["to_act"], info["outcome"])
+        assert got["events"] == events
+        passed = [e for e in got["events"] if e["move"]["seat"] == 1 - seat and e["move"]["version"] > legal["version"]]
+        if action["type"] == "play" and passed:
+            break
+    else:
+        raise AssertionError("no play followed by an automatic pass")
+    own = {e["version"]: e for e in m.get("/events", 1 - seat, after=legal["version"], limit=1000)["events"]}
+    assert own[passed[0]["move"]["version"]]["auto"]["why"] == "only-choice"        # made by the setting
+    assert "auto" not in passed[0] and not passed[0]["text"].endswith("(automatic)")  # not told to the other seat
+    again = act(m, seat, action, legal["version"], command_id=f"p{legal['version']}")
+    assert again.status_code == 200 and again.get_json() == got
+    short = act(m, seat, action, legal["version"], command_id=f"p{legal['version']}", answer="short")
+    assert short.get_json()["version"] < got["version"]              # the short answer: the action's own commit

@@ -1,5 +1,6 @@
 """The narrated log over the API (issue 21): each event's ``text`` and ``move`` on /events, the stream
 and the digest; the table's events told by the core; explain's ``why`` in sentences."""
+from engine.core.narration import duration
 from service.http.redis_conn import get_store
 from tests.helpers import ApiMatch
 from tests.hidden.table import sse_events
@@ -49,9 +50,11 @@ def test_the_table_is_told_by_the_core(client):
     created = r.get_json()
     m = ApiMatch.held(client, created["match_id"], [created["seats"][0]["token"], None])
     texts = {e["type"]: e["text"] for e in m.get("/events", 0)["events"]}
-    assert texts["MatchCreated"].startswith("The match begins: Toy counting game") and "Reimu vs Owl" in texts["MatchCreated"]
-    assert texts["SeatControlled"] == "Owl is played by a bot (random)"
-    assert texts["ClockSet"] == "Each move has a deadline of 60 minutes; when it passes, the seat passes"
+    assert texts["MatchCreated"].startswith("The match begins: Toy counting game") and "Reimu vs Bot (random)" in texts["MatchCreated"]
+    assert texts["SeatControlled"] == "Seat 2 is played by a bot (random)"
+    assert texts["ClockSet"] == "Each move has a deadline of 1 hour; when it passes, the seat passes"
+    assert [duration(m) for m in (1440, 4320, 1800, 45, 61)] == \
+        ["1 day", "3 days", "1 day and 6 hours", "45 minutes", "1 hour and 1 minute"]
 
 
 def test_why_is_told_in_sentences(client):

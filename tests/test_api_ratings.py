@@ -213,3 +213,19 @@ def test_matches_and_open_seats_filter_by_their_players_rating(app, client):
     near = client.get("/open-seats", query_string={"rating_min": 1400, "rating_max": 1550}).get_json()["open_seats"]
     assert [s["match_id"] for s in near] == [weak["match_id"]]
     assert client.get("/open-seats", query_string={"rating_min": "x"}).status_code == 400
+
+
+def test_pairing_keeps_the_settings_each_player_joined_with_for_its_seat(app, client):
+    """Issue 38: a player pairing from the page takes settings with its seat, in force from the first
+    move (MatchCreated's settings); one that sends none is asked every step, as the API always was."""
+    a, b = new_player(client, "A"), new_player(client, "B", "2")
+    bad = client.post("/pairing/toy/standard", json={"settings": {"pass": "always"}}, headers=bearer(a["key"]))
+    assert bad.status_code == 400 and "settings.pass" in bad.get_json()["error"]["message"]
+    waiting = client.post("/pairing/toy/standard", json={"settings": {"confirm": True}}, headers=bearer(a["key"]))
+    assert waiting.get_json()["status"] == "waiting" and "settings" not in waiting.get_json()
+    paired = client.post("/pairing/toy/standard", headers=bearer(b["key"])).get_json()
+    assert paired["status"] == "paired"
+    settings = [client.get(f"/matches/{paired['match_id']}", headers=bearer(k["key"])).get_json()["settings"]
+                for k in (a, b)]
+    assert settings[0]["recorded"] is True and settings[0]["confirm"] is True and settings[0]["pass"] == "only-choice"
+    assert settings[1]["recorded"] is False

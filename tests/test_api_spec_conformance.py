@@ -6,7 +6,7 @@ import pytest
 import yaml
 from marshmallow import fields
 
-from service.http import lobby_schemas, notify_schemas, player_schemas, schemas, table_schemas
+from service.http import lobby_schemas, notify_schemas, player_schemas, rating_schemas, schemas, table_schemas
 from tests.helpers import ApiMatch, api_key_headers
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text("utf-8"))
@@ -58,7 +58,7 @@ BODIES = {"CreateMatch": schemas.CreateMatchIn, "SimulationRequest": schemas.Sim
           "SubscriptionRequest": notify_schemas.SubscriptionIn, "ClaimSeat": lobby_schemas.ClaimSeatIn,
           "Claim": lobby_schemas.ClaimIn, "HeldSeats": lobby_schemas.MyMatchesIn,
           "RematchRequest": table_schemas.RematchIn, "LegalActionsRequest": schemas.LegalActionsIn,
-          "SeatSettingsRequest": table_schemas.SeatSettingsIn}
+          "SeatSettingsRequest": schemas.SeatSettingsIn, "PairingRequest": rating_schemas.PairingIn}
 
 
 def resolved(spec: dict) -> dict:

@@ -4,7 +4,7 @@ move starts with refused (the per-game protocols are tested in tests/conformance
 import pytest
 
 from engine.core import IllegalAction
-from engine.core.choices import Part, headed, heads_of, listed, listing, listing_memo, sequence
+from engine.core.choices import Part, from_actions, headed, heads_of, listed, listing, listing_memo, sequence
 
 LISTED = [{"type": "pass"}, {"type": "buy", "card": "a", "tokens": ["x"], "colour": "red"},
          {"type": "buy", "card": "b", "tokens": ["y"], "colour": "red"}]        # listed actions
@@ -105,3 +105,20 @@ def test_a_walks_steps_share_what_the_position_gives_and_only_for_that_list():
     assert listing_memo(state, 0) is None
     with listing(state, 0):
         assert "kept" not in listing_memo(state, 0)  # a new listing starts empty
+
+
+def test_from_actions_speaks_in_words_a_move_in_sentence_case_and_done_for_a_complete_one():
+    """Issue 38: no "Choose type" over a lowercase "play"; a move already complete, while a longer
+    one extends it, is offered as "Done" (what the prompts say), not "As it is"."""
+    actions = [{"type": "end_actions"}, {"type": "play", "card": "a"}, {"type": "play", "card": "a", "extra": 1}]
+    first = from_actions(actions, {})
+    assert first.prompt == "Choose what to do" and [o.label for o in first.options] == ["End actions", "Play"]
+    own = from_actions(actions, {}, labels=lambda field, value: value.replace("_", " "))
+    assert [o.label for o in own.options] == ["End actions", "Play"]       # the game's own words, capitalised
+    card = from_actions(actions, {"type": "play"})
+    assert card.prompt == "Choose the card"
+    more = from_actions(actions, {"type": "play", "card": "a"})
+    assert [(o.label, o.done) for o in more.options] == [("Done", True), ("1", True)]
+    shaped = from_actions([{"type": "pay", "with": {"red_mana": 2}}, {"type": "pay", "with": {"red_mana": 1, "x": [3, 4]}},
+                           {"type": "pay", "with": None}, {"type": "pay", "with": True}], {"type": "pay"})
+    assert [o.label for o in shaped.options] == ["red mana 2", "red mana 1, x 3, 4", "None", "Yes"]   # no JSON

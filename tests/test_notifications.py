@@ -222,6 +222,7 @@ def test_email_needs_an_smtp_server(client, monkeypatch):
     r = client.post("/players/me/notifications", json={"kind": "email", "address": "reimu@example.org"},
                     headers=bearer(reimu["key"]))
     assert r.status_code == 422 and r.get_json()["error"]["code"] == "email_not_configured"
+    assert "KIFU_SMTP_URL" not in r.get_json()["error"]["message"]      # a player's words; the log names it
 
 
 def test_the_signature_is_hmac_sha256_of_the_body():

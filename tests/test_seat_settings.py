@@ -122,11 +122,62 @@ def test_manual_asks_every_step_and_changing_settings_makes_the_waiting_pass(cli
         raise AssertionError("seat 0 was never asked a pass-only step")
     at = m.info()["version"]
     r = put(client, m, 0, {"pass": "only-choice"})
-    assert r.status_code == 200
+    assert r.status_code == 200 and r.get_json()["version"] == m.info()["version"] > at + 1   # after the pass
     log = m.get("/events", 0, after=at, limit=100)["events"]
     assert log[0]["type"] == "SeatSettingsChanged"
     assert log[1]["move"]["seat"] == 0 and log[1]["auto"] == {"setting": {"pass": "only-choice"},
                                                               "why": "only-choice"}
+
+
+DEFAULTS = {"pass": "only-choice", "pay": "auto", "single": "auto", "confirm": False}
+
+
+def test_a_seat_taken_at_creation_with_settings_has_them_from_the_start_in_match_created(client):
+    seats = [{"name": "Reimu", "settings": {}}, {"name": "Marisa", "settings": {"confirm": True}}]
+    r = client.post("/matches", json={"game": "threebythree", "variant": "overlord", "seats": seats})
+    assert r.status_code == 201, r.get_json()
+    m = ApiMatch.held(client, r.get_json()["match_id"], [s["token"] for s in r.get_json()["seats"]])
+    plain = overlord(client)
+    assert m.info()["version"] == plain.info()["version"]                 # no event of its own
+    created = m.get("/events", 0, limit=1)["events"][0]
+    assert created["data"]["settings"] == {"0": DEFAULTS, "1": {**DEFAULTS, "confirm": True}}
+    assert "settings" not in plain.get("/events", 0, limit=1)["events"][0]["data"]   # left out: shape unchanged
+    assert m.info(0)["settings"] == {**DEFAULTS, "recorded": True}
+    assert m.info(1)["settings"]["confirm"] is True
+    asked = _play(m, random.Random(3))
+    assert not [a for s, a in asked if a == [{"type": "pass"}]]          # from the first move, never asked
+    assert [e for e in m.get("/events", 0, limit=1000)["events"] if e.get("auto")]
+
+
+def test_settings_at_creation_are_checked_and_only_for_a_seat_the_creator_takes(client):
+    for seat, named in (({"name": "a", "settings": {"pass": "always"}}, "seats.0.settings.pass"),
+                        ({"name": "a", "settings": {"speed": 1}}, "seats.0.settings.speed"),
+                        ({"name": "a", "join": "invite", "settings": {}}, "seats.0.settings"),
+                        ({"name": "a", "bot": "random", "settings": {}}, "seats.0.settings")):
+        r = client.post("/matches", json={"game": "toy", "variant": "standard", "seats": [seat, {"name": "b"}]})
+        assert r.status_code == 400 and named in r.get_json()["error"]["message"], (seat, r.get_json())
+
+
+def test_a_claim_with_settings_records_them_as_the_seats_first_table_move(client):
+    seats = [{"name": "Reimu", "settings": {}}, {"name": "Marisa", "join": "invite"}]
+    r = client.post("/matches", json={"game": "threebythree", "variant": "overlord", "seats": seats})
+    made = r.get_json()
+    code, url = made["seats"][1]["invite"], f"/matches/{made['match_id']}/seats/1/claim"
+    bad = client.post(url, json={"invite": code, "settings": {"pass": "always"}})
+    assert bad.status_code == 400 and "settings.pass" in bad.get_json()["error"]["message"]
+    claimed = client.post(url, json={"invite": code, "settings": {"pay": "manual"}})    # the 400 took no seat
+    assert claimed.status_code == 200, claimed.get_json()
+    assert claimed.get_json()["settings"] == {**DEFAULTS, "pay": "manual", "recorded": True}
+    m = ApiMatch.held(client, made["match_id"], [made["seats"][0]["token"], claimed.get_json()["token"]])
+    changed = [e for e in m.get("/events", 1, limit=1000)["events"] if e["type"] == "SeatSettingsChanged"]
+    assert [(e["seat"], e["data"]["settings"]) for e in changed] == [(1, {**DEFAULTS, "pay": "manual"})]
+    assert m.info(1)["settings"]["pay"] == "manual"
+
+
+def test_a_claim_without_settings_records_nothing(client):
+    m = ApiMatch(client, audit_live=True)                 # both seats claimed by invite, no settings
+    assert not [e for e in m.get("/events", 0, limit=1000)["events"] if e["type"] == "SeatSettingsChanged"]
+    assert m.info(0)["settings"]["recorded"] is False
 
 
 def _dz_play_with_payment(client):
@@ -199,3 +250,15 @@ def test_a_bot_seat_reads_bot_and_its_kind(client):
     assert [s["display_name"] for s in info["seats"]] == ["霊夢", "Bot (greedy)"]
     if info["to_act"] == [1]:
         assert info["pending_text"].startswith("Waiting for Bot (greedy)")
+
+
+def test_a_rematch_keeps_each_seats_settings_as_they_were_at_the_end(client):
+    m = ApiMatch(client)
+    put(client, m, 0, {"confirm": True})
+    m.play_to_end()
+    r = client.post(f"/matches/{m.id}/rematch", json={}, headers=m.headers(0))
+    assert r.status_code == 201, r.get_json()
+    again = ApiMatch.held(client, r.get_json()["match_id"], m.tokens)
+    assert again.info(0)["settings"] == {**DEFAULTS, "confirm": True, "recorded": True}
+    assert again.info(1)["settings"]["recorded"] is False
+    assert again.get("/events", 0, limit=1)["events"][0]["data"]["settings"] == {"0": {**DEFAULTS, "confirm": True}}

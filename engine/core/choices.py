@@ -138,7 +138,19 @@ def no_move(partial) -> IllegalAction:
 
 
 def label_of(value) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    """A value as an option says it where the game names it no better: in words, never as JSON (a list
+    "a, b", an object "key value, ...", true "Yes", null "None")."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if value is None:
+        return "None"
+    if isinstance(value, list):
+        return ", ".join(map(label_of, value)) or "None"
+    if isinstance(value, dict):
+        return ", ".join(f"{str(k).replace('_', ' ')} {label_of(v)}" for k, v in value.items()) or "None"
+    return str(value)
 
 
 def ref_of(value) -> str | None:
@@ -148,7 +160,9 @@ def ref_of(value) -> str | None:
 def from_actions(actions: list, partial: dict, *, prompts: dict | None = None, labels=None, refs=None) -> Step:
     """The step after ``partial`` over complete ``actions``, one field at a time in each action's key
     order (``type`` first). ``labels(field, value)`` / ``refs(field, value)`` name options (defaults:
-    the value itself); ``prompts`` maps a field to its prompt."""
+    the value itself; a move's ``type`` always in sentence case, "End actions"); ``prompts`` maps a
+    field to its prompt (default: "Choose what to do" for the type, "Choose the <field>" else). A
+    partial action that is itself a listed move while longer ones extend it is offered as "Done"."""
     partial = check_partial(partial)
     prompts = prompts or {}
     matching = [a for a in actions if _has(partial, a)] if partial else actions
@@ -157,7 +171,7 @@ def from_actions(actions: list, partial: dict, *, prompts: dict | None = None, l
     longer = [a for a in matching if a != partial]
     if not longer:
         return Step("This move is complete.", None, [Option(partial, "Done", None, True)])
-    options = [Option(partial, "As it is", None, True)] if len(longer) < len(matching) else []
+    options = [Option(partial, "Done", None, True)] if len(longer) < len(matching) else []
     seen, name = set(), None
     for a in longer:
         for nxt_field in a:
@@ -170,10 +184,10 @@ def from_actions(actions: list, partial: dict, *, prompts: dict | None = None, l
             continue
         seen.add(key)
         nxt = {**partial, nxt_field: value}
-        options.append(Option(nxt, partial_fn(labels, nxt_field, value) if labels else _default_label(nxt_field, value),
+        options.append(Option(nxt, partial_fn(_option_label, labels, nxt_field, value),
                               refs(nxt_field, value) if refs else None if nxt_field == "type" else ref_of(value),
                               settle=partial_fn(_completes, nxt, nxt_field, value, longer)))
-    return Step(prompts.get(name, f"Choose {name}"), name, options)
+    return Step(prompts.get(name) or _default_prompt(name), name, options)
 
 
 def _completes(nxt: dict, field: str, value, longer: list) -> tuple:
@@ -190,8 +204,18 @@ def _value_key(value):
     return value if kind is str else ("int", value) if kind is int else canonical_json(value)
 
 
-def _default_label(name: str, value) -> str:
-    return value.replace("_", " ") if name == "type" and isinstance(value, str) else label_of(value)
+def _option_label(labels, name: str, value) -> str:
+    """An option of ``from_actions`` as it reads: the game's ``labels``, else the value (a type's
+    underscores as spaces); a move's type in sentence case ("play" reads "Play")."""
+    if labels is not None:
+        text = labels(name, value)
+    else:
+        text = value.replace("_", " ") if name == "type" and isinstance(value, str) else label_of(value)
+    return text[:1].upper() + text[1:] if name == "type" else text
+
+
+def _default_prompt(name: str) -> str:
+    return "Choose what to do" if name == "type" else f"Choose the {name.replace('_', ' ')}"
 
 
 def _has(partial: dict, action: dict) -> bool:

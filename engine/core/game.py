@@ -112,21 +112,23 @@ class MatchConfig:
     audit_live: bool = False       # refereed live: the auditor sees every hand while it runs
     rulings: dict = field(default_factory=dict)    # ruling name -> choice (engine/core/rulings.py)
     rated: bool = False            # its end changes the seats' ratings (service/application/ratings)
+    settings: dict = field(default_factory=dict)   # seat ("0"...) -> the settings it took with its seat
 
     def to_dict(self) -> dict:
-        """MatchCreated's data (``audit_live``, ``rulings`` and ``rated`` only when set, so older records
-        keep their shape and their hashes)."""
+        """MatchCreated's data (``audit_live``, ``rulings``, ``rated`` and ``settings`` only when set, so
+        older records keep their shape and their hashes)."""
         return {"game": self.game, "variant": self.variant, "seats": list(self.seats),
                 "options": dict(self.options), "analysis": self.position is not None,
                 **({"audit_live": True} if self.audit_live else {}),
                 **({"rulings": dict(self.rulings)} if self.rulings else {}),
-                **({"rated": True} if self.rated else {})}
+                **({"rated": True} if self.rated else {}),
+                **({"settings": {seat: dict(s) for seat, s in self.settings.items()}} if self.settings else {})}
 
     @classmethod
     def of_created(cls, data: dict, position: dict | None = None, audit_live: bool = False) -> "MatchConfig":
         """The configuration a MatchCreated event's data records (its rulings included)."""
         return cls(data["game"], data["variant"], data["seats"], data.get("options", {}), position,
-                   audit_live, data.get("rulings", {}), bool(data.get("rated")))
+                   audit_live, data.get("rulings", {}), bool(data.get("rated")), data.get("settings", {}))
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from engine.core.events import SCHEMA_VERSION, Event
 from engine.core.game import Game, MatchConfig, can
 from engine.core.rng import Rng, commitment
 from engine.core.rulings import check as check_rulings
+from engine.core import seat_settings
 from engine.core.table import TABLE_EVENTS, fold_table
 
 ENGINE_VERSION = "0.1.0"
@@ -60,6 +61,8 @@ def apply(game: Game, state: dict | None, event: Event, config: MatchConfig | No
                                             "commitment", "engine_version", "cardset_version")}
         if d.get("rulings"):                    # the rulings the match chose (engine/core/rulings.py)
             state["match"]["rulings"] = dict(d["rulings"])
+        if d.get("settings"):                   # the settings seats took with the match (seat_settings.py)
+            seat_settings.fold_created(state["match"], d["settings"])
     elif event.type == "SeedRevealed":
         state["match"]["seed"] = event.data["seed"]
     elif event.type == "MatchForked":

@@ -113,14 +113,26 @@ def _controlled(d, e, r):
     if d.get("by") != "bot":
         return f"{who} plays the seat again"
     kind = (d.get("bot") or {}).get("bot", "a bot")
-    return f"A stand-in bot ({kind}) plays for {who}" if d.get("stand_in") else f"{who} is played by a bot ({kind})"
+    if d.get("stand_in"):
+        return f"A stand-in bot ({kind}) plays for {who}"
+    return f"Seat {d.get('seat', 0) + 1} is played by a bot ({kind})"    # its name is the bot's own ("Bot (greedy)")
 
 
 _TIMEOUTS = {"pass": "the seat passes", "bot": "a bot stands in", "forfeit": "the seat forfeits"}
 
 
+def duration(minutes) -> str:
+    """A span in days and hours, as a player reads it: "3 days", "1 day and 6 hours", "45 minutes"."""
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
+        return f"{minutes} minutes"
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in ((days, "day"), (hours, "hour"), (mins, "minute")) if n]
+    return listing(parts) or "0 minutes"
+
+
 def _clock(d, e, r):
-    return f"Each move has a deadline of {d.get('minutes')} minutes; when it passes, " \
+    return f"Each move has a deadline of {duration(d.get('minutes'))}; when it passes, " \
            f"{_TIMEOUTS.get(d.get('on_timeout'), 'the table acts')}"
 
 

@@ -13,7 +13,10 @@ seat's settings make for it in a position, if any.
 
 A seat that never recorded settings gets every step, as before (``pass`` ``manual``): a client of the
 API sees no move made for it unless it asked. Its first change fills the keys it leaves out from
-``DEFAULTS``. Only ``pass`` moves anything in the match; the other settings shape answers only.
+``DEFAULTS``. A seat may take settings with the seat itself (``{}``: the defaults), so that they are
+in force from its first move: a seat its creator takes in ``MatchCreated``'s ``settings`` {seat:
+settings} (``taken``; folded by ``fold_created`` exactly as ``SeatSettingsChanged`` is), a seat
+claimed later in the claim's ``SeatSettingsChanged`` (service/application/table/settings.py). Only ``pass`` moves anything in the match; the other settings shape answers only.
 An automatic pass is decided from the seat's own legal moves and the game's ``passing`` hook, both
 worked out from what the seat may know; the fact that it was automatic is in the command, which
 only the seat (and everyone once the match has ended) is shown.
@@ -59,6 +62,17 @@ def in_force(state: dict, seat: int) -> dict:
 def changed(state: dict, seat: int, changes: dict) -> dict:
     """The seat's whole settings after ``changes`` (keys left out: as they were, or ``DEFAULTS``)."""
     return {**DEFAULTS, **(recorded(state, seat) or {}), **check(changes)}
+
+
+def taken(changes: dict) -> dict:
+    """The whole settings a seat takes with its seat: ``changes`` over ``DEFAULTS``."""
+    return {**DEFAULTS, **check(changes)}
+
+
+def fold_created(match: dict, settings: dict) -> None:
+    """``MatchCreated``'s ``settings`` {seat: settings}: each seat's whole settings from the start."""
+    for seat, own in settings.items():
+        fold(match, {"seat": seat, "settings": own})
 
 
 def fold(match: dict, data: dict) -> None:

@@ -1,7 +1,7 @@
 """Marshmallow schemas of the lobby: claiming a seat, the open seats, the matches a browser holds."""
 from marshmallow import fields, validate
 
-from service.http.schemas import ErrorDetailOut, Schema
+from service.http.schemas import ErrorDetailOut, Schema, SeatSettingsIn, SeatSettingsOut
 
 MY_MATCHES_MAX = 200
 
@@ -12,6 +12,7 @@ class ClaimIn(Schema):
 
 class ClaimSeatIn(ClaimIn):
     player = fields.Bool(load_default=False)      # bind the seat to the player whose key is the bearer
+    settings = fields.Nested(SeatSettingsIn, load_default=None, allow_none=False)   # taken with the seat ({}: the defaults)
 
 
 class HeldSeatIn(Schema):
@@ -34,6 +35,7 @@ class SeatOut(Schema):
 class ClaimedOut(SeatOut):
     token = fields.Str(required=True)
     player_id = fields.Str(allow_none=True)      # the player the seat was bound to, if asked
+    settings = fields.Nested(SeatSettingsOut, allow_none=True)   # in force, when the claim said settings
 
 
 class InviteOut(SeatOut):

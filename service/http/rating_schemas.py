@@ -1,7 +1,7 @@
 """Marshmallow schemas of the ratings: a player's profile, a leaderboard, quick pairing."""
 from marshmallow import fields, validate
 
-from service.http.schemas import Schema
+from service.http.schemas import Schema, SeatSettingsIn
 
 
 class FigureFields(Schema):
@@ -74,6 +74,11 @@ class LeaderboardOut(Schema):
 class BotOfferOut(Schema):
     bot = fields.Str(required=True)
     rating = fields.Int(required=True)
+
+
+class PairingIn(Schema):
+    """``POST /pairing/{game}/{variant}``, optional: the settings the player's seat takes once paired."""
+    settings = fields.Nested(SeatSettingsIn, load_default=None, allow_none=False)
 
 
 class PairingOut(Schema):

@@ -7,6 +7,7 @@ from marshmallow import ValidationError, fields, post_dump, validate
 from service.application.table.seats import JOIN_MODES
 from service.application.storage.store import VERSION_MAX
 from engine.bots import bot_names
+from engine.core.seat_settings import CHOICES
 
 
 class Schema(marshmallow.Schema):
@@ -57,22 +58,6 @@ class BotIn(Schema):
     copies = fields.Int(strict=True, validate=validate.Range(min=1, max=10))
 
 
-class SeatIn(Schema):
-    name = fields.Str(required=True, validate=validate.Length(min=1, max=64))
-    join = fields.Str(load_default=None, allow_none=False, validate=validate.OneOf(JOIN_MODES))   # default: token
-    bot = fields.Str(validate=BOT_NAME)
-    budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
-    kingdom = fields.Str(validate=validate.Length(min=1, max=64))
-    copies = fields.Int(strict=True, validate=validate.Range(min=1, max=10))
-    player = fields.Bool(load_default=False)      # bound to the creating player (its key as the bearer)
-
-
-class DeadlineIn(Schema):
-    minutes = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=30 * 24 * 60))
-    on_timeout = fields.Str(required=True, validate=validate.OneOf(("pass", "bot", "forfeit")))
-    stand_in = fields.Nested(BotIn, load_default=None)
-
-
 class StrictBool(fields.Boolean):
     """A JSON true or false only (marshmallow's Boolean also takes 1, 0, "yes", "off"...; openapi.yaml
     says boolean)."""
@@ -85,6 +70,37 @@ class StrictBool(fields.Boolean):
 
 def _strict_bool(**kw):
     return StrictBool(**kw)
+
+
+def _one_of(choices):
+    return validate.OneOf(choices, error="{input!r} is not one of {choices}")
+
+
+class SeatSettingsIn(Schema):
+    """A seat's settings (engine/core/seat_settings.py): any of them, in ``PUT .../seats/{seat}/settings``,
+    or taken with the seat (``POST /matches``' seat, a claim; ``{}``: the defaults); an unknown key
+    or value is a 400 naming it."""
+    pass_ = fields.Str(data_key="pass", attribute="pass", validate=_one_of(CHOICES["pass"]))
+    pay = fields.Str(validate=_one_of(CHOICES["pay"]))
+    single = fields.Str(validate=_one_of(CHOICES["single"]))
+    confirm = StrictBool(error_messages={"invalid": "true or false"})
+
+
+class SeatIn(Schema):
+    name = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    join = fields.Str(load_default=None, allow_none=False, validate=validate.OneOf(JOIN_MODES))   # default: token
+    bot = fields.Str(validate=BOT_NAME)
+    budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
+    kingdom = fields.Str(validate=validate.Length(min=1, max=64))
+    copies = fields.Int(strict=True, validate=validate.Range(min=1, max=10))
+    player = fields.Bool(load_default=False)      # bound to the creating player (its key as the bearer)
+    settings = fields.Nested(SeatSettingsIn, load_default=None, allow_none=False)   # a seat the creator takes: its settings
+
+
+class DeadlineIn(Schema):
+    minutes = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=30 * 24 * 60))
+    on_timeout = fields.Str(required=True, validate=validate.OneOf(("pass", "bot", "forfeit")))
+    stand_in = fields.Nested(BotIn, load_default=None)
 
 
 RULINGS_MAX = 16          # a game has a handful of selectable rulings (engine/games/*/rulings.json)

@@ -4,7 +4,6 @@ import unicodedata
 
 from marshmallow import Schema, ValidationError, fields, pre_load, validate
 
-from engine.core.seat_settings import CHOICES
 from engine.core.table_moves import CHAT_MAX
 from service.http.schemas import SeatSettingsOut, SeatTokenOut, StrictBool, _version
 
@@ -77,14 +76,3 @@ class SettingsOut(Schema):
     settings = fields.Nested(SeatSettingsOut, required=True)
 
 
-def _one_of(choices):
-    return validate.OneOf(choices, error="{input!r} is not one of {choices}")
-
-
-class SeatSettingsIn(Schema):
-    """``PUT .../seats/{seat}/settings``: any of the seat's settings (engine/core/seat_settings.py); an
-    unknown key or value is a 400 naming it."""
-    pass_ = fields.Str(data_key="pass", attribute="pass", validate=_one_of(CHOICES["pass"]))
-    pay = fields.Str(validate=_one_of(CHOICES["pay"]))
-    single = fields.Str(validate=_one_of(CHOICES["single"]))
-    confirm = StrictBool(error_messages={"invalid": "true or false"})

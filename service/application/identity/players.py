@@ -107,7 +107,7 @@ def sign_in(store, code: str, label: str, address: str, limits: SignInLimits) ->
     return {"player_id": player_id, "name": player_records.name(store, player_id), **issued}
 
 
-def binding(seats: list[dict], player_id: str | None) -> dict:
+def binding(store, seats: list[dict], player_id: str | None) -> dict:
     """The meta fields binding the seats of a new match marked ``"player": true`` to ``player_id``."""
     marked = [s for s, spec in enumerate(seats) if spec.get("player")]
     if not marked:
@@ -121,7 +121,13 @@ def binding(seats: list[dict], player_id: str | None) -> dict:
     if spec.get("bot") or (spec.get("join") or "token") != "token":
         raise Invalid("invalid_request", f"seats.{marked[0]}.player: only a seat played here (join \"token\") "
                       "is bound to the player creating the match")
-    return {f"player:{marked[0]}": player_id}
+    return seat_binding(store, marked[0], player_id)
+
+
+def seat_binding(store, seat: int, player_id: str) -> dict:
+    """The meta fields of ``seat`` bound to the player: its id, and its account name, by which players
+    then read the seat (``player_name:<seat>``, table.seats.display_name)."""
+    return {f"player:{seat}": player_id, f"player_name:{seat}": player_records.name(store, player_id)}
 
 
 def check_unseated(meta: dict, match_id: str, player_id: str) -> None:
@@ -135,7 +141,7 @@ def bind(store, match_id: str, seat: int, player_id: str, meta: dict) -> None:
     """Bind a seat the caller holds (just claimed, or adopted) to the player: meta, index, and the
     reminder of a deadline already running for it."""
     check_unseated(meta, match_id, player_id)
-    if not player_records.bind_seat(store, match_id, seat, player_id):
+    if not player_records.bind_seat(store, match_id, seat, player_id, player_records.name(store, player_id)):
         raise Conflict("seat_bound", f"seat {seat} is bound to another player")
     index(store, match_id, {**meta, f"player:{seat}": player_id})
     notices.catch_up(store, match_id, {seat})

@@ -11,17 +11,26 @@ as that seat may see it:
 - ``legal``: exactly what ``GET legal-actions`` answers that seat (``version``, ``actions``,
   ``partial``, ``step``).
 
+When the action is followed by automatic steps (a pass a seat's settings make for it:
+match/automatic.py), the answer is at the version after them, its ``events`` theirs too: the
+commits that follow the action's one directly (each made at the version the one before ended), as
+the action's ``Committed`` holds them (``through_followed``). The short answer (``?answer=short``)
+stays the action's own commit, as it was stored with it.
+
 A fresh commit's answer is made from its ``Committed`` (the state before and after, the records, the
 meta as it stands): no second load and no Redis round trip. A command answered before (the same
-``command_id`` again) is answered the same, rebuilt from the stored short answer: the state at its
-version and the records since the version it was made at, read back (a retry may cost reads; it is
+``command_id`` again) is answered the same, rebuilt from the stored short answer: the automatic
+steps that followed it found in the log (``automatic.made_after``), the state at the version they
+end and the records since the version it was made at, read back (a retry may cost reads; it is
 rare and must not change the answer).
 """
 from engine.core import Game, match_outcome, seats_to_act
+from service.application.match.automatic import made_after
 from service.application.match.committing import Committed
 from service.application.match.loading import match_game, redact
 from service.application.match.narrated import Narrator
 from service.application.match.queries import legal_at
+from service.application.table.seats import seat_names
 
 
 def full_answer(store, done: Committed, seat: int, meta) -> dict:
@@ -29,22 +38,23 @@ def full_answer(store, done: Committed, seat: int, meta) -> dict:
     ``meta``: the match's meta as the request read it."""
     if done.repeated:
         return _rebuilt(store, done, seat, meta)
-    ended = bool(done.meta.get("ended"))
-    names = _names(done.state, done.meta)
-    narrator = Narrator(store, done.match_id, done.game, done.meta, seat, names=names, base=done.before)
-    return _answer(done.game, done.state, seat, _told(narrator, done.game, done.records, seat, ended))
+    last, records = done.through_followed()
+    ended = bool(last.meta.get("ended"))
+    names = seat_names(last.meta, last.state)
+    narrator = Narrator(store, done.match_id, done.game, last.meta, seat, names=names, base=done.before)
+    return _answer(done.game, last.state, seat, _told(narrator, done.game, records, seat, ended))
 
 
 def _rebuilt(store, done: Committed, seat: int, meta) -> dict:
     short = done.answer
-    version = short["version"]
     after = short.get("after")
     if after is None:             # an answer stored before answers kept ``after``: its first event's
-        after = min((e["version"] for e in short["events"]), default=version + 1) - 1
+        after = min((e["version"] for e in short["events"]), default=short["version"] + 1) - 1
+    version = made_after(store, done.match_id, short["version"])
     game = match_game(meta)
     state = store.load(game, done.match_id, version, shared=True)
     records = store.read(done.match_id, after, until=version)
-    narrator = Narrator(store, done.match_id, game, meta, seat, names=_names(state, meta))
+    narrator = Narrator(store, done.match_id, game, meta, seat, names=seat_names(meta, state))
     ended = match_outcome(game, state) is not None
     return _answer(game, state, seat, _told(narrator, game, records, seat, ended))
 
@@ -65,9 +75,3 @@ def _told(narrator: Narrator, game: Game, records, seat: int, with_hash: bool) -
         if told is not None:
             items.append(told)
     return items
-
-
-def _names(state: dict, meta) -> list[str]:
-    """The seats' names as the narrated log reads them (the meta's ``name:<seat>``), for the seats the
-    state has: asked of the meta seat by seat, within the fields its first read brought."""
-    return [meta.get(f"name:{s}", "") for s in range(len(state["match"]["seats"]))]

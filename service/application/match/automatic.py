@@ -11,6 +11,10 @@ seats passing for ever is cut short and asked). The commits it makes run the rea
 so the stack stays flat. Each step is made at the version it read (``expected_version``): when
 someone appended first, that commit's own reactions look again, and this loop stops.
 
+The commits the loop makes are kept in the first commit's ``followed``, so that the answer to the
+action that set them off describes the version after them (match/answering.py); ``made_after`` finds
+the same run in the log (a retried command's answer).
+
 A crash between the commit and its automatic step leaves the pass to the seat: it is asked as before
 (and its deadline, if any, runs). Settings a seat never recorded make no move at all.
 """
@@ -41,7 +45,7 @@ class AutoSteps(Reaction):
             return                          # read from the state committed: no round trip for most commits
         token = _RUNNING.set(_RUNNING.get() | {commit_.match_id})
         try:
-            run(store, commit_.match_id)
+            commit_.followed.extend(run(store, commit_.match_id))
         finally:
             _RUNNING.reset(token)
 
@@ -64,9 +68,9 @@ def next_step(m) -> tuple[int, dict] | None:
     return found(m.game, m.state, m.meta)
 
 
-def run(store, match_id: str, limit: int = MAX_STEPS) -> int:
-    """The automatic moves due in the match, one commit each; how many were made."""
-    made = 0
+def run(store, match_id: str, limit: int = MAX_STEPS) -> list:
+    """The automatic moves due in the match, one commit each; the commits made, in order."""
+    made = []
     for _ in range(limit):
         m = open_match(store, match_id)
         found = next_step(m)
@@ -74,13 +78,34 @@ def run(store, match_id: str, limit: int = MAX_STEPS) -> int:
             return made
         seat, auto = found
         try:
-            step(store, m, seat, auto)
+            made.append(step(store, m, seat, auto))
         except DomainError as e:          # someone appended first (their commit looks again), or refused
             log.info("automatic step of seat %s in %s at version %s not made: %s", seat, match_id, m.version, e.code)
             return made
-        made += 1
     log.warning("automatic steps of %s stopped after %s in a row; the seat to act is asked", match_id, limit)
     return made
+
+
+def command_id(version: int) -> str:
+    """The command id of the automatic step made at ``version``."""
+    return f"auto-{version}"
+
+
+def made_after(store, match_id: str, version: int, chunk: int = 64) -> int:
+    """The version where the automatic steps appended right after ``version`` (each made at the version
+    the one before ended) end; ``version`` when none was."""
+    end, current = version, None
+    while True:
+        records = store.read(match_id, end, count=chunk)
+        for record in records:
+            if record.command_id == current:
+                end = record.version
+            elif record.command_id == command_id(end) and "auto" in (record.command or {}):
+                current, end = record.command_id, record.version
+            else:
+                return end
+        if len(records) < chunk:
+            return end
 
 
 def step(store, m, seat: int, auto: dict):
@@ -88,6 +113,6 @@ def step(store, m, seat: int, auto: dict):
     action = auto["action"]
     events = decide(store, m, seat, action, store.secret(m.match_id))
     command = {"seat": seat, "action": action, "auto": {"setting": auto["setting"], "why": auto["why"]}}
-    command_id = f"auto-{m.version}"
+    made_at = command_id(m.version)
     return commit(store, m, [(command, events), *after_action(m.game, m.state, seat, events)], by="auto",
-                  command_key=f"{seat}:{command_id}", command_id=command_id, seat=seat, acted=True)
+                  command_key=f"{seat}:{made_at}", command_id=made_at, seat=seat, acted=True)

@@ -11,7 +11,7 @@ for every appender around every append.
 import json
 from collections import ChainMap
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.core import Game, apply, clone, match_outcome, seed_revealed
 from service.application.errors import Conflict
@@ -36,6 +36,9 @@ class Committed:
     ended: bool = False        # this append ended the match (an outcome; or a continued original closed)
     answer: dict | None = None     # what the appender is answered (as its seat may see it)
     repeated: bool = False     # the command had been answered before: nothing was appended now
+    # the commits its reactions made for it once it was stored, in order: the automatic steps that
+    # followed it (match/automatic.py), which its appender's answer takes in (match/answering.py)
+    followed: list = field(default_factory=list, compare=False, repr=False)
 
     @property
     def version(self) -> int:
@@ -49,6 +52,16 @@ class Committed:
     def continued(self) -> bool:
         """Continued as another match after a dispute: it keeps no clock and waits on no one."""
         return bool(self.meta.get("continued_in"))
+
+    def through_followed(self) -> tuple["Committed", list]:
+        """The last of this commit and the ones its reactions made right after it (``followed``, each
+        at the version the one before ended), and the records of them all."""
+        last, records = self, list(self.records)
+        for step in self.followed:
+            if step.repeated or step.before["version"] != last.version:
+                break
+            last, records = step, records + list(step.records)
+        return last, records
 
     @property
     def continues(self) -> str | None:

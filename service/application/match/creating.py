@@ -16,6 +16,7 @@ from service.application.storage.connections import UNAVAILABLE
 from service.application.ratings import rules
 from service.application.storage.records import now, seal
 from service.application.table import seats
+from service.application.table.settings import at_creation
 from service.application.turns.deadlines import clock_config
 
 log = logging.getLogger(__name__)
@@ -42,7 +43,8 @@ def create_match(store, body: dict, extra_meta: dict | None = None, match_id: st
     if rated:
         rules.check_rated(body, extra_meta or {})
     config = MatchConfig(game.id, variant.id, names, body["options"], position=body["setup"],
-                         audit_live=audit_live, rulings=body.get("rulings") or {}, rated=rated)
+                         audit_live=audit_live, rulings=body.get("rulings") or {}, rated=rated,
+                         settings=at_creation(body["seats"]))
     seed = secrets.token_bytes(32)
     events = create_events(game, config, seed)
     command = {"create": {} if config.position is None else {"position": config.position}}
@@ -86,6 +88,7 @@ def store_new_match(store, game: Game, events: list, seed: bytes, command: dict,
     else:                       # a match that continues another keeps its seats' tokens
         carried = seats.carried(carried_from[1])
         seat_meta = {**carried, **{f"name:{s}": spec["name"] for s, spec in enumerate(specs)},
+                     **{f"bot:{s}": bot for s, bot in bots.items()},
                      **subscriptions.carry(store, carried_from[0], carried_from[1], match_id)}
         told = [{**t, "claimed": f"claimed:{t['seat']}" in carried}
                 for t in seats.told_of(carried, [spec["name"] for spec in specs], bots)]

@@ -6,9 +6,11 @@ re-deal carries no trace of the real cards); only the auditor, once it sees ever
 state. The caller gets every seat's token of the fork. A *continuation* (after a dispute both seats
 agree on) is the true state, played on by the same seats with the same tokens (each at its own seat),
 the same bots at their seats, the same clock, and the same auditor. Both keep the original's options
-and house rules (its ``rulings``: the fork's MatchCreated records them again).
+and house rules (its ``rulings``: the fork's MatchCreated records them again), and each seat's
+settings as they stand at that version (``settings``, engine/core/seat_settings.py).
 """
 import secrets
+from dataclasses import replace
 
 from engine.core import Event, MatchConfig, Rng, TABLE_RULE, can, clone, commitment, controller, create_events
 from engine.core.match import PLATFORM_RULE
@@ -63,16 +65,17 @@ def continuation(store, match_id: str, version: int, meta: dict, command: dict |
     game = match_game(meta)
     created = store.read(match_id, 0, 1)[0].event.data
     seed, live = secrets.token_bytes(32), meta.get("audit_live") == "1"
+    state = store.load(game, match_id, version if version else int(meta["version"]))
     if version == 0:
         position = ((command or {}).get("create") or {}).get("position")
-        config = MatchConfig.of_created(created, position=position, audit_live=live)
+        config = replace(MatchConfig.of_created(created, position=position, audit_live=live),
+                         settings=state["match"].get("settings", {}))
         events, opening = create_events(game, config, seed), {"create": {"position": position} if position else {}}
     else:
-        events = fork_events(created, seed, match_id, version, store.load(game, match_id, version), None,
+        events = fork_events(created, seed, match_id, version, state, None,
                              analysis=created.get("analysis", False), audit_live=live)
         opening = {"create": {"fork": {"from": match_id, "version": version}}}
-    table = table_events(store.load(game, match_id, version if version else int(meta["version"])),
-                         creation_only=version == 0)
+    table = table_events(state, creation_only=version == 0)
     return store_new_match(store, game, events, seed, opening, created["seats"],
                            analysis=created.get("analysis", False), audit_live=live,
                            carried_from=(match_id, meta), table=table,
@@ -98,8 +101,9 @@ def table_events(state: dict, creation_only: bool) -> list:
 
 def fork_events(created: dict, seed: bytes, match_id: str, version: int, state: dict,
                 determinized_for, analysis: bool, audit_live: bool = False) -> list:
+    config = replace(MatchConfig.of_created(created, audit_live=audit_live), settings=state["match"].get("settings", {}))
     opening = Event("MatchCreated", {
-        **MatchConfig.of_created(created, audit_live=audit_live).to_dict(), "analysis": analysis,
+        **config.to_dict(), "analysis": analysis,
         "commitment": commitment(seed),
         "engine_version": created["engine_version"], "cardset_version": created["cardset_version"]},
         rule=PLATFORM_RULE)

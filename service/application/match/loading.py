@@ -43,7 +43,7 @@ class Loaded:
 # dispute, and is read whole only by what iterates over it.
 FIXED = ("game", "variant", "version", "last_hash", "created_at", "analysis", "audit_live", "private",
          "engine_version", "cardset_version", "ended", "outcome", "waiting", "continues", "continued_in", "rated")
-PER_SEAT = ("name", "acted", "open", "invite", "claimed", "player", "notify")
+PER_SEAT = ("name", "bot", "player_name", "acted", "open", "invite", "claimed", "player", "notify")
 CREDENTIALS = ("token", "auditor", "organiser")
 SEATS_AHEAD = 4
 

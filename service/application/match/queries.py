@@ -9,7 +9,7 @@ from service.application.match.house_rules import in_force
 from service.application.match.loading import match_game, open_match, open_meta, redact
 from service.application.match.narrated import Narrator
 from service.application.match.pending import pending_text
-from service.application.table.seats import is_unclaimed, join_mode
+from service.application.table.seats import display_name, is_unclaimed, join_mode, seat_names
 from service.application.table.settings import of_seat
 
 
@@ -25,28 +25,15 @@ def match_view(store, match_id: str, seat: int | None, meta: dict | None = None)
             "view": m.game.view(m.state, seat),
             "since_your_last_action": digest(store, match_id, seat, m.meta),
             "settings": of_seat(m.state, seat),
-            "pending_text": pending_text(m.game, m.state, m.to_act(), display_names(m.state, m.meta), seat,
+            "pending_text": pending_text(m.game, m.state, m.to_act(), seat_names(m.meta, m.state), seat,
                                          outcome is not None)}
-
-
-def display_name(state: dict, meta: dict, seat: int) -> str:
-    """A seat as a player reads it: a bot's seat "Bot (greedy)", a person's by the seat's name (the
-    claimed one, else the one it was created with), else "Seat 2"."""
-    held = controller(state, seat)
-    if held["by"] == "bot" and not held["stand_in"]:
-        return f"Bot ({(held['bot'] or {}).get('bot', 'bot')})"
-    return meta.get(f"name:{seat}") or state["match"]["seats"][seat] or f"Seat {seat + 1}"
-
-
-def display_names(state: dict, meta: dict) -> list[str]:
-    return [display_name(state, meta, s) for s in range(len(state["match"]["seats"]))]
 
 
 def seats(state: dict, meta: dict) -> list[dict]:
     out = []
     for s, name in enumerate(state["match"]["seats"]):
         held = controller(state, s)
-        out.append({"seat": s, "name": name, "display_name": display_name(state, meta, s),
+        out.append({"seat": s, "name": name, "display_name": display_name(meta, s, state),
                     "controller": held["by"], "bot": held["bot"],
                     "stand_in": held["stand_in"], "unclaimed": is_unclaimed(meta, s), "join": join_mode(meta, s)})
     return out

@@ -40,7 +40,7 @@ from service.application.match.loading import open_match
 from service.application.notify.messages import message
 from service.application.notify.settings import public_url
 from service.application.identity.player_keys import bound_seats
-from service.application.table.seats import seat_count, seat_names
+from service.application.table.seats import display_name, seat_count, seat_names
 from service.application.notify.subscriptions import Owner
 
 log = logging.getLogger(__name__)
@@ -203,7 +203,7 @@ def _detail(store, match_id: str, meta: dict, kind: str, version: int) -> dict:
         return {"version": version, "outcome": json.loads(meta["outcome"]) if meta.get("outcome") else None}
     event = store.read(match_id, version - 1, version)[0].event        # a public table record
     if kind == "chat":
-        return {"version": version, "seat": event.data["seat"], "name": meta.get(f"name:{event.data['seat']}", ""),
+        return {"version": version, "seat": event.data["seat"], "name": display_name(meta, event.data["seat"]),
                 "text": event.data["text"]}
     d = event.data
     what = "a dispute was filed" if event.type == "DisputeFiled" else "the auditor ruled on a dispute"

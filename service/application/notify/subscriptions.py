@@ -8,6 +8,7 @@ match meta's ``notify:<seat>`` says a seat has its own (so a commit with nobody 
 more). Each subscription has an unsubscribe token (sent in every message, kept by its sha256):
 ``POST /unsubscribe/<token>`` ends it in one step, no sign-in needed.
 """
+import logging
 import re
 import secrets
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ from service.application.notify import settings as notify_settings, webhook_urls
 from service.application.identity.auth import token_hash
 from service.application.errors import Conflict, Illegal, Invalid, NotFound
 from service.application.storage import notify as notify_records
+
+log = logging.getLogger(__name__)
 
 EVENTS = ("your_move", "deadline_near", "match_ended", "dispute", "chat")
 KINDS = ("webhook", "email")
@@ -58,7 +61,9 @@ def check_target(kind: str, target: str) -> str:
     if not EMAIL.match(target) or len(target) > 254:
         raise Invalid("invalid_request", "address: an e-mail address (name@example.org)")
     if not notify_settings.mail_configured():
-        raise Illegal("email_not_configured", "this service sends no e-mail (no SMTP server is set: KIFU_SMTP_URL)")
+        log.info("an e-mail subscription refused: no SMTP server is set (KIFU_SMTP_URL)")   # the operator's words
+        raise Illegal("email_not_configured", "this service does not send e-mail; choose a webhook or the "
+                      "browser's notifications instead")
     return target
 
 

@@ -3,11 +3,14 @@ of a game and variant; the first other player waiting within ``band`` points (KI
 their rating, the nearest first, is paired with them in a new rated match (both seats bound to the
 players, so each opens it with their own key; play by post: a deadline, forfeit on a miss). One who has
 waited ``bot_wait`` seconds (KIFU_PAIRING_BOT_WAIT_SECONDS) alone is offered the bot rated nearest to
-them (a generic bot when none is rated yet), and may take it."""
+them (a generic bot when none is rated yet), and may take it. A player may join with the settings its
+seat is to take (engine/core/seat_settings.py; kept with its ticket): the new match records them in
+its MatchCreated, in force from the first move."""
 from dataclasses import dataclass
 
 from service.application import clock
 from service.application.errors import Conflict, NotFound
+from service.application.identity.players import seat_binding
 from service.application.match.creating import create_match
 from service.application.ratings import ladder
 from service.application.storage import players as player_records
@@ -37,11 +40,14 @@ def _rating(store, game: str, variant: str, who: str) -> float:
     return figure["rating"] if figure else 1500.0
 
 
-def join(store, game: str, variant: str, player_id: str, rules: Rules, now=None) -> dict:
+def join(store, game: str, variant: str, player_id: str, rules: Rules, now=None, settings: dict | None = None) -> dict:
     """Pair the player with the nearest waiting player within the band, or put them in the queue (a
-    player already waiting is looked at again); the ticket as ``status``."""
+    player already waiting is looked at again); the ticket as ``status``. ``settings``: its seat's
+    (None: as it joined before, if it did)."""
     _check(game, variant)
     ticket = stored.pairing_ticket(store, game, variant, player_id)
+    if settings is None and ticket and ticket["status"] == "waiting":
+        settings = ticket.get("settings")
     if ticket and ticket["status"] == "paired":
         return status(store, game, variant, player_id, rules, now)
     if ticket and not stored.pairing_take(store, game, variant, player_id):
@@ -51,14 +57,16 @@ def join(store, game: str, variant: str, player_id: str, rules: Rules, now=None)
                   key=lambda w: (abs(w[1] - rating), w[0]))
     for other, _ in near:
         if other != player_id and stored.pairing_take(store, game, variant, other):
-            match_id = _start(store, game, variant, [other, player_id])
+            theirs = (stored.pairing_ticket(store, game, variant, other) or {}).get("settings")
+            match_id = _start(store, game, variant, [other, player_id], [theirs, settings])
             paired = {"status": "paired", "match_id": match_id}
             stored.pairing_set(store, game, variant, other, {**paired, "seat": 0})
             stored.pairing_set(store, game, variant, player_id, {**paired, "seat": 1})
             return status(store, game, variant, player_id, rules, now)
     since = ticket["since"] if ticket else clock.iso(now or clock.now())
     stored.pairing_wait(store, game, variant, player_id, rating,
-                        {"status": "waiting", "since": since, "rating": rating})
+                        {"status": "waiting", "since": since, "rating": rating,
+                         **({} if settings is None else {"settings": settings})})
     return status(store, game, variant, player_id, rules, now)
 
 
@@ -69,7 +77,7 @@ def status(store, game: str, variant: str, player_id: str, rules: Rules, now=Non
     ticket = stored.pairing_ticket(store, game, variant, player_id)
     if ticket is None:
         return {"game": game, "variant": variant, "status": "none"}
-    out = {"game": game, "variant": variant, **ticket}
+    out = {"game": game, "variant": variant, **{k: v for k, v in ticket.items() if k != "settings"}}
     if ticket["status"] == "waiting":
         out["rating"] = round(ticket["rating"])
         waited = (now or clock.now()) - clock.parse(ticket["since"])
@@ -99,7 +107,8 @@ def take_bot(store, game: str, variant: str, player_id: str, rules: Rules, now=N
     if not stored.pairing_take(store, game, variant, player_id):
         return status(store, game, variant, player_id, rules, now)       # paired meanwhile by a player
     bot = nearest_bot(store, game, variant, ticket["rating"])
-    match_id = _start(store, game, variant, [player_id], bot)
+    own = (stored.pairing_ticket(store, game, variant, player_id) or {}).get("settings")
+    match_id = _start(store, game, variant, [player_id], [own], bot)
     stored.pairing_set(store, game, variant, player_id, {"status": "paired", "match_id": match_id, "seat": 0})
     return status(store, game, variant, player_id, rules, now)
 
@@ -115,11 +124,14 @@ def bot_config(who: str) -> dict:
     return {"bot": name, **({"budget": {k: int(v) for k, v in (b.split("=") for b in budget)}} if budget else {})}
 
 
-def _start(store, game: str, variant: str, players: list, bot: str | None = None) -> str:
-    seats = [{"name": player_records.name(store, p) or p} for p in players]
+def _start(store, game: str, variant: str, players: list, settings: list, bot: str | None = None) -> str:
+    """A rated match of ``players`` (and ``bot``), each seat with the ``settings`` its player joined with
+    (None: none)."""
+    seats = [{"name": player_records.name(store, p) or p, **({} if own is None else {"settings": own})}
+             for p, own in zip(players, settings)]
     if bot is not None:
         seats.append({"name": ladder.label(bot), **bot_config(bot)})
-    bound = {f"player:{s}": p for s, p in enumerate(players)}
+    bound = {k: v for s, p in enumerate(players) for k, v in seat_binding(store, s, p).items()}
     created = create_match(store, {"game": game, "variant": variant, "seats": seats, "options": {}, "setup": None,
                                    "audit_live": False, "deadline": dict(DEADLINE), "rated": True}, bound)
     return created.match_id

@@ -148,11 +148,15 @@ def take_sign_in_code(store, digest: str) -> tuple[str, str] | None:
     return found if found and found[0] else None
 
 
-def bind_seat(store, match_id: str, seat: int, player_id: str) -> bool:
-    """The seat bound to the player (meta ``player:<seat>``, HSETNX); False when it is bound to another."""
+def bind_seat(store, match_id: str, seat: int, player_id: str, name: str) -> bool:
+    """The seat bound to the player (meta ``player:<seat>``, HSETNX) and named by its account ``name``
+    (``player_name:<seat>``); False when it is bound to another."""
     meta = keys.match(match_id, "meta")
-    return bool(store.redis.hsetnx(meta, f"player:{seat}", player_id)) or \
-        text(store.redis.hget(meta, f"player:{seat}")) == player_id
+    if not (store.redis.hsetnx(meta, f"player:{seat}", player_id)
+            or text(store.redis.hget(meta, f"player:{seat}")) == player_id):
+        return False
+    store.redis.hset(meta, f"player_name:{seat}", name)
+    return True
 
 
 def add_match(store, player_ids, match_id: str, score: int) -> None:

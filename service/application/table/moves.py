@@ -17,6 +17,7 @@ from service.application import clock
 from service.application.match.committing import Committed, commit, repeated
 from service.application.errors import Conflict, Illegal, Throttled
 from service.application.match.loading import open_match
+from service.application.table.seats import display_name
 
 RETRIES = 8
 TALK_BURST, TALK_WINDOW, TALK_MAX = 5, 30, 1000
@@ -77,7 +78,7 @@ def talk(store, match_id: str, after: int = 0, limit: int = 100) -> dict:
             cursor = record.version
             if record.event.type == "ChatSaid":
                 d = record.event.data
-                lines.append({"version": record.version, "seat": d["seat"], "name": meta.get(f"name:{d['seat']}", ""),
+                lines.append({"version": record.version, "seat": d["seat"], "name": display_name(meta, d["seat"]),
                               "text": d["text"], "at": record.at})
                 if len(lines) >= limit:
                     break

@@ -1,6 +1,7 @@
 """A rematch: once a match is over, any seat a person holds starts it again — a new match of the same
 game, variant, options, house rules (``rulings``), seat names, bots and clock, under today's rules,
-the first player moved on by one where the game chooses one (its ``FirstPlayerChosen`` event, and an
+each seat's settings as they were at its end (engine/core/seat_settings.py), the first player moved
+on by one where the game chooses one (its ``FirstPlayerChosen`` event, and an
 ``options.first`` the game accepts; elsewhere the lot decides again). Every credential comes along at
 the same seat (the seat tokens, auditor and organiser tokens, a seat bound to a player), as a
 dispute's continuation carries them, so each holder plays the rematch with the token it has and
@@ -100,7 +101,8 @@ def _make(store, m, seat: int, live: bool) -> dict:
     _claim(store, match_id)
     game = get_game(m.meta["game"])
     created = store.read(match_id, 0, 1)[0].event.data
-    config, first = _swapped(game, store, match_id, MatchConfig.of_created(created, audit_live=live))
+    config, first = _swapped(game, store, match_id, replace(MatchConfig.of_created(created, audit_live=live),
+                                                            settings=m.state["match"].get("settings", {})))
     seed = secrets.token_bytes(32)
     events = create_events(game, config, seed)
     made = store_new_match(

@@ -15,7 +15,8 @@ may (any seat could otherwise take another seat, and read its hand), nor the aud
 live-refereed match the auditor is a third party).
 
 The match meta keeps only hashes: ``invite:<seat>`` (sha256 of the code), ``open:<seat>``,
-``name:<seat>``, and ``claimed:<seat>`` (set with HSETNX, so exactly one claim wins a seat:
+``name:<seat>`` (the name the seat was created with), ``bot:<seat>`` (the bot a seat is played by
+from the start), and ``claimed:<seat>`` (set with HSETNX, so exactly one claim wins a seat:
 service.application.storage.table). Open seats are listed in the lobby's index when the match is
 stored and leave it when claimed or when the match ends.
 """
@@ -23,6 +24,7 @@ import hmac
 import secrets
 import time
 
+from engine.core import controller
 from service.application.match.reactions import Reaction
 from service.application.errors import Conflict, Forbidden, Illegal, Invalid, NotFound
 from service.application.identity.auth import new_token, token_hash
@@ -41,6 +43,8 @@ def credentials(seats: list[dict], bots: dict) -> tuple[dict, list[dict]]:
                            "bot; it has no join")
         join = "bot" if seat in bots else spec.get("join") or "token"
         meta[f"name:{seat}"] = spec["name"]
+        if seat in bots:
+            meta[f"bot:{seat}"] = bots[seat]
         entry = {"seat": seat, "name": spec["name"], "join": join, "token": None,
                  "bot": bots.get(seat)}
         if join == "bot":
@@ -57,14 +61,15 @@ def credentials(seats: list[dict], bots: dict) -> tuple[dict, list[dict]]:
     return meta, told
 
 
-CARRIED = ("token:", "auditor:", "organiser:", "invite:", "open:", "claimed:", "player:")
+CARRIED = ("token:", "auditor:", "organiser:", "invite:", "open:", "claimed:", "player:", "player_name:")
 
 
 def carried(meta: dict) -> dict:
     """The credentials of a match that another one continues (after a dispute) or plays again (a
     rematch): every token hash at the seat it holds, the auditor's and organiser's, each invite or
     open seat as it stands (still claimable with the same code, or claimed), and each seat's player
-    (``player:<seat>``, service.application.identity.players), whose keys open it there too."""
+    (``player:<seat>``, service.application.identity.players), whose keys open it there too, with its
+    name (``player_name:<seat>``)."""
     return {k: v for k, v in meta.items() if k.startswith(CARRIED)}
 
 
@@ -175,8 +180,27 @@ def seat_count(meta: dict) -> int:
     return n
 
 
-def seat_names(meta: dict) -> list[str]:
-    return [meta.get(f"name:{seat}", "") for seat in range(seat_count(meta))]
+def display_name(meta: dict, seat: int, state: dict | None = None) -> str:
+    """A seat as players read it, the one source of the names they are shown (views, the narrated
+    log, pending_text, table talk, notices, lists): a seat a bot plays from the start "Bot (greedy)"
+    (the meta's ``bot:<seat>``; for a match stored without it, the bot the ``state`` says), a seat
+    bound to a signed-in player by the player's account name (``player_name:<seat>``), any other
+    person's by the name it was created with, else "Seat 2". Nothing hidden: who plays is public.
+    Read from the per-seat fields a match's first meta read brings (loading.PER_SEAT)."""
+    bot = meta.get(f"bot:{seat}") or (None if state is None else _bot_from_start(state, seat))
+    if bot:
+        return f"Bot ({bot})"
+    return meta.get(f"player_name:{seat}") or meta.get(f"name:{seat}") or f"Seat {seat + 1}"
+
+
+def _bot_from_start(state: dict, seat: int) -> str | None:
+    held = controller(state, seat)
+    return (held["bot"] or {}).get("bot", "bot") if held["by"] == "bot" and not held["stand_in"] else None
+
+
+def seat_names(meta: dict, state: dict | None = None) -> list[str]:
+    """Every seat's ``display_name``."""
+    return [display_name(meta, seat, state) for seat in range(seat_count(meta))]
 
 
 def is_unclaimed(meta: dict, seat: int) -> bool:

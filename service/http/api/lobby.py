@@ -6,7 +6,7 @@ from flask import Blueprint, request
 
 from service.application.identity import players
 from service.application.ratings import ladder, rules
-from service.application.table import seats
+from service.application.table import seats, settings
 from service.application.errors import Forbidden, Unauthenticated
 from service.application.match.loading import open_meta
 from service.application.match.my_matches import my_matches as summarize
@@ -25,7 +25,8 @@ bp = Blueprint("lobby", __name__)
 @idempotent()
 def claim(match_id: str, seat: int):
     """Take a seat by its invite code (or an open seat); ``{"player": true}`` binds it to the player
-    whose key is the bearer (service.application.identity.players)."""
+    whose key is the bearer (service.application.identity.players); ``{"settings": {...}}`` (``{}``: the
+    defaults) records the seat's settings with the claim (service.application.table.settings)."""
     meta = open_meta(get_store(), match_id)
     body = ClaimSeatIn().load(json_body())
     player = the_player()[0] if body["player"] else None
@@ -35,7 +36,8 @@ def claim(match_id: str, seat: int):
     claimed = seats.claim(get_store(), match_id, meta, seat, body["invite"])
     if player is not None:
         players.bind(get_store(), match_id, seat, player, meta)
-    return answer(ClaimedOut(), {**claimed, "player_id": player})
+    taken = None if body["settings"] is None else settings.at_claim(get_store(), match_id, seat, body["settings"])
+    return answer(ClaimedOut(), {**claimed, "player_id": player, "settings": taken})
 
 
 @bp.post("/matches/<match_id>/seats/<int:seat>/invite")

@@ -23,7 +23,7 @@ bp = Blueprint("matches", __name__, url_prefix="/matches")
 @idempotent(created=MatchCreatedOut)
 def create():
     body = CreateMatchIn().load(json_body())
-    bound = players.binding(body["seats"], bound_player(body["seats"]))
+    bound = players.binding(get_store(), body["seats"], bound_player(body["seats"]))
     return answer(MatchCreatedOut(), create_match(get_store(), body, bound, **planned_creation()).answer, 201)
 
 

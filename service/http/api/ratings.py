@@ -4,9 +4,9 @@ player's key as the bearer."""
 from flask import Blueprint, current_app, request
 
 from service.application.ratings import ladder, pairing
-from service.http.api import answer
+from service.http.api import answer, json_body
 from service.http.api.players import the_player
-from service.http.rating_schemas import LeaderboardOut, LeaderboardQuery, PairingOut, ProfileOut
+from service.http.rating_schemas import LeaderboardOut, LeaderboardQuery, PairingIn, PairingOut, ProfileOut
 from service.http.redis_conn import get_store
 
 bp = Blueprint("ratings", __name__)
@@ -30,7 +30,9 @@ def _rules() -> pairing.Rules:
 @bp.post("/pairing/<game>/<variant>")
 def join(game: str, variant: str):
     player_id = the_player()[0]
-    return answer(PairingOut(), pairing.join(get_store(), game, variant, player_id, _rules()))
+    body = PairingIn().load(json_body(optional=True))
+    return answer(PairingOut(), pairing.join(get_store(), game, variant, player_id, _rules(),
+                                             settings=body["settings"]))
 
 
 @bp.get("/pairing/<game>/<variant>")

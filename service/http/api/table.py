@@ -9,9 +9,9 @@ from service.application.table import moves, rematch, settings
 from service.http.api import actor, answer, json_body, viewer
 from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
-from service.http.schemas import ActionOut
+from service.http.schemas import ActionOut, SeatSettingsIn
 from service.http.table_schemas import (ChatIn, ChatOut, ChatQuery, RematchAskedOut, RematchIn, RematchOut,
-                                       SeatSettingsIn, SettingsOut, TableMoveIn)
+                                       SettingsOut, TableMoveIn)
 
 bp = Blueprint("table", __name__, url_prefix="/matches")
 MOVES = {"resign": "resign", "draw/offer": "offer_draw", "draw/accept": "accept_draw", "draw/decline": "decline_draw"}
