@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from engine.core import Event, MatchConfig, Reader
+from engine.core import Event, MatchConfig, Reader, clone
 from engine.core.i18n import speaking
 from engine.games.shisoroku.cards import CARDS, KINGDOM
 from tests.engine_table import EngineTable
@@ -80,24 +80,38 @@ HANDMADE = [      # events a few random games may not reach, as decide emits the
 ]
 
 
-def _random_games():
-    """Random games over the whole kingdom, ten cards at a time: every event type they emit."""
+def _random_tables():
+    """Random games over the whole kingdom, ten cards at a time, played to their end: (table, the
+    states met with the seat to act in each)."""
     pool = sorted(KINGDOM)
     for i in range(0, len(pool), 10):
         kingdom = (pool[i:i + 10] + pool[:10])[:10]
         table = EngineTable(GAME, MatchConfig("shisoroku", "standard", NAMES[:2], {"kingdom": kingdom}), b"ja%d" % i)
         rng = random.Random(i)
+        met = []
         while GAME.outcome(table.state) is None:
             seat = rng.choice(GAME.to_act(table.state))
+            met.append((clone(table.state), seat))
             table.act(seat, rng.choice(GAME.legal_actions(table.state, seat)))
+        yield table, met
+
+
+def _random_games():
+    for table, _met in _random_tables():
         yield from table.events
+
+
+def random_states():
+    """The states random games meet, each with a seat to act (test_choices walks their steps)."""
+    for _table, met in _random_tables():
+        yield from met
 
 
 def _analysis_start():
     return Table(position(dict(hand=["osaisen"] * 5, deck=["omiki"]), dict(hand=["hakurei"] * 5, deck=[]))).events
 
 
-def _english_words(text: str) -> list:
+def english_words(text: str) -> list:
     for card in sorted((c.name for c in CARDS.values()), key=len, reverse=True):
         text = text.replace(card, "")
     return re.findall(r"[A-Za-z]+", text)
@@ -115,7 +129,7 @@ def test_no_event_the_game_emits_is_told_in_japanese_with_an_english_word():
                 if text is None:
                     continue
                 told.add(e.type)
-                if _english_words(text):
+                if english_words(text):
                     left.append((e.type, text))
     assert told == set(GAME.narrate.lines), sorted(set(GAME.narrate.lines) - told)
     assert not left, left[:5]

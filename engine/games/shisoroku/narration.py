@@ -15,7 +15,7 @@ from engine.games.shisoroku.cards import CARDS
 
 _, ngettext = Catalog.of("shisoroku").functions()
 
-ZONES = {"hand": N_("the hand"), "deck": N_("the deck"), "discard": N_("the discard pile"), "play": N_("play"),
+ZONES = {"hand": N_("the hand"), "deck": N_("the deck"), "discard": N_("the discard pile"), "play": N_("the play area"),
          "looking": N_("the cards looked at"), "revealed": N_("the revealed cards"), "supply": N_("the supply"),
          "prizes": N_("the prizes"), "trash": N_("the trash")}
 ENDS = {"3-piles": N_("three supply piles are empty"), "6vp-pile": N_("the 6-VP pile is empty"),
@@ -26,6 +26,12 @@ ANSWERS = {"cards": N_("the cards"), "treasure": N_("the treasure"), "remodel": 
            "discard": N_("discarding"), "minus": N_("the minus card"), "actions": N_("the actions"),
            "coins": N_("the coins"), "silvers": N_("the 奉納米"), "back": N_("putting them back"),
            "hand": N_("the hand")}
+
+
+ASKS = {"cards": N_("choosing cards"), "gain": N_("choosing a card to gain"), "mode": N_("choosing what the card does"),
+        "react": N_("deciding whether to reveal a reaction"), "order": N_("choosing what resolves next"),
+        "name": N_("naming a card")}
+PHASES = {"action": N_("the action phase"), "buy": N_("the buy phase")}
 
 
 def name(card) -> str:
@@ -208,6 +214,21 @@ def _phase(d, e, r):
     if d.get("phase") == "buy":
         return _("The buy phase begins")
     return None
+
+
+def situation(state, r) -> str:
+    """What the game waits on (Game.situation), from public state only: whose turn, and the phase or
+    the question a card asks."""
+    pending = state.get("pending")
+    if pending is not None:
+        doing = _(ASKS[pending.get("kind")]) if pending.get("kind") in ASKS else _("answering a card")
+    else:
+        doing = _(PHASES[state["phase"]]) if state["phase"] in PHASES else str(state["phase"])
+    if not isinstance(state.get("active"), int):
+        return _("The turn: %(doing)s", doing=doing)
+    if pending is not None:
+        return _("%(who)s's turn: %(doing)s", who=r.who(state["active"]), doing=doing)
+    return _("%(who)s's turn, %(phase)s", who=r.who(state["active"]), phase=doing)
 
 
 def _who(line):
