@@ -137,3 +137,35 @@ def test_no_event_the_game_emits_is_told_in_japanese_with_an_english_word():
 
 def fixture_events():
     return events(fixture())
+
+
+def _card_ids(value):
+    if isinstance(value, str):
+        return {value} if value in CARDS else set()
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+    return set().union(set(), *map(_card_ids, items))
+
+
+def test_the_japanese_log_names_no_card_hidden_from_its_reader():
+    """公開情報と非公開情報 l.191-204 in Japanese too: over random games, a sentence told to a reader names
+    only cards of the event as redacted for that reader (another seat's draws, looks and hand cards
+    are counted, never named); the redaction does hide cards from some readers."""
+    from tests.hidden.leaks import unquoted
+    names = frozenset(c.name for c in CARDS.values())
+    named, hid = [], 0
+    with speaking("ja"):
+        for table, _met in _random_tables():
+            for e in table.events:
+                if not GAME.narrate.covers(e.type):
+                    continue
+                for seat in (0, 1, None):
+                    shown = GAME.redact(e, seat)
+                    text = GAME.narrate(shown, Reader(seat, NAMES)) if shown is not None else None
+                    if not text:
+                        continue
+                    allowed = {CARDS[c].name for c in _card_ids(shown.data)}
+                    hid += len(_card_ids(e.data)) > len(_card_ids(shown.data))
+                    said = {n for n in names if n in text and n in unquoted(text, n, names)}
+                    named += [(e.type, seat, text, sorted(said - allowed))] if said - allowed else []
+    assert hid > 100
+    assert not named, named[:3]
