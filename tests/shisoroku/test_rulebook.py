@@ -129,9 +129,9 @@ def test_each_rule_is_stated_in_japanese_in_the_seeds_own_words():
     far = []
     for rule_id, (section, statement) in RULES.items():
         japanese = catalog.translations("ja").ugettext(statement)
+        assert japanese != statement, f"{rule_id}: no Japanese statement"
         if rule_id.startswith("card."):
             continue
-        assert japanese != statement, f"{rule_id}: no Japanese statement"
         if rule_id.startswith("kifu."):
             assert "kifu" in japanese
             continue

@@ -75,7 +75,7 @@ RULES = {
 _PLAYS_AS = {k: v["plays_as"] for s in ("basic", "shelters", "kingdom", "prizes") for k, v in RAW[s].items()}
 for _cid, _card in CARDS.items():
     RULES[f"card.{_cid}"] = (f"cards.json: {_card.name} (plays as {_PLAYS_AS[_cid]})",
-                             f"What {_card.name} does, as cards.json says.")
+                             N_("What the card does, as its data in cards.json says."))   # named by the section
 
 _PREFIXED = {k: "shisoroku/" + k for k in RULES}
 
