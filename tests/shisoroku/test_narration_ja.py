@@ -169,3 +169,13 @@ def test_the_japanese_log_names_no_card_hidden_from_its_reader():
                     named += [(e.type, seat, text, sorted(said - allowed))] if said - allowed else []
     assert hid > 100
     assert not named, named[:3]
+
+
+def test_the_match_played_in_japanese_stores_the_same_events(recorded):
+    """The language is the reader's only: the recorded match played under Japanese gives the same
+    events, byte for byte (the hash chain does not depend on it)."""
+    from engine.core import canonical_json
+    match, played = recorded
+    with speaking("ja"):
+        again = events(match)
+    assert [canonical_json(e.to_dict()) for e in again] == [canonical_json(e.to_dict()) for e in played]
