@@ -34,3 +34,37 @@ def test_junk_is_refused_at_every_step(game):
         seat = rng.choice(GAME.to_act(state))
         state = fold(GAME, play(GAME, state, seat, choose(state, GAME.legal_actions(state, seat), rng), seed), state)
         steps += 1
+
+
+def test_a_refusal_is_told_in_the_players_language_with_the_same_rule():
+    """issue 39: an IllegalAction's message is in the caller's language (the rule it cites is not
+    translated), Japanese in the rulebook's words, with no English word but a field name of the action."""
+    import re
+
+    from engine.core.i18n import speaking
+    seed = b"junk-ja"
+    state = fold(GAME, create_events(GAME, MatchConfig("shisoroku", "standard", ["a", "b"], {}), seed))
+    rng = random.Random(7)
+    told = {}
+    for _step in range(60):
+        for seat in range(2):
+            for junk in JUNK + [{"type": "end_actions"}, {"type": "play_treasures"}, {"type": "buy", "card": "saidan"},
+                                {"type": "play", "card": "osaisen"}, {"type": "choose", "card": None}]:
+                if junk in GAME.legal_actions(state, seat):
+                    continue
+                said = {}
+                for lang in ("en", "ja"):
+                    with speaking(lang), pytest.raises(IllegalAction) as info:
+                        play(GAME, state, seat, junk, seed)
+                    said[lang] = info.value
+                assert said["en"].rule == said["ja"].rule
+                if said["en"].rule.startswith("shisoroku/"):           # kifu/...: the core's own refusals
+                    told[said["en"].message] = said["ja"].message
+        seat = rng.choice(GAME.to_act(state))
+        state = fold(GAME, play(GAME, state, seat, choose(state, GAME.legal_actions(state, seat), rng), seed), state)
+    assert len(told) >= 10
+    fields = {"type", "card", "cards", "option", "options", "choose", "id", "null", "ID"}      # カードID
+    for english, japanese in told.items():
+        words = set(re.findall(r"[A-Za-z_]+", re.sub(r"'[^']*'|\[[^\]]*\]", "", japanese)))
+        assert english != japanese and not words - fields, (english, japanese)
+    assert told["no buy left"] == "購入できるカードの枚数が残っていない"

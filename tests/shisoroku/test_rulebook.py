@@ -1,5 +1,6 @@
 """Every rule of rulebook.py (seed 004, section by section) has its tests: this table says which."""
 import importlib
+import re
 
 import pytest
 
@@ -112,3 +113,32 @@ def test_an_analysis_position_is_checked(position):
     with pytest.raises(ConfigError) as info:
         GAME.validate(MatchConfig("shisoroku", "standard", ["a", "b"], {}, position))
     assert info.value.rule == "shisoroku/kifu.position"
+
+
+def test_each_rule_is_stated_in_japanese_in_the_seeds_own_words():
+    """issue 39: a rule's Japanese statement follows the seed lines it cites — it shares a run of at
+    least 8 characters with them (quoted or closely followed); kifu's own rules say so."""
+    from difflib import SequenceMatcher
+
+    from engine.core.i18n import Catalog
+    from tests.shisoroku.test_glossary import seed_lines
+    lines = seed_lines()
+    if lines is None:
+        pytest.skip("seed 004 not at hand (set KIFU_SEEDS to shared/seeds)")
+    catalog = Catalog.of("shisoroku")
+    far = []
+    for rule_id, (section, statement) in RULES.items():
+        japanese = catalog.translations("ja").ugettext(statement)
+        assert japanese != statement, f"{rule_id}: no Japanese statement"
+        if rule_id.startswith("card."):
+            continue
+        if rule_id.startswith("kifu."):
+            assert "kifu" in japanese
+            continue
+        cited = [int(n) for n in re.findall(r"\d+", section.rsplit("l.", 1)[1])]
+        span = range(cited[0], cited[-1] + 1) if len(cited) == 2 and "-" in section else cited
+        seed = "".join(lines[n - 1] for n in span)
+        match = SequenceMatcher(None, japanese, seed, autojunk=False).find_longest_match(0, len(japanese), 0, len(seed))
+        if match.size < 8:
+            far.append((rule_id, japanese))
+    assert not far, far[:3]

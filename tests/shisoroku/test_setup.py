@@ -129,3 +129,13 @@ def test_describe_lists_variants_cards_with_provenance_and_rules():
     assert {c["id"] for c in d["cards"]} == set(CARDS)
     assert all(c["provenance"] for c in d["cards"])
     assert "shisoroku" not in d["rules"] and d["rules"]["draw.exact"]["section"].startswith("「+Xカードを引く」")
+
+
+def test_a_bad_option_is_refused_in_the_players_language():
+    """issue 39: ゲームの準備's refusals in Japanese for a Japanese caller, naming the rulebook's terms."""
+    from engine.core.i18n import speaking
+    for lang, said in (("en", "options.first must be a seat number 0..1"),
+                       ("ja", "options.first（一番目にプレイするプレイヤー）は席番号 0〜1 で指定する")):
+        with speaking(lang), pytest.raises(ConfigError) as info:
+            GAME.validate(MatchConfig("shisoroku", "standard", ["a", "b"], {"first": 2}))
+        assert info.value.message == said and info.value.rule == "shisoroku/setup.first"

@@ -16,7 +16,7 @@ from engine.games.shisoroku.cards import CARDSET_VERSION, KINGDOM, START_DECKS, 
 from engine.games.shisoroku.determinize import determinize
 from engine.games.shisoroku.evaluate import evaluate, evaluate_seats
 from engine.games.shisoroku.evolve import evolve
-from engine.games.shisoroku.narration import LINES
+from engine.games.shisoroku.narration import LINES, situation
 from engine.games.shisoroku.rulebook import RULES
 from engine.games.shisoroku.secrets import secrets
 from engine.games.shisoroku.state import initial_state
@@ -77,15 +77,7 @@ class Shisoroku(GameBase):
     def situation(self, state, reader) -> str:
         """What the game waits on, told from public state only (004: the action and buy phases, and the
         questions a card asks, whose fields are public: decisions.py)."""
-        turn = f"{reader.who(state['active'])}'s turn" if isinstance(state.get("active"), int) else "the turn"
-        pending = state.get("pending")
-        if pending is not None:
-            asks = {"cards": "choosing cards", "gain": "choosing a card to gain", "mode": "choosing what the card does",
-                    "react": "deciding whether to reveal a reaction", "order": "choosing what resolves next",
-                    "name": "naming a card"}.get(pending.get("kind"), "answering a card")
-            return f"{turn}: {asks}"
-        phase = {"action": "the action phase", "buy": "the buy phase"}.get(state["phase"], state["phase"])
-        return f"{turn}, {phase}"
+        return situation(state, reader)
 
     def compact_step(self, state, seat, action, rng):
         """The state after the action without its events: the commonest moves directly (compact.py)."""

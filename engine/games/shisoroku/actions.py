@@ -11,13 +11,17 @@ Playing a treasure, buying or ending the turn during the action phase ends the a
 (see decisions.py).
 """
 from engine.core import IllegalAction
+from engine.core.i18n import Catalog
 from engine.games.shisoroku import decisions, turn
 from engine.games.shisoroku.cards import CARD_ID, CARDS
 from engine.games.shisoroku.effects import treasure_coins
 from engine.games.shisoroku.moves import buy, play_card
+from engine.games.shisoroku.narration import ASKS, PHASES, name
 from engine.games.shisoroku.rulebook import rule
 from engine.games.shisoroku.run import Run
 from engine.games.shisoroku.state import cost
+
+_, ngettext = Catalog.of("shisoroku").functions()
 
 MAIN = ("play", "play_treasures", "end_actions", "buy", "end_turn")
 # the fields decide reads, per action type (Game.action_fields; engine.core.match.play refuses others).
@@ -48,21 +52,24 @@ def to_act(state) -> list:
 
 def decide(game, state, seat, action, rng):
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        _illegal("kifu.actions", 'an action is an object with a "type"')
+        _illegal("kifu.actions", _('an action is an object with a "type"'))
     if state["phase"] == "over":
-        _illegal("end", "the game is over")
+        _illegal("end", _("the game is over"))
     if seat not in to_act(state):
-        _illegal("turn.order", f"seat {seat} is not to act now (waiting for {to_act(state)})")
+        _illegal("turn.order", _("seat %(seat)s is not to act now (waiting for %(waiting)s)", seat=seat,
+                                 waiting=to_act(state)))
     kind = action["type"]
     run = Run(game, state, rng)
     if state["pending"] is not None:
         if kind != "choose":
-            _illegal("kifu.actions", f'a {state["pending"]["kind"]!r} decision is pending: answer it with "choose"')
+            asks = state["pending"]["kind"]
+            _illegal("kifu.actions", _('a decision is pending (%(doing)s): answer it with "choose"',
+                                       doing=_(ASKS[asks]) if asks in ASKS else asks))
         _answer(run, seat, action)
     elif kind in MAIN:
         HANDLERS[kind](run, seat, action)
     else:
-        _illegal("kifu.actions", f"unknown action type {echo(kind)}; in a turn: {list(MAIN)}")
+        _illegal("kifu.actions", _("unknown action type %(type)s; in a turn: %(types)s", type=echo(kind), types=list(MAIN)))
     if not run.waiting and run.state["phase"] != "over":
         turn.settle(run, run.state["version"])
     return run.em.events
@@ -88,7 +95,7 @@ def _answer(run, seat, action):
 def _card_arg(action) -> str:
     card = action.get("card")
     if not isinstance(card, str) or card not in CARD_ID:
-        _illegal("kifu.actions", '"card" must be a card id')
+        _illegal("kifu.actions", _('"card" must be a card id'))
     return CARD_ID[card]
 
 
@@ -101,23 +108,24 @@ def _play(run, seat, action):
     card = _card_arg(action)
     s = run.state
     if card not in s["players"][seat]["hand"]:
-        _illegal("action.play", f"{card} is not in your hand")
+        _illegal("action.play", _("%(card)s is not in your hand", card=name(card)))
     c = CARDS[card]
     if s["phase"] == "action" and c.is_("action"):
         if s["actions"] <= 0:
-            _illegal("action.one", "no action left to play an action card")
+            _illegal("action.one", _("no action left to play an action card"))
         play_card(run, seat, card, "hand", True, None)
         run.loop()
     elif c.is_("treasure"):
         _treasures(run, seat, [card])
     else:
         _illegal("action.play" if s["phase"] == "action" else "buy.treasures",
-                 f"{card} ({c.name}) cannot be played in the {s['phase']} phase")
+                 _("%(card)s cannot be played in %(phase)s", card=c.name,
+                   phase=_(PHASES[s["phase"]]) if s["phase"] in PHASES else s["phase"]))
 
 
 def _treasures(run, seat, cards):
     if run.state["bought"]:
-        _illegal("buy.no-more-treasures", "buying has started: no more treasures may be played")
+        _illegal("buy.no-more-treasures", _("buying has started: no more treasures may be played"))
     _leave_action_phase(run, seat)
     coins = 0
     for c in cards:
@@ -128,13 +136,13 @@ def _treasures(run, seat, cards):
 def _play_treasures(run, seat, action):
     cards = [c for c in run.state["players"][seat]["hand"] if CARDS[c].is_("treasure")]
     if not cards:
-        _illegal("buy.treasures", "no treasure in your hand")
+        _illegal("buy.treasures", _("no treasure in your hand"))
     _treasures(run, seat, cards)
 
 
 def _end_actions(run, seat, action):
     if run.state["phase"] != "action":
-        _illegal("action.end", "the action phase is over")
+        _illegal("action.end", _("the action phase is over"))
     run.emit("PhaseStarted", {"phase": "buy"}, "action.end", seat=seat)
 
 
@@ -142,12 +150,14 @@ def _buy(run, seat, action):
     card = _card_arg(action)
     s = run.state
     if s["buys"] <= 0:
-        _illegal("buy.end", "no buy left")
+        _illegal("buy.end", _("no buy left"))
     if s["supply"].get(card, 0) <= 0:
-        _illegal("buy.buy", f"{card} is not a supply pile with cards left")
+        _illegal("buy.buy", _("%(card)s is not a supply pile with cards left", card=name(card)))
     price = cost(s, card)
     if price > s["coins"]:
-        _illegal("buy.split", f"{card} costs {price}; you have {s['coins']} coins")
+        _illegal("buy.split", ngettext("%(card)s costs %(price)s; you have %(n)s coin",
+                                       "%(card)s costs %(price)s; you have %(n)s coins", s["coins"], card=name(card),
+                                       price=price))
     _leave_action_phase(run, seat)
     buy(run, seat, card, price)
     run.loop()
@@ -156,7 +166,7 @@ def _buy(run, seat, action):
 def _end_turn(run, seat, action):
     top = action.get("top")
     if top is not None and top not in turn.cleanup_order(run.state, seat):
-        _illegal("cleanup.order", f"{echo(top)} is not a card you put into your discard pile now")
+        _illegal("cleanup.order", _("%(card)s is not a card you put into your discard pile now", card=echo(top)))
     _leave_action_phase(run, seat)
     turn.end_turn(run, seat, top)
     run.loop()

@@ -17,7 +17,10 @@ an X asks for takes the first listed answer (a deliberately simple player: the b
 strong one). Reads only the seat's own cards and the public supply.
 """
 from engine.core import ConfigError
+from engine.core.i18n import Catalog
 from engine.games.shisoroku.cards import CARDS
+
+_, ngettext = Catalog.of("shisoroku").functions()
 
 NAME = "big-money"
 RULE = "kifu/bots"
@@ -31,13 +34,14 @@ PLATINUM_WHILE = 5    # a 御神札 at 9-10 only while more 紅魔館 than this 
 def check(config: dict) -> dict:
     """The config made explicit; ConfigError naming what is wrong."""
     if config.get("budget") is not None:
-        raise ConfigError(f"bot {NAME} takes no budget (it does not search)", rule=RULE)
+        raise ConfigError(_("bot %(bot)s takes no budget (it does not search)", bot=NAME), rule=RULE)
     kingdom, copies = config.get("kingdom"), config.get("copies", 1)
     if kingdom is not None and (not isinstance(kingdom, str) or kingdom not in CARDS
                                 or not CARDS[kingdom].is_("action") or CARDS[kingdom].section != "kingdom"):
-        raise ConfigError(f"{NAME}: kingdom must be an action card id of the kingdom, not {kingdom!r}", rule=RULE)
+        raise ConfigError(_("%(bot)s: kingdom must be an action card id of the kingdom, not %(kingdom)s", bot=NAME,
+                            kingdom=repr(kingdom)[:40]), rule=RULE)
     if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= 10:
-        raise ConfigError(f"{NAME}: copies is 1..10, not {copies!r}", rule=RULE)
+        raise ConfigError(_("%(bot)s: copies is 1..10, not %(copies)s", bot=NAME, copies=repr(copies)[:40]), rule=RULE)
     return {"bot": NAME, "budget": None, **({"kingdom": kingdom, "copies": copies} if kingdom else {})}
 
 

@@ -16,8 +16,12 @@ The question holds only public facts; which cards a seat may pick is read from i
 from itertools import combinations, permutations
 
 from engine.core import IllegalAction
+from engine.core.i18n import Catalog
 from engine.games.shisoroku.cards import CARD_ID, CARDS
+from engine.games.shisoroku.narration import name, zone
 from engine.games.shisoroku.rulebook import rule
+
+_, ngettext = Catalog.of("shisoroku").functions()
 
 LIST_LIMIT = 100          # legal_actions lists at most this many card subsets (any fitting one is accepted)
 
@@ -42,23 +46,23 @@ def fits(card, q) -> bool:
 def _cards(state, q, seat, action):
     cards = action.get("cards")
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        _illegal('this decision takes "cards": a list of card ids')
+        _illegal(_('this decision takes "cards": a list of card ids'))
     if not q["min"] <= len(cards) <= q["max"]:
-        _illegal(f"choose {q['min']}..{q['max']} card(s) ({q['purpose']})")
+        _illegal(_("choose %(least)s–%(most)s cards", least=q["min"], most=q["max"]))
     zone = list(state["players"][seat][q["zone"]])
     for c in cards:
         if c not in zone:
-            _illegal(f"{repr(c)[:40]} is not in your {q['zone']} (or not that many copies)")
+            _illegal(_("%(card)s is not in %(zone)s (or not that many copies)", card=repr(c)[:40], zone=zone(q["zone"])))
         zone.remove(c)
         if not fits(c, q):
-            _illegal(f"{c} ({CARDS[c].name}) does not fit this choice ({q['purpose']})")
+            _illegal(_("%(card)s does not fit this choice", card=name(c)))
     return [CARD_ID[c] for c in cards]
 
 
 def _gain(state, q, seat, action):
     card = action.get("card")
     if card not in q["options"]:
-        _illegal(f'choose "card" among {q["options"]}', "gain")
+        _illegal(_('choose "card" among %(options)s', options=q["options"]), "gain")
     return CARD_ID[card]
 
 
@@ -66,32 +70,33 @@ def _mode(state, q, seat, action):
     chosen = action.get("options", [action["option"]] if "option" in action else None)
     if (not isinstance(chosen, list) or len(chosen) != q["count"] or len(set(map(str, chosen))) != len(chosen)
             or any(c not in q["options"] for c in chosen)):
-        _illegal(f'choose {q["count"]} different option(s) of {q["options"]} as "options"')
+        _illegal(ngettext('choose %(n)s option of %(options)s as "options"',
+                          'choose %(n)s different options of %(options)s as "options"', q["count"], options=q["options"]))
     return [o for o in q["options"] if o in chosen]
 
 
 def _react(state, q, seat, action):
     if "card" not in action:
-        _illegal('a reaction answer is {"card": id} to reveal it, or {"card": null}')
+        _illegal(_('a reaction answer is {"card": id} to reveal it, or {"card": null}'))
     card = action["card"]
     if card is None:
         return None
     if card not in q["cards"] or card not in state["players"][seat]["hand"]:
-        _illegal(f"you can reveal only {q['cards']} from your hand here", "reaction")
+        _illegal(_("you can reveal only %(cards)s from your hand here", cards=q["cards"]), "reaction")
     return CARD_ID[card]
 
 
 def _order(state, q, seat, action):
     option = action.get("option")
     if option not in q["options"]:
-        _illegal(f'choose which resolves next: "option" among {q["options"]}')
+        _illegal(_('choose which resolves next: "option" among %(options)s', options=q["options"]))
     return q["options"][q["options"].index(option)]
 
 
 def _name(state, q, seat, action):
     card = action.get("card")
     if not isinstance(card, str) or card not in CARD_ID:
-        _illegal('name a card: "card" must be a card id of the game')
+        _illegal(_('name a card: "card" must be a card id of the game'))
     return CARD_ID[card]
 
 

@@ -8,12 +8,15 @@ options (all optional):
     first        the first seat (default: by lot)
 """
 from engine.core import ConfigError
+from engine.core.i18n import Catalog
 from engine.games.shisoroku.cards import (CARDS, COLONY, COPPER, CURSE, DUCHY, ESTATE, GOLD, KINGDOM, PLATINUM, PRIZES,
                                           PROVINCE, SILVER, START_DECKS)
 from engine.games.shisoroku.rulebook import rule
 from engine.games.shisoroku.turn import start_turn
 from engine.games.shisoroku.run import Run
 from engine.games.shisoroku.state import WATCHED
+
+_, ngettext = Catalog.of("shisoroku").functions()
 
 OPTIONS = {"kingdom", "start_deck", "goshinsatsu", "amaneki", "first"}
 POSITION_KEYS = {"kingdom", "first", "players", "supply", "trash", "prizes"}
@@ -50,47 +53,49 @@ def supply_piles(kingdom, players, goshinsatsu=False, amaneki=False) -> dict:
 
 def validate_options(options: dict, seats: int):
     if not isinstance(options, dict):
-        raise ConfigError("options must be an object")
+        raise ConfigError(_("options must be an object"))
     unknown = set(options) - OPTIONS
     if unknown:
-        raise ConfigError(f"unknown option(s) {sorted(unknown)}; shisoroku takes: {sorted(OPTIONS)}")
+        raise ConfigError(_("unknown option(s) %(unknown)s; shisoroku takes: %(known)s", unknown=sorted(unknown),
+                            known=sorted(OPTIONS)))
     if "kingdom" in options:
         k = options["kingdom"]
         if not (isinstance(k, list) and len(k) == 10 and len(set(map(str, k))) == 10 and all(c in KINGDOM for c in k)):
-            raise ConfigError(f"options.kingdom must be 10 different kingdom card ids of {KINGDOM}",
+            raise ConfigError(_("options.kingdom must be 10 different kingdom card ids of %(ids)s", ids=list(KINGDOM)),
                               rule("setup.kingdom"))
     if options.get("start_deck", "hakurei") not in START_DECKS:
-        raise ConfigError(f"options.start_deck must be one of {sorted(START_DECKS)}", rule("setup.start-deck"))
+        raise ConfigError(_("options.start_deck must be one of %(decks)s", decks=sorted(START_DECKS)),
+                          rule("setup.start-deck"))
     for key in ("goshinsatsu", "amaneki"):
         if not isinstance(options.get(key, False), bool):
-            raise ConfigError(f"options.{key} must be true or false", rule("setup.optional"))
+            raise ConfigError(_("options.%(key)s must be true or false", key=key), rule("setup.optional"))
     if "first" in options and (type(options["first"]) is not int or not 0 <= options["first"] < seats):
-        raise ConfigError(f"options.first must be a seat number 0..{seats - 1}", rule("setup.first"))
+        raise ConfigError(_("options.first must be a seat number 0..%(last)s", last=seats - 1), rule("setup.first"))
 
 
 def validate_position(position, seats: int):
     if not isinstance(position, dict) or set(position) - POSITION_KEYS or "players" not in position:
-        raise ConfigError(f"setup needs players and may have {sorted(POSITION_KEYS)}", rule("kifu.position"))
+        raise ConfigError(_("setup needs players and may have %(keys)s", keys=sorted(POSITION_KEYS)), rule("kifu.position"))
     players = position["players"]
     if not isinstance(players, list) or len(players) != seats:
-        raise ConfigError(f"setup.players must hold one entry per seat ({seats})", rule("kifu.position"))
+        raise ConfigError(_("setup.players must hold one entry per seat (%(seats)s)", seats=seats), rule("kifu.position"))
     for i, p in enumerate(players):
         if not isinstance(p, dict) or set(p) - set(ZONES):
-            raise ConfigError(f"setup.players[{i}] may hold {list(ZONES)}", rule("kifu.position"))
+            raise ConfigError(_("setup.players[%(i)s] may hold %(zones)s", i=i, zones=list(ZONES)), rule("kifu.position"))
         for zone in ZONES:
             _card_ids(p.get(zone, []), f"setup.players[{i}].{zone}")
     _card_ids(position.get("trash", []), "setup.trash")
     _card_ids(position.get("prizes", []), "setup.prizes")
     supply = position.get("supply", {})
     if not isinstance(supply, dict) or any(c not in CARDS or type(n) is not int or n < 0 for c, n in supply.items()):
-        raise ConfigError("setup.supply maps pile card ids to counts", rule("kifu.position"))
+        raise ConfigError(_("setup.supply maps pile card ids to counts"), rule("kifu.position"))
     if "first" in position and (type(position["first"]) is not int or not 0 <= position["first"] < seats):
-        raise ConfigError("setup.first must be a seat number", rule("kifu.position"))
+        raise ConfigError(_("setup.first must be a seat number"), rule("kifu.position"))
 
 
 def _card_ids(value, where):
     if not isinstance(value, list) or any(c not in CARDS for c in value):
-        raise ConfigError(f"{where} must be a list of card ids", rule("kifu.position"))
+        raise ConfigError(_("%(where)s must be a list of card ids", where=where), rule("kifu.position"))
 
 
 def setup(game, state, config, rng) -> list:
