@@ -359,6 +359,9 @@ def test_lobby_and_join_pages_accessible_at_both_sizes(browsing, server, axe):
         page.wait_for_selector("#game option", state="attached")
         if bad := axe_violations(page, axe):
             problems.append(f"lobby {name}: {bad}")
+        if name == "phone" and (small := small_targets(page)):
+            problems.append(f"lobby phone targets under 44 px: {small[:6]}")
+        screenshot(page, f"flow-lobby-{name}")
         page.goto(f"/#/join/{answer['match_id']}/{invite['seat']}/{invite['invite']}")
         page.wait_for_selector("#claim")
         text = visible_text(page)
