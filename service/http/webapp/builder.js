@@ -43,6 +43,8 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
   let field = null, busy = false;    // field: the element the game's things are drawn in
   let focusAfter = false;            // a choice was made: the next render focuses the new step
   let sent = false;                  // the move has been sent: nothing more to choose here
+  const spots = new Map();           // ref -> the places on the field it was picked at (the same card
+                                     // kind may lie in several zones: only the one picked is drawn picked)
 
   const current = () => trail[trail.length - 1];
   const completes = option => Boolean(option.done || option.completes);
@@ -59,9 +61,11 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
 
   /** ``clicked``: the choice follows the player's click (a step taken for them at the start of a
    * move, before any click, never sends anything). */
-  async function choose(option, auto = false, clicked = !auto) {
+  async function choose(option, auto = false, clicked = !auto, at = null) {
     if (busy) return;
     only = null;
+    const where = option.ref != null && field ? at ?? places(String(option.ref), true) : [];
+    if (where.length) spots.set(String(option.ref), where);
     if (completes(option)) {
       if (!settings().confirm && !auto) return sendNow(option.action);
       chosen = option;
@@ -149,9 +153,16 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
     render();
   }
 
-  async function chooseRef(ref) {
+  /** The indexes, among the field's things, of those that bear ``ref`` (and are choosable now). */
+  function places(ref, choosable = false) {
+    return [...field.querySelectorAll("[data-ref]")].flatMap((t, i) =>
+      t.dataset.ref === ref && (!choosable || t.classList.contains("choosable")) ? [i] : []);
+  }
+
+  async function chooseRef(ref, thing = null) {
+    const at = thing && field ? [[...field.querySelectorAll("[data-ref]")].indexOf(thing)] : null;
     const matching = current().step.options.filter(o => o.ref === ref);
-    if (matching.length === 1) return choose(matching[0]);
+    if (matching.length === 1) return choose(matching[0], false, true, at);
     if (matching.length > 1) {
       only = ref;
       focusAfter = true;
@@ -163,7 +174,7 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
     if (lead.length !== 1) return null;
     await choose(lead[0]);
     const next = sent || chosen ? [] : current().step.options.filter(o => o.ref === ref);
-    return next.length === 1 ? choose(next[0]) : null;
+    return next.length === 1 ? choose(next[0], false, true, at) : null;
   }
 
   /** The first step's options (short of a complete move) whose listed moves name ``ref`` in one of
@@ -249,15 +260,15 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
     const walk = v => Array.isArray(v) ? v.forEach(walk) : v && typeof v === "object" ? Object.values(v).forEach(walk)
                                                                                      : picked.add(String(v));
     walk(Object.fromEntries(Object.entries((chosen ?? {action: current().partial}).action ?? {}).filter(([k]) => k !== "type")));
-    for (const thing of field.querySelectorAll("[data-ref]")) {
+    [...field.querySelectorAll("[data-ref]")].forEach((thing, i) => {
       const on = refs.has(thing.dataset.ref);
       thing.classList.toggle("choosable", on);
-      const isPicked = picked.has(thing.dataset.ref);
+      const isPicked = picked.has(thing.dataset.ref) && (spots.get(thing.dataset.ref)?.includes(i) ?? true);
       thing.classList.toggle("picked", isPicked);
       if (on) thing.setAttribute("tabindex", "0");
       else thing.removeAttribute("tabindex");
       if (isPicked) thing.setAttribute("aria-current", "true"); else thing.removeAttribute("aria-current");
-    }
+    });
   }
 
   render();
@@ -276,7 +287,7 @@ export function clickableField(el, builder) {
     if (!target || !el.contains(target) || (e.type === "keydown" && e.key !== "Enter" && e.key !== " ")) return;
     e.preventDefault();
     e.stopPropagation();
-    builder()?.chooseRef(target.dataset.ref);
+    builder()?.chooseRef(target.dataset.ref, target);
   };
   el.addEventListener("click", pick, true);
   el.addEventListener("keydown", pick, true);
