@@ -22,9 +22,6 @@ def options(page) -> list:
         " label: e.textContent}))")
 
 
-HAND = "#field [data-hand='mine'] [data-ref].choosable"      # a card of my hand that starts a move by itself
-
-
 def build(page, pick, limit: int = 30, field: str | None = None) -> int:
     """Clicks through the builder until the move is sent (the page shows a later version); ``pick``
     (options) -> the index to click; ``field``: a selector of things on the field a player would click

@@ -10,7 +10,7 @@ import pytest
 
 from tests.browser.conftest import DESK, PHONE, SCREENSHOTS, screenshot
 from tests.browser.driving import chooser, create_match, held_tokens, open_seat, play_via_api, wait_status
-from tests.browser.flow import (HAND, axe_violations, build, by_type, in_view, internal_ids, settled, small_targets,
+from tests.browser.flow import (axe_violations, build, by_type, in_view, internal_ids, settled, small_targets,
                                 visible_text)
 
 pytestmark = pytest.mark.browser
@@ -111,7 +111,8 @@ def test_clicks_threebythree_overlord_turn(browsing, server, games):
         if info["outcome"] or info["view"]["active"] != seat or info["view"]["turn"] != turn:
             break
         wait_status(page, info["version"], your_move=True)
-        clicks += build(page, by_type("territory", "deploy", "pass"), field=HAND)
+        card = clickable_card(page, legal(server, match_id, tokens[seat]), lambda a: a["type"] in ("territory", "deploy"))
+        clicks += build(page, by_type("territory", "deploy", "pass"), field=card)
     CLICKS["3x3Wars Overlord: a whole turn"] = clicks
     print(f"3x3Wars Overlord turn: {clicks} clicks")
     assert clicks <= 6                  # the passes that are the only move are made for the seat
@@ -126,9 +127,9 @@ def test_clicks_dimension_zero_play_and_passes(browsing, server, games):
     page.on("request", lambda r: r.method == "POST" and r.url.endswith("/actions") and sent.append(r.post_data_json["action"]))
     wait_status(page, info["version"], your_move=True)
     # the card is clicked where it lies (playing is all it can do now: the energy is placed), then a square
-    settled(page)
-    assert page.locator("#field [data-ref].choosable").count(), page.inner_text("#field")
-    play = build(page, by_type("play"), field="#field [data-ref].choosable")
+    card = clickable_card(page, legal(server, match_id, tokens[seat]), lambda a: a["type"] == "play" and "square" in a)
+    assert card, page.inner_text("#field")
+    play = build(page, by_type("play"), field=card)
     assert sent and sent[0]["type"] == "play" and sent[0].get("pay"), sent       # a play, paid for the seat
     passes, asked = 0, 0
     for _ in range(8):                  # the others pass back: the seat's own passes are made for it
@@ -149,6 +150,13 @@ def test_clicks_dimension_zero_play_and_passes(browsing, server, games):
           f"({len(automatic)} passes made automatically)")
     assert play <= 2 and passes == 0 and asked == 0
     assert automatic                    # and the log says so
+
+
+def clickable_card(page, actions, kind) -> str | None:
+    """A selector of a card on the field that starts one of the moves ``kind`` picks by itself, if any."""
+    settled(page)
+    cards = [f"#field [data-ref='{a['card']}'].choosable" for a in actions if kind(a) and "card" in a]
+    return next((c for c in cards if page.locator(c).count()), None)
 
 
 def single_payment_play(actions) -> bool:
@@ -200,7 +208,8 @@ def test_clicks_dokusenroku_roll_and_place(browsing, server, games):
     info = server.api(f"/matches/{match_id}")
     if seat in info["to_act"] and not info["outcome"]:
         wait_status(page, info["version"], your_move=True)
-        clicks += build(page, by_type("place", "move", "buy", "invest", avoid={"draw", "spell"}), field=HAND)
+        card = clickable_card(page, legal(server, match_id, tokens[seat]), lambda a: a["type"] == "place")
+        clicks += build(page, by_type("place", "move", "buy", "invest", avoid={"draw", "spell"}), field=card)
     CLICKS["東方独占録: roll and place"] = clicks
     print(f"東方独占録 roll + place: {clicks} clicks")
     assert clicks <= 3
