@@ -108,7 +108,11 @@ def play_to_end(server, match_id: str, pages: dict, choose=None, on_step=None, m
                 "v => Number(document.querySelector('#status').dataset.version) > v", arg=info["version"])
             continue
         page = pages[seat]
-        wait_status(page, info["version"], your_move=True)
+        page.wait_for_function("""v => { const d = document.querySelector('#status')?.dataset;
+                                         return d && (Number(d.version) > v || (Number(d.version) === v && d.yourMove === 'true')); }""",
+                               arg=info["version"])
+        if int(status(page)["version"]) > info["version"]:
+            continue                                # a pass the seat's settings made for it came meanwhile
         act(page, choose, seat)
         page.wait_for_function("v => Number(document.querySelector('#status').dataset.version) > v",
                                arg=info["version"])

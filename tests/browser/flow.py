@@ -22,11 +22,18 @@ def options(page) -> list:
         " label: e.textContent}))")
 
 
-def build(page, pick, limit: int = 30) -> int:
+def build(page, pick, limit: int = 30, field: str | None = None) -> int:
     """Clicks through the builder until the move is sent (the page shows a later version); ``pick``
-    (options) -> the index to click. Returns the clicks made."""
+    (options) -> the index to click; ``field``: a selector of things on the field a player would click
+    first where there is one (a card in hand that starts the move). Returns the clicks made."""
     version = int(status(page)["version"])
     clicks = 0
+    settled(page)
+    if field and page.locator(field).count():
+        if TRACE:
+            print("  field:", page.inner_text("#move-prompt"), "->", page.locator(field).first.inner_text())
+        page.locator(field).first.click(position={"x": 6, "y": 6})      # on its name, not on its "ⓘ"
+        clicks += 1
     for _ in range(limit):
         settled(page)
         if int(status(page)["version"]) > version:
@@ -82,9 +89,10 @@ def visible_text(page) -> str:
 
 def internal_ids(text: str, game: dict, event_types=()) -> list:
     """What the text shows of the machine underneath: card instance ids ("0-05"), land ids ("L07"),
-    variant keys, catalogue keys, event type names, "Version", JSON-like dumps."""
+    variant keys, catalogue keys, event type names, "Version", JSON-like dumps, snake_case keys."""
     found = []
-    patterns = [r"\b\d-\d{2}\b", r"\bL\d+\b", r"\bVersion\b", r"\{\s*\"", r"\"\s*:", r"\bv\d+\b"]
+    patterns = [r"\b\d-\d{2}\b", r"\bL\d+\b", r"\bVersion\b", r"\{\s*\"", r"\"\s*:", r"\bv\d+\b",
+                r"\b[a-z]+_[a-z_]+\b"]                  # the last: a key in snake_case ("end_turn", "draw_agreed")
     keys = {v["id"] for v in game.get("variants", []) if not v["id"].isdigit()} | {game["id"]}
     keys |= {str(c.get("id")) for c in game.get("cards", []) if re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)+|[a-z]+\d*|\d{3}|[A-Z]\d{2}", str(c.get("id")))}
     for pattern in patterns:

@@ -81,7 +81,8 @@ def test_dimension_zero_field(browsing, server):
         for u in view["units"]:
             unit = field.locator(f".dz-square[data-square='{u['square']}'] .dz-card[data-card='{u['card']}']")
             assert str(u["power"]) in unit.inner_text()
-            assert unit.get_attribute("class").split()[-1] == ("frozen" if u["frozen"] else "released")
+            state = {"frozen", "released"} & set(unit.get_attribute("class").split())   # (and "choosable", where it may act)
+            assert state == {"frozen" if u["frozen"] else "released"}
             assert f"owner-{u['owner']}" in unit.get_attribute("class")
             assert view["names"][u["card"]] in unit.inner_text()
         for b in view["bases"]:
@@ -111,9 +112,12 @@ def test_dimension_zero_field(browsing, server):
         listed.first.click()
     page.wait_for_function("v => Number(document.querySelector('#status').dataset.version) > v", arg=legal["version"])
     assert len(sent) == 1 and sent[0] in legal["actions"]
-    page.wait_for_selector("#field .dz-stack li.dz-top")                      # the play waits on the stack
-    assert "plays" in page.inner_text("#field .dz-stack li.dz-top")
-    screenshot(page, "dimension-zero-stack", "#field")
+    # the play waits on the stack, or has resolved already where the other seat's only move was to
+    # pass (its settings pass for it: issue 38)
+    page.wait_for_selector("#field .dz-stack li.dz-top, #log .said:has-text('plays')")
+    if page.locator("#field .dz-stack li.dz-top").count():
+        assert "plays" in page.inner_text("#field .dz-stack li.dz-top")
+        screenshot(page, "dimension-zero-stack", "#field")
     page.click("#replay-link")                                              # the replay draws the field too
     page.wait_for_selector("#replay-field .dz-board")
     assert page.locator("#replay-field .dz-square").count() == 9 and page.locator("#replay-field .here").count() == 0

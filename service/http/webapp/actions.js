@@ -5,7 +5,7 @@ import {describeAction, humanize} from "./labels.js";
 
 const MAX_BUTTONS = 8;
 
-export function actionsPanel(info, actions, onPlay) {
+export function actionsPanel(info, actions, onPlay, match = null) {
   const groups = new Map();
   for (const action of actions) {
     const type = action?.type ?? "action";
@@ -15,21 +15,21 @@ export function actionsPanel(info, actions, onPlay) {
   return h("div", {class: "actions"}, [...groups].map(([type, list]) =>
     h("fieldset", {class: "action-group", "data-type": type},
       h("legend", {}, `${humanize(type)}${list.length > 1 ? ` (${list.length})` : ""}`),
-      list.length <= MAX_BUTTONS ? list.map(a => actionButton(info, a, onPlay)) : picker(info, type, list, onPlay))));
+      list.length <= MAX_BUTTONS ? list.map(a => actionButton(info, a, onPlay, match)) : picker(info, type, list, onPlay, match))));
 }
 
-function actionButton(info, action, onPlay) {
+function actionButton(info, action, onPlay, match) {
   return h("button", {type: "button", class: "act", "data-action": JSON.stringify(action),
-                      onclick: () => onPlay(action)}, describeAction(info, action));
+                      onclick: () => onPlay(action)}, describeAction(info, action, match));
 }
 
-function picker(info, type, list, onPlay) {
+function picker(info, type, list, onPlay, match) {
   const id = `pick-${type}`;
   const select = h("select", {id, class: "act-pick"},
                    list.map((a, i) => h("option", {value: String(i), "data-action": JSON.stringify(a)},
-                                        describeAction(info, a))));
+                                        describeAction(info, a, match))));
   return h("div", {class: "picker"},
-           h("label", {for: id, class: "sr-only"}, `Choose a ${humanize(type).toLowerCase()} action`), select,
+           h("label", {for: id, class: "sr-only"}, `Which move of the kind “${humanize(type)}”`), select,
            h("button", {type: "button", class: "act-go", onclick: () => onPlay(list[Number(select.value)])},
              humanize(type)));
 }

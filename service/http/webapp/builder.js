@@ -8,7 +8,10 @@
 //
 // Play that flows (issue 38): an option that completes the move is sent on its click (unless the
 // seat's "confirm before sending" is on); a step with a single option that does not complete the
-// move is taken without a click (unless the seat's "a choice of one" says manual); the move being
+// move is taken without a click (unless the seat's "a choice of one" says manual); a click whose next
+// step leaves nothing to decide sends the move at once (see `obvious`: the one way to finish it, the
+// default payment, or the move as it is where what is left is an optional detail), while "confirm
+// before sending" shows that step with the obvious option ready and the others a "Back" away; the move being
 // built is kept in sessionStorage per match and seat, so a reload, a line of table talk or another
 // seat's move that leaves its options as they were does not throw it away. After each choice the
 // focus goes to the new step's first option, so a move can be made with the keyboard alone.
@@ -17,20 +20,31 @@ import {describeAction, optionLabel, optionSuffix} from "./labels.js";
 
 const KEPT = "kifu.move.v1.";
 
+/** Equal JSON values, whatever the order of their keys. */
+function same(a, b) {
+  const norm = v => Array.isArray(v) ? v.map(norm) : v && typeof v === "object"
+    ? Object.fromEntries(Object.keys(v).sort().map(k => [k, norm(v[k])])) : v;
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
 /**
- * moveBuilder({info, first, next, send, notify, key, settings}) -> {element, mark(field), chooseRef(ref), first}
+ * moveBuilder({info, first, next, send, notify, key, settings, actions}) -> {element, mark(field), chooseRef(ref), first}
  *   first: the step GET /legal-actions answered (partial {}); next(partial) -> Promise of
  *   {step, partial} (the server may have taken single choices forward: its partial); send(action)
  *   posts a complete action; key: where the move is kept (match and seat); settings() -> the seat's
- *   settings ({confirm, single}).
+ *   settings ({confirm, single}); actions: the seat's legal moves, complete (GET /legal-actions'
+ *   `actions`): a thing on the field that only one option's moves name starts the move with a click.
  */
-export function moveBuilder({info, first, next, send, notify, key = null, settings = () => ({})}) {
+export function moveBuilder({info, first, next, send, notify, key = null, settings = () => ({}), actions = []}) {
   const element = h("section", {id: "move", class: "move", "aria-labelledby": "move-h"});
   let trail = [{partial: {}, step: first}];     // the steps taken, first to current
   let chosen = null;                            // a complete move waiting for "Send" (confirm on)
   let only = null;                              // a ref clicked on the field that several options name
   let field = null, busy = false;    // field: the element the game's things are drawn in
   let focusAfter = false;            // a choice was made: the next render focuses the new step
+  let sent = false;                  // the move has been sent: nothing more to choose here
+  const spots = new Map();           // ref -> the places on the field it was picked at (the same card
+                                     // kind may lie in several zones: only the one picked is drawn picked)
 
   const current = () => trail[trail.length - 1];
   const completes = option => Boolean(option.done || option.completes);
@@ -45,9 +59,13 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
     } catch { /* private mode: the move is not kept */ }
   }
 
-  async function choose(option, auto = false) {
+  /** ``clicked``: the choice follows the player's click (a step taken for them at the start of a
+   * move, before any click, never sends anything). */
+  async function choose(option, auto = false, clicked = !auto, at = null) {
     if (busy) return;
     only = null;
+    const where = option.ref != null && field ? at ?? places(String(option.ref), true) : [];
+    if (where.length) spots.set(String(option.ref), where);
     if (completes(option)) {
       if (!settings().confirm && !auto) return sendNow(option.action);
       chosen = option;
@@ -57,31 +75,56 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
     }
     busy = true;
     element.dataset.busy = "true";
+    let ready = null;
     try {
       const {step, partial} = await next(option.action);
       if (!step?.options?.length) chosen = {action: partial, label: option.label};      // nothing more to choose
-      else trail.push({partial, step, label: optionLabel(option, info), auto});
+      else {
+        trail.push({partial, step, label: optionLabel(option, info), auto});
+        ready = clicked ? obvious(step, partial) : null;
+        if (ready && settings().confirm) chosen = ready;          // shown ready; "Back" shows the others
+      }
       focusAfter = true;
       keep();
     } catch (e) {
-      notify(`That choice is no longer possible: ${e.message}`, "error");
+      // the server's reason names the move as data: the player reads what to do instead
+      notify(e.status === 0 ? "The server cannot be reached: try that choice again in a moment."
+        : "That choice is no longer possible: the position has changed. Choose again.", "warn");
     } finally {
       busy = false;
-      render();
+      if (!ready || settings().confirm) render();
     }
-    await takeSingle();
+    if (ready && !settings().confirm) return sendNow(ready.action);
+    await takeSingle(clicked);
     element.dataset.busy = String(busy);
   }
 
   /** A step of one option that does not complete the move is not a decision: it is taken. */
-  function takeSingle() {
+  function takeSingle(clicked = false) {
     const {step} = current();
     if (chosen || settings().single === "manual" || step.options.length !== 1 || completes(step.options[0])) return null;
-    return choose(step.options[0], true);
+    return choose(step.options[0], true, clicked);
+  }
+
+  /** The option that finishes the move when nothing is left to decide, or null: the step's only
+   * option when it completes the move (a choice of one); the default payment's last choice (the
+   * server marks it only while the seat pays automatically); or "as it is" where every option
+   * completes the move and one of them is the move so far, the others an optional detail of it
+   * (東方祀爭録's card left on top of the discard pile at the end of a turn). Never a list part's
+   * step: picking from a list is a decision even when "Done" is one of its options. */
+  function obvious(step, partial) {
+    const options = step.options;
+    if (options.length === 1 && completes(options[0])) return settings().single === "manual" ? null : options[0];
+    const marked = options.filter(o => o.default && completes(o));
+    if (marked.length === 1) return marked[0];
+    if (step.need || options.length < 2 || !options.every(completes)) return null;
+    return options.find(o => same(o.action, partial)) ?? null;
   }
 
   function sendNow(action) {
     forget();
+    sent = busy = true;                 // nothing more is chosen here while the move is on its way
+    element.dataset.busy = "true";
     return send(action);
   }
 
@@ -110,14 +153,38 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
     render();
   }
 
-  function chooseRef(ref) {
+  /** The indexes, among the field's things, of those that bear ``ref`` (and are choosable now). */
+  function places(ref, choosable = false) {
+    return [...field.querySelectorAll("[data-ref]")].flatMap((t, i) =>
+      t.dataset.ref === ref && (!choosable || t.classList.contains("choosable")) ? [i] : []);
+  }
+
+  async function chooseRef(ref, thing = null) {
+    const at = thing && field ? [[...field.querySelectorAll("[data-ref]")].indexOf(thing)] : null;
     const matching = current().step.options.filter(o => o.ref === ref);
-    if (matching.length === 1) return choose(matching[0]);
+    if (matching.length === 1) return choose(matching[0], false, true, at);
     if (matching.length > 1) {
       only = ref;
       focusAfter = true;
-      render();
+      return render();
     }
+    // a thing the first step does not name, but the moves of only one of its options do (a card in
+    // hand, when playing is the only thing it can do): that option, then the thing itself
+    const lead = leadsTo(ref);
+    if (lead.length !== 1) return null;
+    await choose(lead[0]);
+    const next = sent || chosen ? [] : current().step.options.filter(o => o.ref === ref);
+    return next.length === 1 ? choose(next[0], false, true, at) : null;
+  }
+
+  /** The first step's options (short of a complete move) whose listed moves name ``ref`` in one of
+   * their fields: a click on it may start the move there. */
+  function leadsTo(ref) {
+    if (trail.length !== 1 || chosen || !actions.length) return [];
+    const names = a => Object.entries(a).some(([k, v]) => k !== "type" && (typeof v === "string" || Number.isInteger(v))
+                                                           && String(v) === ref);
+    const extends_ = (a, partial) => Object.entries(partial).every(([k, v]) => same(a[k], v));
+    return current().step.options.filter(o => !completes(o) && actions.some(a => extends_(a, o.action) && names(a)));
   }
 
   /** The move kept for this match and seat (a reload, a new render), each of its steps asked again:
@@ -130,8 +197,7 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
       const steps = await Promise.all(kept.trail.map(t => next(t.partial)));
       if (steps.some(s => !s.step?.options?.length)) return forget();
       trail = [trail[0], ...kept.trail.map((t, i) => ({partial: t.partial, label: t.label, auto: t.auto, step: steps[i].step}))];
-      chosen = kept.chosen && current().step.options.some(o => JSON.stringify(o.action) === JSON.stringify(kept.chosen.action))
-        ? current().step.options.find(o => JSON.stringify(o.action) === JSON.stringify(kept.chosen.action)) : null;
+      chosen = kept.chosen ? current().step.options.find(o => same(o.action, kept.chosen.action)) ?? null : null;
       render();
     } catch {
       forget();
@@ -185,19 +251,24 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
     field = el;
     if (!field) return;
     const refs = new Set(chosen ? [] : current().step.options.map(o => o.ref).filter(r => r !== null));
+    if (trail.length === 1 && !chosen && actions.length) {       // things that start the move by themselves
+      for (const thing of field.querySelectorAll("[data-ref]")) {
+        if (!refs.has(thing.dataset.ref) && leadsTo(thing.dataset.ref).length === 1) refs.add(thing.dataset.ref);
+      }
+    }
     const picked = new Set();
     const walk = v => Array.isArray(v) ? v.forEach(walk) : v && typeof v === "object" ? Object.values(v).forEach(walk)
                                                                                      : picked.add(String(v));
     walk(Object.fromEntries(Object.entries((chosen ?? {action: current().partial}).action ?? {}).filter(([k]) => k !== "type")));
-    for (const thing of field.querySelectorAll("[data-ref]")) {
+    [...field.querySelectorAll("[data-ref]")].forEach((thing, i) => {
       const on = refs.has(thing.dataset.ref);
       thing.classList.toggle("choosable", on);
-      const isPicked = picked.has(thing.dataset.ref);
+      const isPicked = picked.has(thing.dataset.ref) && (spots.get(thing.dataset.ref)?.includes(i) ?? true);
       thing.classList.toggle("picked", isPicked);
       if (on) thing.setAttribute("tabindex", "0");
       else thing.removeAttribute("tabindex");
       if (isPicked) thing.setAttribute("aria-current", "true"); else thing.removeAttribute("aria-current");
-    }
+    });
   }
 
   render();
@@ -216,7 +287,7 @@ export function clickableField(el, builder) {
     if (!target || !el.contains(target) || (e.type === "keydown" && e.key !== "Enter" && e.key !== " ")) return;
     e.preventDefault();
     e.stopPropagation();
-    builder()?.chooseRef(target.dataset.ref);
+    builder()?.chooseRef(target.dataset.ref, target);
   };
   el.addEventListener("click", pick, true);
   el.addEventListener("keydown", pick, true);

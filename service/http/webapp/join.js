@@ -3,8 +3,9 @@ import {ApiError, gameInfo, get, post, titleOf} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 import {holdSeat, seatsIn} from "./held.js";
 import {houseRulesList} from "./house_rules.js";
-import {seatName} from "./labels.js";
+import {perMove, seatName} from "./labels.js";
 import {currentPlayer} from "./players.js";
+import {claimSettings} from "./settings.js";
 
 export function showJoin(root, {matchId, seat, code}) {
   replace(root, h("p", {}, "Loading the invitation…"));
@@ -29,17 +30,21 @@ async function load(root, matchId, seat, code) {
   const entry = (match.seats ?? []).find(s => s.seat === seat);
   const button = h("button", {type: "button", class: "primary", id: "claim", disabled: mine || !entry?.unclaimed,
                               onclick: () => claim(root, match, seat, code, button)},
-                   `Take ${seatName(match, seat)}`);
+                   `Play as ${seatName(match, seat)}`);
+  const others = (match.seats ?? []).filter(s => s.seat !== seat).map(s => seatName(match, s.seat));
   replace(root,
     h("h2", {}, "Invitation"),
-    h("p", {}, `${await titleOf(match.game, match.variant)} · players: ${(match.seats ?? []).map(s => seatName(match, s.seat)).join(", ")}`),
+    h("p", {}, h("strong", {}, await titleOf(match.game, match.variant))),
+    h("p", {}, entry ? `Your seat: ${seatName(match, seat)}` : "", entry && others.length ? " · " : "",
+      others.length ? `against ${others.join(", ")}` : ""),
+    match.deadline?.minutes ? h("p", {}, `Move deadline: ${perMove(match.deadline.minutes)}.`) : null,
     match.audit_live ? h("p", {class: "warn", id: "audit-live"},
       "This match is refereed live: the auditor sees every hand.") : null,
     houseRulesList(match.rulings, described?.rulings),
     mine ? h("p", {}, "This browser already holds this seat. ", h("a", {href: playHref}, "Go to the match"))
       : !entry ? h("p", {class: "error"}, `The match has no seat ${seat + 1}.`)
       : !entry.unclaimed ? h("p", {class: "error"}, "Somebody has already taken this seat.")
-      : h("p", {}, "The seat's token will be kept in this browser only."),
+      : h("p", {}, "The seat will be kept in this browser only: come back to the match from this browser."),
     button);
   if (!mine && entry?.unclaimed) button.focus();
 }
@@ -49,7 +54,7 @@ async function claim(root, match, seat, code, button) {
   try {
     const player = currentPlayer();
     const got = await post(`/matches/${encodeURIComponent(match.match_id)}/seats/${seat}/claim`,
-                           {invite: code, ...(player ? {player: true} : {})}, player?.key);
+                           {invite: code, settings: claimSettings(), ...(player ? {player: true} : {})}, player?.key);
     holdSeat({match_id: got.match_id, seat: got.seat, token: got.token, name: got.name,
               game: match.game, variant: match.variant});
     location.hash = `#/m/${encodeURIComponent(got.match_id)}?seat=${got.seat}`;

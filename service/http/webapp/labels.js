@@ -98,22 +98,42 @@ export function cardChip(info, id, extra = {}) {
            infoButton(info, id));
 }
 
-export function describeValue(info, value) {
+/** A value of the game's data in words: a card or a land by its name, a seat (where ``key`` says the
+ *  value is one) by its player's name, a list joined, an object field by field. */
+export function describeValue(info, value, match = null, key = null) {
   if (value === null || value === undefined) return "—";
-  if (Array.isArray(value)) return value.length ? value.map(v => describeValue(info, v)).join(" + ") : "none";
+  if (Array.isArray(value)) return value.length ? value.map(v => describeValue(info, v, match, key)).join(", ") : "none";
   if (typeof value === "object") {
-    return Object.entries(value).map(([k, v]) => `${isCard(info, k) ? cardText(info, k) : humanize(k).toLowerCase()} ${describeValue(info, v)}`)
+    return Object.entries(value).map(([k, v]) => `${isCard(info, k) ? cardText(info, k) : humanize(k).toLowerCase()} ${describeValue(info, v, match, k)}`)
       .join(", ");
   }
   if (typeof value === "boolean") return value ? "yes" : "no";
-  return isCard(info, value) ? cardText(info, value) : String(value);
+  if (isCard(info, value)) return cardText(info, value);
+  const land = info?.lands?.[value];
+  if (land?.name) return land.name;
+  if (match && Number.isInteger(value) && SEAT_KEYS.test(key ?? "") && (match.seats ?? []).some(s => s.seat === value)) {
+    return seatName(match, value);
+  }
+  return String(value);
 }
 
-/** {"type":"remove","spells":[{"target":"040","with":["027"]}]} -> "Remove: spells target 竜王 (040), with …" */
-export function describeAction(info, action) {
+const SEAT_KEYS = /^(seat|target|player|to|victim|opponent)$/;     // fields whose number names a seat
+// how a move's field reads after its kind ("Play 博麗 霊夢 · square 3 · paying 十六夜 咲夜")
+const FIELD_WORDS = {pay: "paying", target: "on", targets: "on", with: "with", top: "leaving on top", cards: "",
+                     options: "", spells: ""};
+
+/** {"type":"play","card":"c1","square":3,"pay":["c2"]} -> "Play 博麗 霊夢 · square 3 · paying 十六夜 咲夜": the
+ *  kind, the card or land it is about, then its other fields in words (``match``: seats by name). */
+export function describeAction(info, action, match = null) {
   const {type, ...rest} = action ?? {};
-  const parts = Object.entries(rest).map(([k, v]) => `${humanize(k).toLowerCase()} ${describeValue(info, v)}`);
-  return `${humanize(type ?? "action")}${parts.length ? ": " + parts.join("; ") : ""}`;
+  let head = humanize(type ?? "action");
+  const parts = [];
+  for (const [k, v] of Object.entries(rest)) {
+    const said = describeValue(info, v, match, k);
+    if (k === "card" || k === "land") head += ` ${said}`;
+    else parts.push(k in FIELD_WORDS ? [FIELD_WORDS[k], said].filter(Boolean).join(" ") : `${humanize(k).toLowerCase()} ${said}`);
+  }
+  return [head, ...parts].join(" · ");
 }
 
 const GENERIC = /^(player|seat|bot)\b[\s\d()a-z-]*$/i;     // "Player 2", "seat 1", "Bot (greedy)": no one's name
@@ -133,7 +153,8 @@ export function seatName(match, seat) {
 }
 
 const REASONS = {resign: "by resignation", resigned: "by resignation", timeout: "on time", forfeit: "by forfeit",
-                 deadline: "on time"};
+                 deadline: "on time", draw_agreed: "by agreement", life: "on life", deck: "when the deck ran out",
+                 smash: "by smash", match: "the match"};
 
 /** "Reimu wins", "Marisa wins by resignation", "Draw", or the outcome's fields in words. */
 export function describeOutcome(match, outcome) {

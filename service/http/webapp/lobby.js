@@ -10,6 +10,7 @@ import {poller} from "./poll.js";
 import {notificationsPanel} from "./notify.js";
 import {playerPanel, syncPlayerSeats} from "./players.js";
 import {ladderPanel, seatRating} from "./ratings.js";
+import {claimSettings} from "./settings.js";
 
 export function showLobby(root) {
   const mine = h("section", {id: "my-matches", "aria-labelledby": "my-h"}, h("h2", {id: "my-h"}, "My matches"));
@@ -85,7 +86,7 @@ async function loadOpen(section) {
 async function takeOpen(s, button) {
   button.disabled = true;
   try {
-    const got = await post(`/matches/${encodeURIComponent(s.match_id)}/seats/${s.seat}/claim`, {});
+    const got = await post(`/matches/${encodeURIComponent(s.match_id)}/seats/${s.seat}/claim`, {settings: claimSettings()});
     holdSeat({match_id: got.match_id, seat: got.seat, token: got.token, name: got.name, game: s.game, variant: s.variant});
     location.hash = `#/m/${encodeURIComponent(got.match_id)}?seat=${got.seat}`;
   } catch (e) {

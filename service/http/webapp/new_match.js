@@ -6,6 +6,7 @@ import {gameInfo, gamesList, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 import {houseRulesForm} from "./house_rules.js";
 import {ratedChoice} from "./ratings.js";
+import {claimSettings} from "./settings.js";
 
 const JOINS = [["token", "Me (this browser)"], ["invite", "Invite link"], ["open", "Open seat"]];
 const DEADLINES = [["", "None"], ["10", "10 minutes a move"], ["60", "1 hour a move"],
@@ -78,7 +79,10 @@ export function newMatchForm(onCreated) {
   async function create() {
     const seats = [...seatsBox.querySelectorAll(".seat-row")].map(row => {
       const name = row.querySelector(".seat-name").value.trim(), join = row.querySelector(".seat-join").value;
-      return join.startsWith("bot:") ? {name, bot: join.slice(4)} : {name, join};
+      if (join.startsWith("bot:")) return {name, bot: join.slice(4)};
+      // a seat this browser takes is taken with this browser's settings (`{}`: the defaults), so the
+      // steps that are no decision are not asked from its first move (issue 38)
+      return join === "token" ? {name, join, settings: claimSettings()} : {name, join};
     });
     submit.disabled = true;
     try {

@@ -109,7 +109,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
       notify("");
     } catch (e) {
       if (e.code === "stale_version") notify("Someone moved first: the match has been refreshed, choose again.", "warn");
-      else notify(`Not accepted: ${e.message}${e.rule ? ` (${e.rule})` : ""}. The match has been refreshed.`, "error");
+      else notify(`Not accepted: ${e.message}. The match has been refreshed.`, "error");
     } finally {
       busy = false;
       builder = null;                          // sent (or refused): the next move is built anew
@@ -193,7 +193,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     else if (!builder || builder.first !== JSON.stringify(legal.step)) {
       builtAt = legal.version;
       const forward = Boolean(settings?.recorded);
-      builder = moveBuilder({info: known, first: legal.step, send: play, notify, key: `${matchId}.${mine.seat}`,
+      builder = moveBuilder({info: known, first: legal.step, send: play, notify, key: `${matchId}.${mine.seat}`, actions: legal.actions,
         settings: () => settings?.current() ?? {},
         next: partial => post(`${path}/legal-actions`, forward ? {partial, forward: true} : {partial}, token)
           .then(answer => ({step: answer.step, partial: answer.partial ?? partial}))});
@@ -202,7 +202,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     replace(el.actions, h("h3", {id: "act-h"}, yourMove ? "Your move" : "Actions"),
       builder ? builder.element : null,
       legal.actions.length ? h("details", {class: "quick", open: true}, h("summary", {}, "Every move in one list"),
-                               actionsPanel(known, legal.actions, play))
+                               actionsPanel(known, legal.actions, play, match))
         : h("p", {class: "none"}, match.outcome ? "The match is over." : mine ? "Nothing to do until the others move." : "Spectators cannot act."));
     builder?.mark(el.field);
     if (hadFocus && !el.actions.contains(document.activeElement)) {

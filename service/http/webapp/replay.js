@@ -1,15 +1,17 @@
 // #/replay/<match>?seat=N&v=V: the match move by move. A step is one command — a seat's action, the
 // setup, a note of the table — with what it caused (the events' `move`, service/application/
-// narration.py): the narrated sentences, the field as this seat saw it after the move (GET
-// /state?version=<its last version>) with the move's cards marked, and its events one click away,
-// each with "Why?" (the explain route's sentences). Keys: ←/→ previous/next move, Home/End.
+// narration.py): the narrated sentences (the events' `text`; internal steps that tell nothing are left
+// out), each with its rule behind a "§" and "Why?" (the explain route, told here in words: what
+// happened, by which rule, because of what), and the field as this seat saw it after the move (GET
+// /state?version=<its last version>) with the move's cards marked. The page speaks of moves, never of
+// event types or versions (issue 38); the URL keeps the version. Keys: ←/→ previous/next move, Home/End.
 import {ApiError, get, gameInfo, titleOf} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 import {seatsIn} from "./held.js";
-import {describeValue, humanize, withViewNames} from "./labels.js";
+import {withViewNames} from "./labels.js";
 import {showingCards} from "./cardinfo.js";
 import {markLastMove} from "./lastmove.js";
-import {groupMoves, mover, ruleOf, sentences} from "./log.js";
+import {groupMoves, mover, sentence} from "./log.js";
 import {viewPanels} from "./panels.js";
 import {rendererFor} from "./renderer.js";
 
@@ -23,7 +25,7 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
   const el = {
     title: h("h2", {}, "Replay"), where: h("p", {id: "replay-version", class: "status", "aria-live": "polite"}),
     range: h("input", {type: "range", id: "scrub", min: 1, value: 1, "aria-label": "move"}),
-    jump: h("input", {type: "number", id: "jump", min: 1, inputmode: "numeric", "aria-label": "go to version"}),
+    jump: h("input", {type: "number", id: "jump", min: 1, inputmode: "numeric", "aria-label": "go to move number"}),
     step: h("section", {id: "replay-step", class: "panel replay-step", "aria-label": "this move"}),
     field: h("div", {id: "replay-field"}), panels: h("details", {id: "replay-view", class: "view"}),
   };
@@ -31,7 +33,7 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
   const controls = h("div", {class: "scrubber", role: "group", "aria-label": "replay controls"},
     button("first", "« First", "first move", () => 0), button("prev", "‹ Prev", "previous move", () => at - 1),
     el.range, button("next", "Next ›", "next move", () => at + 1), button("last", "Last »", "last move", () => moves.length - 1),
-    h("form", {class: "jump", onsubmit: e => { e.preventDefault(); go(stepOf(Number(el.jump.value))); }},
+    h("form", {class: "jump", onsubmit: e => { e.preventDefault(); go(Number(el.jump.value) - 1); }},
       el.jump, h("button", {type: "submit", id: "go"}, "Go")));
   replace(root, h("div", {class: "replay"}, el.title, el.where, controls,
     h("div", {class: "replay-main"}, el.field, el.step), el.panels,
@@ -57,7 +59,7 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
     replace(el.title, `Replay · ${await titleOf(match.game, match.variant)}`,
             mine ? ` · as ${mover(match, {seat: mine.seat})}` : " · as a spectator");
     el.range.max = moves.length;
-    el.jump.max = last;
+    el.jump.max = moves.length;
     if (!explainMissing) explainMissing = await routeMissing(`${path}/events/1/explain`, token);
     await go(version ? stepOf(version) : moves.length - 1);
   }
@@ -72,7 +74,7 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
     at = Math.min(moves.length - 1, Math.max(0, i));
     const move = moves[at], wanted = at;
     el.range.value = at + 1;
-    el.jump.value = move.end;
+    el.jump.value = at + 1;
     history.replaceState(null, "", `#/replay/${encodeURIComponent(matchId)}?${new URLSearchParams({...(mine ? {seat: mine.seat} : {}), v: move.end})}`);
     const state = await get(`${path}/state?version=${move.end}`, token).catch(e => { notify(e.message, "error"); return null; });
     if (!state || wanted !== at) return;
@@ -85,35 +87,37 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
     const known = withViewNames(info, state.view);
     showingCards(known);
     const recent = moves.slice(Math.max(0, at - 3), at + 1).flatMap(m => m.events);
-    replace(el.field, field ? field(known, state.view, {...match, seat: state.seat}, {recent}) : null);
+    const ended = at === moves.length - 1 ? match.outcome : null;          // a move before the end: the game goes on
+    replace(el.field, field ? field(known, state.view, {...match, seat: state.seat, outcome: ended}, {recent}) : null);
     markLastMove(el.field, move.events);
     const open = el.panels.open || !field;
-    replace(el.panels, h("summary", {}, `The whole view after this move (version ${move.end})`), viewPanels(known, state.view, match));
+    replace(el.panels, h("summary", {}, "The whole view after this move"), viewPanels(known, state.view, match));
     el.panels.open = open;
   }
   function renderStep(move) {
-    replace(el.step, h("h3", {}, mover(match, move)), sentences(info, move),
-      h("details", {class: "move-events", id: "move-events"},
-        h("summary", {}, `The events of this move (${move.events.length})`),
-        h("ol", {class: "events-list"}, move.events.map(eventItem))));
+    const said = move.events.filter(e => e.text);
+    replace(el.step, h("h3", {}, mover(match, move)), said.length
+      ? h("ol", {class: "sentences"}, said.map(e => withWhy(sentence(info, e), e.version)))
+      : h("p", {class: "none"}, "Nothing to tell: the rules' own bookkeeping."));
   }
-  function eventItem(e) {
-    const rule = ruleOf(info, e.rule);
-    const why = h("div", {class: "why"});
-    return h("li", {"data-version": e.version},
-      h("p", {}, h("span", {class: "v"}, `v${e.version} `), h("span", {"data-event-type": e.type}, humanize(e.type)),
-        e.text ? ` — ${e.text}` : h("span", {class: "none"}, " (an internal step)")),
-      h("p", {class: "data"}, describeValue(info, e.data)),
-      rule ? h("p", {class: "rule"}, "Rule ", h("code", {}, rule.id), rule.statement ? `: ${rule.statement}` : "",
-        rule.section ? ` (${rule.section})` : "") : null,
-      explainMissing ? null : h("button", {type: "button", class: "why-button", onclick: () => explain(e.version, why)}, "Why?"),
-      why);
+  /** A sentence of the move with its "Why?" (where the server explains events). */
+  function withWhy(item, v) {
+    if (explainMissing) return item;
+    const box = h("div", {class: "why"});
+    item.append(" ", h("button", {type: "button", class: "why-button", "aria-expanded": "false",
+                                  onclick: e => explain(v, box, e.currentTarget)}, "Why?"), box);
+    return item;
   }
-  async function explain(v, box) {
+  async function explain(v, box, button) {
+    if (box.firstChild) {                         // open: the button closes it again
+      replace(box);
+      button.setAttribute("aria-expanded", "false");
+      return;
+    }
     try {
       const answer = await get(`${path}/events/${v}/explain`, token);
-      replace(box, h("ol", {class: "why-sentences"}, (answer.why ?? []).map(s => h("li", {}, s))),
-        h("details", {class: "why-details"}, h("summary", {}, "The explanation's data"), viewPanels(info, answer, match, "Why")));
+      replace(box, h("ol", {class: "why-sentences"}, whyInWords(answer).map(s => h("li", {}, s))));
+      button.setAttribute("aria-expanded", "true");
     } catch (e) {
       if (e instanceof ApiError && e.status === 404 && e.code === "not_found") {
         explainMissing = true;
@@ -121,6 +125,33 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
         notify("This server cannot explain events yet.");
       } else replace(box, h("p", {class: "error"}, e.message));
     }
+  }
+  /** The explanation as a player reads it: what happened, the rule's words and the house rules it
+   * depends on, what it came from (back to the move that started it) — by move, not by version. */
+  function whyInWords(answer) {
+    const what = item => item?.hidden ? "something hidden from you"
+      : item?.text ? String(item.text).replace(/\.$/, "") : "a step of the rules' own bookkeeping";
+    const out = [`${what(answer.event)}.`];
+    // the game's rule in the rulebook's words; the platform's own (kifu/…) speak of the record's events
+    const rule = String(answer.rule?.id ?? "").startsWith("kifu/") ? {} : answer.rule ?? {};
+    if (rule.statement) out.push(`The rule${rule.section ? ` (${rule.section})` : ""}: ${String(rule.statement).replace(/\.$/, "")}.`);
+    for (const ruling of rule.rulings ?? []) {         // the house rules it depends on, and this match's choice
+      const text = ruling?.text?.en ?? ruling?.text;
+      if (typeof text !== "string") continue;
+      const choice = ruling.choice_text?.en ?? ruling.choice_text;
+      out.push(`It depends on a house rule: ${text.replace(/\.$/, "")}.${typeof choice === "string" ? ` This match plays it so: ${choice.replace(/\.$/, "")}.` : ""}`);
+    }
+    const causes = (answer.causes ?? []).filter(c => c.hidden || c.text);
+    causes.forEach((c, i) => out.push(`${i ? "Which came from" : "That happened because of"}: ${what(c)}.`));
+    const command = answer.command;
+    if (command) {
+      const step = stepOf(command.version);
+      const who = Number.isInteger(command.seat) ? mover(match, {seat: command.seat}) : null;
+      const kind = command.kind === "create" ? "the match's setup" : command.kind === "note" ? "a note of the table"
+        : `${who ?? "the table"}'s ${command.kind === "table" ? "move at the table" : "move"}`;
+      out.push(`It belongs to ${kind} (move ${step + 1}).`);
+    }
+    return out;
   }
   function onKey(e) {
     if (e.target.closest?.("input, select, textarea") && e.target !== el.range) return;

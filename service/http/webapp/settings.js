@@ -4,12 +4,16 @@
 // settings (`settings` in GET /matches/<id> for the seat's token) they are changed with
 // PUT /matches/<id>/seats/<seat>/settings and recorded in the match's log as the seat's own choice;
 // where it does not, the page keeps the two it applies itself (a choice of one, confirm) in this
-// browser, and does not offer the others.
+// browser, and does not offer the others. A change is also remembered as this browser's choice for
+// the seats it takes later: a match created here, a seat claimed or taken here, is claimed with those
+// (`claimSettings`; none remembered: `{}`, the defaults), so passes that are the only move are made
+// for the seat from its first move on.
 import {api} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 
 const KEPT = "kifu.settings.v1";
 export const DEFAULTS = {pass: "only-choice", pay: "auto", single: "auto", confirm: false};
+const SERVER_KEPT = ["pass", "pay", "single"];          // the settings the server records; confirm is the page's
 const CHOICES = {
   pass: ["Passing priority", [["manual", "Ask me every time"], ["only-choice", "Pass for me when passing is the only move"],
                               ["unless-respond", "Pass for me unless I could respond"]]],
@@ -27,6 +31,13 @@ export function keptSettings(key) {
   return {...DEFAULTS, ...(all["*"] ?? {}), ...(all[key] ?? {})};
 }
 
+/** The settings a seat this browser takes is claimed with (POST /matches' seat spec, a claim's
+ * body): the choices remembered here, else `{}` (the server's defaults). */
+export function claimSettings() {
+  const remembered = keptAll()["*"] ?? {};
+  return Object.fromEntries(SERVER_KEPT.filter(name => name in remembered).map(name => [name, remembered[name]]));
+}
+
 function keep(key, settings) {
   const all = keptAll();
   all[key] = settings;
@@ -42,7 +53,7 @@ export function settingsPanel({key, path, seat, token}) {
 
   /** The settings sent for the seat: recorded in the match's log, in force from now on. */
   async function save(settings) {
-    const body = Object.fromEntries(Object.keys(DEFAULTS).map(name => [name, settings[name]]));
+    const body = Object.fromEntries(SERVER_KEPT.map(name => [name, settings[name]]));
     const answer = await api("PUT", `${path}/seats/${seat}/settings`, {token, body});
     server = {...DEFAULTS, ...(answer?.settings ?? body)};
   }
@@ -50,6 +61,7 @@ export function settingsPanel({key, path, seat, token}) {
   async function change(name, value) {
     local = {...local, [name]: value};
     keep(key, local);
+    keep("*", {...(keptAll()["*"] ?? {}), [name]: value});       // remembered for the seats taken later
     if (server && name !== "confirm") {         // confirming before sending is this page's own business
       try {
         await save({...server, [name]: value});
@@ -72,7 +84,7 @@ export function settingsPanel({key, path, seat, token}) {
     });
     replace(element, h("summary", {}, "Settings"), rows,
       h("label", {class: "check setting"}, h("input", {type: "checkbox", id: "set-confirm", checked: Boolean(now.confirm),
-        onchange: e => change("confirm", e.target.checked)}), " Confirm before sending a move"),
+        onchange: e => change("confirm", e.target.checked)}), " Confirm each move before it is sent (and see the choices made by default)"),
       server ? null : h("p", {class: "hint"}, "Passing and paying for you need a newer server; these settings are kept in this browser."));
     element.open = open;
   }

@@ -47,11 +47,22 @@ function turn(info, view, match) {
       counter("Actions", view.actions), counter("Buys", view.buys), counter("Coins", view.coins, "coin"),
       view.bought ? h("span", {class: "ss-note"}, "bought this turn: no more treasures") : null),
     view.pending && !match?.outcome && view.pending_text ? h("p", {class: "ss-pending"}, view.pending_text)
-      : view.pending && !match?.outcome ? h("p", {class: "ss-pending"}, `Waiting for ${waiting.map(s => seatName(match, s)).join(", ") || "—"}: `,
-      humanize(view.pending.kind ?? "choice"), view.pending.purpose ? ` (${humanize(view.pending.purpose).toLowerCase()})` : "",
-      view.pending.card ? [" — ", cardChip(info, view.pending.card)] : "") : null,
+      : view.pending && !match?.outcome ? h("p", {class: "ss-pending"}, `Waiting for ${waiting.map(s => seatName(match, s)).join(", ") || "a player"} to `,
+      pendingWords(view.pending), view.pending.card ? [" (", cardChip(info, view.pending.card), ")"] : "", ".") : null,
     (view.staying ?? []).length ? h("p", {class: "ss-note"}, "Staying in play: ", describeValue(info, view.staying)) : null,
     null);
+}
+
+// what a pending decision asks, in words: its kind and what the cards are for
+const PURPOSES = {trash: "to trash", discard: "to discard", play: "to play", pass: "to pass on", order: "in order",
+                  reveal: "to reveal", reveal_to_deck: "to reveal and put on the deck"};
+
+function pendingWords(pending) {
+  if (pending.kind === "mode") return "choose what the card does";
+  if (pending.kind !== "cards") return `choose (${humanize(pending.kind ?? "a choice").toLowerCase()})`;
+  const zone = pending.zone ? ` from their ${humanize(pending.zone).toLowerCase()}` : "";
+  const purpose = PURPOSES[pending.purpose] ?? (pending.purpose ? `(${humanize(pending.purpose).toLowerCase()})` : "");
+  return `choose cards${zone}${purpose ? ` ${purpose}` : ""}`;
 }
 
 function pile(info, p, offers) {

@@ -82,8 +82,12 @@ function unit(info, u) {
     (u.traits ?? []).length ? h("span", {class: "traits"}, u.traits.join(" ")) : null);
 }
 
+// a magic's state in the rulebook's words: face down (裏側), face up (表側), sideways (横側)
+const MAGIC_STATES = {down: "face down", up: "face up", side: "sideways"};
+
 function magic(info, m, index) {
+  const state = MAGIC_STATES[m.state] ?? humanize(m.state ?? "").toLowerCase();
   const label = m.card ? cardChip(info, m.card) : h("span", {class: "chip facedown"}, "face down");
-  return h("span", {class: `magic ${m.state}`, title: `magic, ${m.state}`, "data-ref": m.card ? null : String(index)},
-           label, h("small", {}, ` ${m.state}`));
+  return h("span", {class: `magic ${m.state}`, title: `magic, ${state}`, "data-ref": m.card ? null : String(index)},
+           label, m.card || m.state !== "down" ? h("small", {}, ` ${state}`) : null);
 }
