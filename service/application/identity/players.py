@@ -29,7 +29,7 @@ from datetime import timedelta
 
 from service.application.match.reactions import Reaction
 from service.application import clock
-from service.application.identity import player_keys, rate_limits
+from service.application.identity import player_keys, preferences, rate_limits
 from service.application.notify import notices
 from service.application.identity.auth import token_hash
 from service.application.match.listing import score_of
@@ -38,6 +38,7 @@ from service.application.match.loading import MATCH_ID, open_match
 from service.application.match.my_matches import summary
 from service.application.table.seats import seat_names
 from service.application.storage import players as player_records
+from engine.core.i18n import supported
 
 SIGN_IN_SECONDS = 600
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"      # no 0/O, 1/I: read off one screen, typed on another
@@ -65,11 +66,19 @@ def register(store, name: str, label: str) -> dict:
 
 
 def describe(store, player_id: str, key_id: str) -> dict:
-    """The player as its own key sees it: name, keys (``key_id``: the one asking; which of them it may
-    revoke)."""
-    name, created = player_records.fields(store, player_id, ["name", "created_at"])
+    """The player as its own key sees it: name, language (its preference, None: not chosen), keys
+    (``key_id``: the one asking; which of them it may revoke)."""
+    name, created, lang = player_records.fields(store, player_id, ["name", "created_at", "language"])
     return {"player_id": player_id, "name": name or "", "created_at": created, "key_id": key_id,
-            "keys": player_keys.keys(store, player_id, key_id)}
+            "language": supported(lang), "keys": player_keys.keys(store, player_id, key_id)}
+
+
+def update(store, player_id: str, key_id: str, changes: dict) -> dict:
+    """The player's own settings changed (``language``: preferences.set_language); the player as
+    ``describe`` shows it."""
+    if "language" in changes:
+        preferences.set_language(store, player_id, changes["language"])
+    return describe(store, player_id, key_id)
 
 
 def sign_in_code(store, player_id: str, key_id: str, limits: SignInLimits) -> dict:

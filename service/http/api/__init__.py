@@ -58,6 +58,12 @@ def _printable(key: str) -> str:
     return key.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")[:64]
 
 
+def query_args() -> dict:
+    """The request's query parameters for a route's query schema: all but ``lang``, which every route
+    takes (service/http/language.py)."""
+    return {k: v for k, v in request.args.items() if k != "lang"}
+
+
 def answer(schema, obj, status: int = 200):
     return jsonify(schema.dump(obj)), status
 

@@ -15,7 +15,7 @@ from service.application.match import explain as explaining, feed, transcript
 from service.application.match.verifying import verify_job
 from service.application.identity.auth import token_hash
 from service.http import live
-from service.http.api import answer, bearer_token, identify
+from service.http.api import answer, bearer_token, identify, query_args
 from service.http.api.players import client_address
 from service.application.storage.connections import UNAVAILABLE
 from service.http.errors import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE
@@ -77,7 +77,7 @@ def stream(match_id: str):
     streamed from this thread."""
     store = get_store()
     meta, caller = caller_of(store, match_id)
-    query = StreamQuery().load(request.args.to_dict())
+    query = StreamQuery().load(query_args())
     after = feed.last_event_id(request.headers.get("Last-Event-ID"), query["after"])
     config = current_app.config
     token = bearer_token()

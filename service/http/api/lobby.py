@@ -2,7 +2,7 @@
 seats, and "my matches"
 (the matches of the seats a browser holds, posted as match id + token pairs: tokens never go in
 a URL)."""
-from flask import Blueprint, request
+from flask import Blueprint
 
 from service.application.identity import players
 from service.application.ratings import ladder, rules
@@ -11,7 +11,7 @@ from service.application.errors import Forbidden, Unauthenticated
 from service.application.match.loading import open_meta
 from service.application.match.my_matches import my_matches as summarize
 from service.application.match.visibility import Caller
-from service.http.api import answer, identify, json_body
+from service.http.api import answer, identify, json_body, query_args
 from service.http.api.players import the_player
 from service.http.lobby_schemas import (ClaimedOut, ClaimIn, ClaimSeatIn, InviteOut, MyMatchesIn, MyMatchesOut,
                                         OpenSeatsOut, OpenSeatsQuery)
@@ -59,7 +59,7 @@ def reissue_invite(match_id: str, seat: int):
 
 @bp.get("/open-seats")
 def open_seats():
-    query = OpenSeatsQuery().load(request.args.to_dict())
+    query = OpenSeatsQuery().load(query_args())
     listed = ladder.with_ratings(get_store(), seats.open_seats(get_store()), query["rating_min"], query["rating_max"])
     return answer(OpenSeatsOut(), {"open_seats": listed})
 

@@ -1,13 +1,13 @@
 """Notifications: a player's subscriptions (its key as the bearer) or a seat's (its seat token), their
 delivery logs, and the one-step unsubscribe every message links to (service.application.notify.subscriptions,
 .delivery)."""
-from flask import Blueprint, request
+from flask import Blueprint
 
 from service.application.identity import players
 from service.application.notify import delivery, notices, subscriptions
 from service.application.errors import Forbidden
 from service.application.notify.subscriptions import Owner
-from service.http.api import actor, answer, json_body
+from service.http.api import actor, answer, json_body, query_args
 from service.http.api.players import the_player
 from service.http.notify_schemas import (DeliveriesOut, DeliveriesQuery, SubscriptionIn, SubscriptionOut,
                                          SubscriptionsOut, UnsubscribedOut)
@@ -50,7 +50,7 @@ def _deleted(owner: Owner, sub_id: str):
 
 
 def _log(owner: Owner):
-    query = DeliveriesQuery().load(request.args.to_dict())
+    query = DeliveriesQuery().load(query_args())
     return answer(DeliveriesOut(), {"deliveries": delivery.log(get_store(), owner, query["limit"])})
 
 

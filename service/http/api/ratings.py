@@ -1,10 +1,10 @@
 """Ratings: a player's public profile, a game and variant's leaderboard, and quick pairing
 (service.application.ratings). Profiles and leaderboards need no credential; pairing takes the
 player's key as the bearer."""
-from flask import Blueprint, current_app, request
+from flask import Blueprint, current_app
 
 from service.application.ratings import ladder, pairing
-from service.http.api import answer
+from service.http.api import answer, query_args
 from service.http.api.players import the_player
 from service.http.rating_schemas import LeaderboardOut, LeaderboardQuery, PairingOut, ProfileOut
 from service.http.redis_conn import get_store
@@ -19,7 +19,7 @@ def profile(player_id: str):
 
 @bp.get("/ratings/<game>/<variant>")
 def leaderboard(game: str, variant: str):
-    query = LeaderboardQuery().load(request.args.to_dict())
+    query = LeaderboardQuery().load(query_args())
     return answer(LeaderboardOut(), ladder.leaderboard(get_store(), game, variant, query["cursor"], query["limit"]))
 
 

@@ -2,11 +2,11 @@
 and a rematch once the match is over (of a match refereed live, with every seat's consent when it is
 to be refereed live too: service.application.table.rematch). A seat acts with its token
 (service.application.table.moves)."""
-from flask import Blueprint, request
+from flask import Blueprint
 
 from service.application.errors import Forbidden
 from service.application.table import moves, rematch, settings
-from service.http.api import actor, answer, json_body, viewer
+from service.http.api import actor, answer, json_body, query_args, viewer
 from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
 from service.http.schemas import ActionOut
@@ -44,7 +44,7 @@ def say(match_id: str):
 def talk(match_id: str):
     store = get_store()
     viewer(store, match_id)                    # 404 unknown match; a bad token 403, as elsewhere
-    query = ChatQuery().load(request.args.to_dict())
+    query = ChatQuery().load(query_args())
     return answer(ChatOut(), moves.talk(store, match_id, query["after"], query["limit"]))
 
 

@@ -1,0 +1,55 @@
+"""The language of each request (issue 39), chosen with Flask-Babel's locale selector: ``?lang=``
+(en or ja; anything else is 400 ``invalid_language``), else the preference of the player whose key
+is the bearer (service.application.identity.preferences), else the best match of Accept-Language,
+else English. The engine and the service speak it for the whole request (engine.core.i18n.use, reset
+at teardown): narration, explain, prompts and error messages. Every answer says which it is
+(``Content-Language``) and that it depends on Accept-Language (``Vary``)."""
+from flask import g, request
+from flask_babel import Babel
+
+from engine.core import i18n
+from service.application.errors import Invalid
+from service.application.identity.preferences import language_of_key
+from service.http.redis_conn import get_store
+from service.i18n import _
+
+PARAM = "lang"
+
+
+def choose() -> str:
+    """The request's language (see the module's docstring)."""
+    asked = request.args.get(PARAM)
+    if asked is not None:
+        if asked not in i18n.LANGUAGES:
+            raise Invalid("invalid_language", _("lang: one of %(languages)s", languages=", ".join(i18n.LANGUAGES)))
+        return asked
+    header = request.headers.get("Authorization", "")
+    scheme, _sep, token = header.strip().partition(" ")
+    preferred = language_of_key(get_store(), token.strip()) if scheme.lower() == "bearer" else None
+    return preferred or request.accept_languages.best_match(i18n.LANGUAGES) or i18n.DEFAULT
+
+
+def init_app(app) -> None:
+    Babel(app, locale_selector=lambda: g.get("language", i18n.DEFAULT))
+
+    @app.before_request
+    def speak():
+        g.language = i18n.DEFAULT
+        g.language_token = i18n.use(i18n.DEFAULT)       # a refused ?lang= is answered in English
+        g.language = choose()
+        i18n.use(g.language)
+
+    @app.after_request
+    def say_which(response):
+        response.headers["Content-Language"] = g.get("language", i18n.DEFAULT)
+        response.vary.add("Accept-Language")
+        return response
+
+    @app.teardown_request
+    def unbind(_error):
+        token = g.pop("language_token", None)
+        if token is not None:
+            try:
+                i18n.reset(token)
+            except ValueError:          # reset in another context than it was set in: nothing to undo
+                i18n.use(i18n.DEFAULT)
