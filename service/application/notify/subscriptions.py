@@ -12,6 +12,7 @@ import re
 import secrets
 from dataclasses import dataclass
 
+from engine.core import i18n
 from service.application import clock
 from service.application.notify import settings as notify_settings, webhook_urls
 from service.application.identity.auth import token_hash
@@ -63,12 +64,13 @@ def check_target(kind: str, target: str) -> str:
 
 
 def create(store, owner: Owner, kind: str, target: str, events: list | None) -> dict:
-    """A new subscription; the answer holds the webhook's signing secret, shown only here."""
+    """A new subscription; the answer holds the webhook's signing secret, shown only here. It keeps the
+    language it was made in (``lang``): a seat's messages are in it (a player's, in the player's own)."""
     target = check_target(kind, target)
     wanted = sorted(set(events or EVENTS), key=EVENTS.index)
     if notify_records.subscription_count(store, owner) >= MAX_PER_OWNER:
         raise Conflict("too_many_subscriptions", f"at most {MAX_PER_OWNER} subscriptions; delete one first")
-    sub = _kept(store, owner, {"kind": kind, "target": target, "events": wanted,
+    sub = _kept(store, owner, {"kind": kind, "target": target, "events": wanted, "lang": i18n.current(),
                                **({"secret": "whsec_" + secrets.token_urlsafe(32)} if kind == "webhook" else {})})
     if owner.kind == "seat":
         notify_records.mark_seat(store, owner.ident, owner.seat, True)
@@ -93,7 +95,7 @@ def carry(store, from_match: str, from_meta: dict, to_match: str) -> dict:
     flags = {}
     for seat in [int(k.split(":")[1]) for k in from_meta if k.startswith("notify:")]:
         for sub in of(store, Owner.of_seat(from_match, seat)):
-            _kept(store, Owner.of_seat(to_match, seat), {k: sub[k] for k in ("kind", "target", "events", "secret")
+            _kept(store, Owner.of_seat(to_match, seat), {k: sub[k] for k in ("kind", "target", "events", "secret", "lang")
                                                          if k in sub})
             flags[f"notify:{seat}"] = "1"
     return flags
