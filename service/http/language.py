@@ -10,6 +10,7 @@ from flask_babel import Babel
 from engine.core import i18n
 from service.application.errors import Invalid
 from service.application.identity.preferences import language_of_key
+from service.application.storage.connections import UNAVAILABLE
 from service.http.redis_conn import get_store
 from service.i18n import _
 
@@ -23,10 +24,19 @@ def choose() -> str:
         if asked not in i18n.LANGUAGES:
             raise Invalid("invalid_language", _("lang: one of %(languages)s", languages=", ".join(i18n.LANGUAGES)))
         return asked
-    header = request.headers.get("Authorization", "")
-    scheme, _sep, token = header.strip().partition(" ")
-    preferred = language_of_key(get_store(), token.strip()) if scheme.lower() == "bearer" else None
-    return preferred or request.accept_languages.best_match(i18n.LANGUAGES) or i18n.DEFAULT
+    return preference() or request.accept_languages.best_match(i18n.LANGUAGES) or i18n.DEFAULT
+
+
+def preference() -> str | None:
+    """The language of the player whose key is the bearer, if it chose one; None while the store does
+    not answer (the routes that need no store still answer, in the browser's language)."""
+    scheme, _sep, token = request.headers.get("Authorization", "").strip().partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    try:
+        return language_of_key(get_store(), token.strip())
+    except UNAVAILABLE:
+        return None
 
 
 def init_app(app) -> None:
