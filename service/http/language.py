@@ -24,7 +24,12 @@ def choose() -> str:
         if asked not in i18n.LANGUAGES:
             raise Invalid("invalid_language", _("lang: one of %(languages)s", languages=", ".join(i18n.LANGUAGES)))
         return asked
-    return preference() or request.accept_languages.best_match(i18n.LANGUAGES) or i18n.DEFAULT
+    return preference() or browsers() or i18n.DEFAULT
+
+
+def browsers() -> str | None:
+    """The first of Accept-Language's tags, by quality, whose language kifu speaks ("en-GB" is en)."""
+    return next((i18n.supported(tag) for tag, _q in request.accept_languages if i18n.supported(tag)), None)
 
 
 def preference() -> str | None:
