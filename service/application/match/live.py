@@ -31,6 +31,7 @@ from service.application.match.loading import match_game
 from service.application.match.narrated import Narrator
 from service.application.storage import live as channels
 from service.application.storage.connections import UNAVAILABLE
+from service.i18n import _
 
 log = logging.getLogger(__name__)
 PAGE = feed.PAGE                 # events read per match per round
@@ -55,9 +56,10 @@ class Limits:
             for kind, ident, cap in keys:
                 if cap and self._open[(kind, ident)] >= cap:
                     per = "client address" if kind == "address" else "token"
-                    raise Throttled("too_many_streams", f"at most {cap} open streams per {per}; close one (or wait "
-                                    "for one to end) and try again", retry_after=RETRY_AFTER)
-            for kind, ident, _ in keys:
+                    raise Throttled("too_many_streams", _("at most %(cap)s open streams per %(per)s; close one (or "
+                                                          "wait for one to end) and try again",
+                                                          cap=cap, per=per), retry_after=RETRY_AFTER)
+            for kind, ident, _cap in keys:
                 self._open[(kind, ident)] += 1
         released = []
 
@@ -66,7 +68,7 @@ class Limits:
                 if released:
                     return
                 released.append(True)
-                for kind, ident, _ in keys:
+                for kind, ident, _cap in keys:
                     self._open[(kind, ident)] -= 1
                     if self._open[(kind, ident)] <= 0:
                         del self._open[(kind, ident)]

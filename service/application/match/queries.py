@@ -11,6 +11,7 @@ from service.application.match.narrated import Narrator
 from service.application.match.pending import pending_text
 from service.application.table.seats import is_unclaimed, join_mode
 from service.application.table.settings import of_seat
+from service.i18n import _
 
 
 def match_view(store, match_id: str, seat: int | None, meta: dict | None = None) -> dict:
@@ -34,8 +35,8 @@ def display_name(state: dict, meta: dict, seat: int) -> str:
     claimed one, else the one it was created with), else "Seat 2"."""
     held = controller(state, seat)
     if held["by"] == "bot" and not held["stand_in"]:
-        return f"Bot ({(held['bot'] or {}).get('bot', 'bot')})"
-    return meta.get(f"name:{seat}") or state["match"]["seats"][seat] or f"Seat {seat + 1}"
+        return _("Bot (%(bot)s)", bot=(held["bot"] or {}).get("bot") or "bot")
+    return meta.get(f"name:{seat}") or state["match"]["seats"][seat] or _("Seat %(number)s", number=seat + 1)
 
 
 def display_names(state: dict, meta: dict) -> list[str]:

@@ -23,6 +23,7 @@ from service.http.errors import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE
 from service.application.match.loading import open_meta
 from service.http.redis_conn import get_store
 from service.http.schemas import ExplainOut, StreamQuery, VerifyOut
+from service.i18n import _
 
 log = logging.getLogger(__name__)
 bp = Blueprint("audit", __name__, url_prefix="/matches")
@@ -56,7 +57,7 @@ def verify(match_id: str):
     if job["status"] == "finished":
         return answer(VerifyOut(), {"status": "finished", "job_id": job_id, **job["result"]})
     if job["status"] == "failed":
-        raise Failed("verify_failed", f"verification job {job_id} failed; see the worker's log")
+        raise Failed("verify_failed", _("verification job %(job_id)s failed; see the worker's log", job_id=job_id))
     return answer(VerifyOut(), {"status": job["status"], "job_id": job_id, "match_id": match_id, "ok": None,
                                 "version": version}, 202)
 

@@ -17,6 +17,7 @@ from service.http.lobby_schemas import (ClaimedOut, ClaimIn, ClaimSeatIn, Invite
                                         OpenSeatsOut, OpenSeatsQuery)
 from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
+from service.i18n import _
 
 bp = Blueprint("lobby", __name__)
 
@@ -49,10 +50,12 @@ def reissue_invite(match_id: str, seat: int):
     caller = identify(meta)
     if not caller.organiser and body["invite"] is None:
         if caller == Caller():
-            raise Unauthenticated("unauthorized", "a new invite needs the organiser token (Authorization: "
-                           "Bearer <organiser_token>) or the seat's current code ({\"invite\": code})")
-        raise Forbidden("not_the_organiser", f"the {caller.label} token may not re-issue an invite: "
-                       "only the organiser token (organiser_token of POST /matches) may")
+            raise Unauthenticated("unauthorized", _("a new invite needs the organiser token (Authorization: Bearer "
+                                                    "<organiser_token>) or the seat's current code "
+                                                    '({"invite": code})'))
+        raise Forbidden("not_the_organiser", _("the %(label)s token may not re-issue an invite: only the organiser "
+                                               "token (organiser_token of POST /matches) may",
+                                               label=caller.label))
     return answer(InviteOut(), seats.reissue_invite(get_store(), match_id, meta, seat, caller.organiser,
                                                     body["invite"]))
 

@@ -15,6 +15,7 @@ from service.http.redis_conn import get_store
 from service.http.schemas import (ActionAnswerOut, ActionIn, ActionOut, ActionQuery, CreateMatchIn, LegalActionsIn,
                                   LegalActionsOut, LegalActionsQuery, MatchCreatedOut, MatchListOut, MatchListQuery,
                                   MatchOut)
+from service.i18n import _
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -84,8 +85,8 @@ def act(match_id: str):
 def reclaim(match_id: str, seat: int):
     """Take back your seat from the stand-in bot that has played it since a missed deadline."""
     store = get_store()
-    _, own = actor(store, match_id)
+    _meta, own = actor(store, match_id)
     if own != seat:
-        raise Forbidden("not_your_seat", f"your token holds seat {own}, not seat {seat}")
+        raise Forbidden("not_your_seat", _("your token holds seat %(own)s, not seat %(seat)s", own=own, seat=seat))
     return answer(ActionOut(), reclaim_seat(store, match_id, seat))
 

@@ -13,6 +13,7 @@ from service.http.notify_schemas import (DeliveriesOut, DeliveriesQuery, Subscri
                                          SubscriptionsOut, UnsubscribedOut)
 from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
+from service.i18n import _
 
 bp = Blueprint("notifications", __name__)
 
@@ -22,9 +23,9 @@ def _player() -> Owner:
 
 
 def _seat(match_id: str, seat: int) -> Owner:
-    _, own = actor(get_store(), match_id)
+    _meta, own = actor(get_store(), match_id)
     if own != seat:
-        raise Forbidden("not_your_seat", f"your token holds seat {own}, not seat {seat}")
+        raise Forbidden("not_your_seat", _("your token holds seat %(own)s, not seat %(seat)s", own=own, seat=seat))
     return Owner.of_seat(match_id, seat)
 
 

@@ -12,6 +12,7 @@ from service.http.redis_conn import get_store
 from service.http.schemas import ActionOut
 from service.http.table_schemas import (ChatIn, ChatOut, ChatQuery, RematchAskedOut, RematchIn, RematchOut,
                                        SeatSettingsIn, SettingsOut, TableMoveIn)
+from service.i18n import _
 
 bp = Blueprint("table", __name__, url_prefix="/matches")
 MOVES = {"resign": "resign", "draw/offer": "offer_draw", "draw/accept": "accept_draw", "draw/decline": "decline_draw"}
@@ -63,7 +64,7 @@ def change_settings(match_id: str, seat: int):
     """The seat's settings (service.application.table.settings), with its own token; a 400 names an
     unknown setting or value."""
     store = get_store()
-    _, own = actor(store, match_id)
+    _meta, own = actor(store, match_id)
     if own != seat:
-        raise Forbidden("not_your_seat", f"your token holds seat {own}, not seat {seat}")
+        raise Forbidden("not_your_seat", _("your token holds seat %(own)s, not seat %(seat)s", own=own, seat=seat))
     return answer(SettingsOut(), settings.change(store, match_id, seat, SeatSettingsIn().load(json_body())))

@@ -49,7 +49,7 @@ def page():
 @bp.get("/web/<path:asset>")
 def asset(asset: str):
     if not (ASSETS / asset).is_file() or asset == "index.html":
-        raise NotFound("asset_not_found", f"no web asset {asset!r}")
+        raise NotFound("asset_not_found", _("no web asset %(asset)s", asset=repr(asset)))
     return send_from_directory(ASSETS, asset, max_age=0)
 
 
