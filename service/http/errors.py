@@ -9,11 +9,12 @@ from engine.core import ConfigError, IllegalAction
 from service.application.storage.connections import UNAVAILABLE
 from service.application.errors import (Conflict, DomainError, Failed, Forbidden, Illegal, Invalid, NotFound,
                                         Throttled, Unauthenticated, Unavailable)
+from service.i18n import N_, _
 
 log = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = "2"       # a 503 while the store is unreachable: a failover takes seconds
-UNAVAILABLE_MESSAGE = ("the store is unavailable (a failover may be under way); try again, with the same "
-                       "command_id for an action")
+UNAVAILABLE_MESSAGE = N_("the store is unavailable (a failover may be under way); try again, with the same "
+                         "command_id for an action")
 STATUS = {Invalid: 400, Unauthenticated: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Illegal: 422,
           Failed: 500, Unavailable: 503, Throttled: 429}
 
@@ -73,7 +74,7 @@ def register_error_handlers(app) -> None:
 
     def store_unavailable(e):
         log.warning("store unavailable: %s", e)
-        body, status = error_response(503, "store_unavailable", UNAVAILABLE_MESSAGE)
+        body, status = error_response(503, "store_unavailable", _(UNAVAILABLE_MESSAGE))
         body.headers["Retry-After"] = RETRY_AFTER_SECONDS
         return body, status
 
@@ -83,4 +84,4 @@ def register_error_handlers(app) -> None:
     @app.errorhandler(Exception)
     def unexpected(e):
         log.exception("unhandled error")
-        return error_response(500, "internal_error", "internal server error")
+        return error_response(500, "internal_error", _("internal server error"))
