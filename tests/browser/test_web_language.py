@@ -15,11 +15,11 @@ def test_a_japanese_browser_reads_japanese_and_the_switch_changes_it(browsing, s
     assert page.get_attribute("html", "lang") == "ja"
     assert page.inner_text(".top nav a") == "ロビー"
     page.goto("/#/nowhere")
-    page.wait_for_function("document.querySelector('#app').innerText.includes('そのページはありません')")
+    page.get_by_text("そのページはありません").wait_for()
     api_calls = [u for u in requests if "/games" in u or "/players/" in u or "/my-matches" in u]
     assert api_calls and all("lang=ja" in u for u in api_calls), api_calls
     page.select_option(".lang-switch", "en")
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_selector("html[lang='en']", state="attached")
     assert page.inner_text(".top nav a") == "Lobby"
     assert page.evaluate("localStorage.getItem('kifu.lang.v1')") == "en"
     page.reload()
@@ -41,7 +41,7 @@ def test_signed_in_the_switch_is_the_player_s_preference(browsing, server):
     page.reload()
     page.wait_for_selector(".lang-switch")
     page.select_option(".lang-switch", "ja")
-    page.wait_for_function("document.documentElement.lang === 'ja'")
+    page.wait_for_selector("html[lang='ja']", state="attached")
     me = page.evaluate("""async key => (await (await fetch('/players/me',
                           {headers: {Authorization: 'Bearer ' + key}})).json())""", player["key"])
     assert me["language"] == "ja"

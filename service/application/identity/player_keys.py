@@ -28,10 +28,10 @@ from service.application.identity.auth import token_hash
 from service.application.errors import Forbidden, NotFound, Unauthenticated
 from service.application.storage import players as player_records
 from service.application.table.seats import seat_count
-from service.i18n import _
+from service.i18n import N_, _
 
 KEY_PREFIX = "kp_"          # tells a player key from a seat token at a glance (in a support request, say)
-NOT_A_KEY = "that is not a player key, or it has been revoked"
+NOT_A_KEY = N_("that is not a player key, or it has been revoked")
 
 
 def issue(store, player_id: str, label: str, now: str, made_by: str | None = None) -> dict | None:
@@ -62,7 +62,7 @@ def authenticate(store, key: str | None) -> tuple[str, str]:
                                                 "/players/sign-in)"))
     found = resolve(store, token_hash(key))
     if found is None:
-        raise Forbidden("bad_player_key", NOT_A_KEY)
+        raise Forbidden("bad_player_key", _(NOT_A_KEY))
     return found
 
 
@@ -105,7 +105,7 @@ def revoke(store, player_id: str, by: str, key_id: str) -> None:
     if status == "not_found":                   # revoked in the meantime, by another device
         raise _no_key(key_id)
     if status == "revoker_gone":
-        raise Forbidden("bad_player_key", NOT_A_KEY)
+        raise Forbidden("bad_player_key", _(NOT_A_KEY))
 
 
 def _no_key(key_id: str) -> NotFound:

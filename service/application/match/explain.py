@@ -42,8 +42,9 @@ def sentences(shown: dict, rule: dict, causes: list, command: dict | None, names
     back to the move that started it" — one sentence each."""
     out = [_("Version %(version)s: %(what)s.", version=shown["version"], what=_what(shown))]
     if rule.get("statement"):
-        out.append(_("The rule (%(rule)s, %(section)s): %(statement)s.", rule=rule["id"], section=rule["section"],
-                     statement=rule["statement"].rstrip(".。")))
+        statement = rule["statement"].rstrip(".")                  # quoted whole, its own full stop kept
+        out.append(_("The rule (%(rule)s, %(section)s): %(statement)s", rule=rule["id"], section=rule["section"],
+                     statement=statement if statement.endswith("。") else statement + "."))
     elif rule.get("id"):
         out.append(_("It cites the rule %(rule)s.", rule=rule["id"]))
     out += [told(ruling) for ruling in rule.get("rulings", ())]
