@@ -134,3 +134,13 @@ def test_a_message_is_rendered_in_its_language():
         english = messages.message("dlv_1", "match_ended", "2030-01-01T09:00:00.000Z", facts, 0, detail,
                                    "https://kifu.example", "u")
     assert english["lang"] == "en" and "The match is over: Marisa resigned." in messages.text(english)
+
+
+def test_the_profile_shows_the_language_to_its_owner_only(client):
+    reimu = client.post("/players", json={"name": "Reimu"}).get_json()
+    marisa = client.post("/players", json={"name": "Marisa"}).get_json()
+    client.patch("/players/me", json={"language": "ja"}, headers=bearer(reimu["key"]))
+    path = f"/players/{reimu['player_id']}"
+    assert client.get(path, headers=bearer(reimu["key"])).get_json()["language"] == "ja"
+    assert "language" not in client.get(path).get_json()
+    assert "language" not in client.get(path, headers=bearer(marisa["key"])).get_json()

@@ -15,13 +15,19 @@ def language(store, player_id: str) -> str | None:
     return supported(player_records.fields(store, player_id, ["language"])[0])
 
 
-def language_of_key(store, key: str | None) -> str | None:
-    """The language of the player whose key ``key`` is (None: no such key, or none chosen); reads
-    nothing for a token that is no player key (a seat token)."""
+def owner_of_key(store, key: str | None) -> str | None:
+    """The player whose key ``key`` is, or None; reads nothing for a token that is no player key (a seat
+    token)."""
     if not key or not key.startswith(KEY_PREFIX):
         return None
     found = resolve(store, token_hash(key))
-    return language(store, found[0]) if found else None
+    return found[0] if found else None
+
+
+def language_of_key(store, key: str | None) -> str | None:
+    """The language of the player whose key ``key`` is (None: no such key, or none chosen)."""
+    player_id = owner_of_key(store, key)
+    return language(store, player_id) if player_id else None
 
 
 def set_language(store, player_id: str, lang) -> None:
