@@ -8,33 +8,42 @@ from engine.core.rulings import reference, rules_index
 
 _, ngettext = Catalog.of("core").functions()
 
-PLATFORM_RULES = {
-    "match": (N_("kifu: match lifecycle"), N_("A match opens with MatchCreated (configuration, seed commitment, pinned "
-              "engine and card-set versions) and, once it has an outcome, publishes its seed in SeedRevealed.")),
-    "fork": (N_("kifu: forks"), N_("A fork is a new analysis match starting from another match's state at a version; "
-             "hidden cards the forking seat could not see are re-dealt, the original is untouched.")),
-    "dispute": (N_("kifu: disputes"), N_("A seat may flag an event; the match's auditor records a ruling; with both "
-                "seats' consent an overturned ruling is replayed from a fork before the disputed event.")),
-    "table": (N_("kifu: the table"), N_("Who plays each seat (a person, a bot, a stand-in after a missed deadline), the "
-              "per-move clock, and a table move naming no known kind.")),
-    "resign": (N_("kifu: resigning"), N_("A seat may resign while the match runs; the match ends and every other seat "
-               "wins. The seed is revealed with it, as at every ending.")),
-    "draw": (N_("kifu: a draw by agreement"), N_("A seat may offer a draw while no other offer is open and every other "
-             "seat is played by a person; each other seat accepts or declines; when all have accepted the "
-             "match ends drawn. The offer is withdrawn by the offerer's next move.")),
-    "talk": (N_("kifu: table talk"), N_("A seat may say a line at the table (1 to 500 characters, no control "
-             "characters), during the match or after it; the service limits how often. The line is in the "
-             "record, public like the table.")),
-    "settings": (N_("kifu: seat settings"), N_("A seat may record, while the match runs, which steps that are not "
-                 "decisions the table takes for it: a pass when passing is its only legal move (only-choice), or "
-                 "also every pass where it has nothing to answer (unless-respond); a default payment; a choice of "
-                 "one. A move so made is the seat's own, appended like any, its command marked automatic with the "
-                 "setting that made it. Settings never recorded: every step is asked.")),
-    "rematch": (N_("kifu: rematch"), N_("Once a match is over a seat may start a rematch: a new match of the same "
-                "game, variant, options, seats, bots and clock, the first player moved on by one where the game "
-                "chooses one; each match names the other. The rematch of a match refereed live is refereed live "
-                "(by the same auditor) only when every seat a person plays has agreed to it first; otherwise "
-                "it is not.")),
+PLATFORM_RULES = {          # section, statement (translated where they are read: rule_text)
+    "match": (N_("kifu: match lifecycle"),
+              N_("A match opens with MatchCreated (configuration, seed commitment, pinned engine and card-set "
+                 "versions) and, once it has an outcome, publishes its seed in SeedRevealed.")),
+    "fork": (N_("kifu: forks"),
+             N_("A fork is a new analysis match starting from another match's state at a version; hidden cards "
+                "the forking seat could not see are re-dealt, the original is untouched.")),
+    "dispute": (N_("kifu: disputes"),
+                N_("A seat may flag an event; the match's auditor records a ruling; with both seats' consent an "
+                   "overturned ruling is replayed from a fork before the disputed event.")),
+    "table": (N_("kifu: the table"),
+              N_("Who plays each seat (a person, a bot, a stand-in after a missed deadline), the per-move clock, "
+                 "and a table move naming no known kind.")),
+    "resign": (N_("kifu: resigning"),
+               N_("A seat may resign while the match runs; the match ends and every other seat wins. The seed is "
+                  "revealed with it, as at every ending.")),
+    "draw": (N_("kifu: a draw by agreement"),
+             N_("A seat may offer a draw while no other offer is open and every other seat is played by a person; "
+                "each other seat accepts or declines; when all have accepted the match ends drawn. The offer is "
+                "withdrawn by the offerer's next move.")),
+    "talk": (N_("kifu: table talk"),
+             N_("A seat may say a line at the table (1 to 500 characters, no control characters), during the "
+                "match or after it; the service limits how often. The line is in the record, public like the "
+                "table.")),
+    "settings": (N_("kifu: seat settings"),
+                 N_("A seat may record, while the match runs, which steps that are not decisions the table takes "
+                    "for it: a pass when passing is its only legal move (only-choice), or also every pass where it "
+                    "has nothing to answer (unless-respond); a default payment; a choice of one. A move so made is "
+                    "the seat's own, appended like any, its command marked automatic with the setting that made "
+                    "it. Settings never recorded: every step is asked.")),
+    "rematch": (N_("kifu: rematch"),
+                N_("Once a match is over a seat may start a rematch: a new match of the same game, variant, "
+                   "options, seats, bots and clock, the first player moved on by one where the game chooses one; "
+                   "each match names the other. The rematch of a match refereed live is refereed live (by the "
+                   "same auditor) only when every seat a person plays has agreed to it first; otherwise it is "
+                   "not.")),
 }
 
 
@@ -45,7 +54,8 @@ def rule_text(game: Game, rule: str, event=None, state: dict | None = None) -> d
     match's choice when the state (so the match's ``rulings`` map) is given. No key when none."""
     prefix, _sep, rule_id = (rule or "").partition("/")
     if prefix == "kifu":
-        section, statement = (_(text) for text in PLATFORM_RULES[rule_id]) if rule_id in PLATFORM_RULES else (None, None)
+        known = PLATFORM_RULES.get(rule_id)
+        section, statement = (_(known[0]), _(known[1])) if known else (None, None)
     else:
         entry = (_rules(game) or {}).get(rule_id) if prefix == game.id else None
         section, statement = (entry["section"], entry["statement"]) if entry else (None, None)

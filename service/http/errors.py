@@ -16,10 +16,10 @@ RETRY_AFTER_SECONDS = "2"       # a 503 while the store is unreachable: a failov
 UNAVAILABLE_MESSAGE = N_("the store is unavailable (a failover may be under way); try again, with the same "
                          "command_id for an action")
 # marshmallow's own messages that say no value, in the request's language (the others name values: English)
-FIELD_ERRORS = {m: m for m in (N_("Missing data for required field."), N_("Unknown field."), N_("Field may not be null."),
-                               N_("Not a valid string."), N_("Not a valid integer."), N_("Not a valid boolean."),
-                               N_("Not a valid list."), N_("Invalid input type."), N_("Invalid value."),
-                               N_("Not a valid number."), N_("Not a valid mapping type."))}
+FIELD_ERRORS = {m: m for m in (N_("Missing data for required field."), N_("Unknown field."),
+                               N_("Field may not be null."), N_("Not a valid string."), N_("Not a valid integer."),
+                               N_("Not a valid boolean."), N_("Not a valid list."), N_("Invalid input type."),
+                               N_("Invalid value."), N_("Not a valid number."), N_("Not a valid mapping type."))}
 STATUS = {Invalid: 400, Unauthenticated: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Illegal: 422,
           Failed: 500, Unavailable: 503, Throttled: 429}
 
