@@ -45,3 +45,20 @@ def test_signed_in_the_switch_is_the_player_s_preference(browsing, server):
     me = page.evaluate("""async key => (await (await fetch('/players/me',
                           {headers: {Authorization: 'Bearer ' + key}})).json())""", player["key"])
     assert me["language"] == "ja"
+
+
+def test_a_new_device_of_the_player_starts_in_the_player_s_language(browsing, server):
+    page = browsing.page(locale="en-US")
+    page.goto("/")
+    page.wait_for_selector(".lang-switch")
+    page.evaluate("""async () => {
+        const r = await fetch('/players', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                           body: JSON.stringify({name: 'Marisa'})});
+        const p = await r.json();
+        await fetch('/players/me', {method: 'PATCH', headers: {'Content-Type': 'application/json',
+                                    Authorization: 'Bearer ' + p.key}, body: JSON.stringify({language: 'ja'})});
+        localStorage.setItem('kifu.player.v1', JSON.stringify(p));
+    }""")
+    page.reload()
+    page.wait_for_selector("html[lang='ja']", state="attached")
+    assert page.inner_text(".top nav a") == "ロビー"

@@ -2,7 +2,7 @@
 // #/replay/<match>[?seat=N&v=V], #/sign-in/<code>, #/unsubscribe/<token>, #/player/<id> (a profile). Each view returns a function that stops its timers.
 import {api} from "./api.js";
 import {h, notify, replace} from "./dom.js";
-import {_, LANGUAGES, current, load, preferred, remember} from "./i18n.js";
+import {_, LANGUAGES, chosenHere, current, load, preferred, remember} from "./i18n.js";
 import {showJoin} from "./join.js";
 import {showLobby} from "./lobby.js";
 import {showPlay} from "./play.js";
@@ -63,7 +63,16 @@ function translateShell() {
   document.querySelector(".top").append(languageSwitch());
 }
 
-await load(preferred());
+/** The page's language: the one chosen on this device, else the signed-in player's preference
+ * (chosen on another device), else the browser's. */
+async function startingLanguage() {
+  const player = currentPlayer();
+  if (chosenHere() || !player) return preferred();
+  const me = await api("GET", "/players/me", {token: player.key}).catch(() => null);
+  return LANGUAGES.includes(me?.language) ? me.language : preferred();
+}
+
+await load(await startingLanguage());
 translateShell();
 window.addEventListener("hashchange", route);
 route();

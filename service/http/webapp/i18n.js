@@ -40,10 +40,16 @@ export function current() {
   return language;
 }
 
+/** The language chosen on this device with the switch, or null. */
+export function chosenHere() {
+  const chosen = localStorage.getItem(CHOSEN);
+  return LANGUAGES.includes(chosen) ? chosen : null;
+}
+
 /** The language the page starts in: the one chosen on this device, else the browser's best. */
 export function preferred() {
-  const chosen = localStorage.getItem(CHOSEN);
-  if (LANGUAGES.includes(chosen)) return chosen;
+  const chosen = chosenHere();
+  if (chosen) return chosen;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const base = String(tag).toLowerCase().split("-")[0];
     if (LANGUAGES.includes(base)) return base;
