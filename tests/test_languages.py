@@ -144,3 +144,20 @@ def test_the_profile_shows_the_language_to_its_owner_only(client):
     assert client.get(path, headers=bearer(reimu["key"])).get_json()["language"] == "ja"
     assert "language" not in client.get(path).get_json()
     assert "language" not in client.get(path, headers=bearer(marisa["key"])).get_json()
+
+
+def test_the_engine_s_own_words_in_each_language():
+    """engine/core/narration.py: the joiners of a list, a seat without a name, the table, a count's
+    plural (a message of its own per number, never words glued together)."""
+    from engine.core import Event, Reader
+    from engine.core.narration import TABLE_LINES, listing
+    clock = TABLE_LINES["ClockSet"]
+    one = Event("ClockSet", {"minutes": 1, "on_timeout": "pass"})
+    five = Event("ClockSet", {"minutes": 5, "on_timeout": "forfeit"})
+    assert listing(["A", "B", "C"]) == "A, B and C" and Reader(None, []).who(2) == "seat 2"
+    assert clock(one.data, one, Reader()) == "Each move has a deadline of 1 minute; when it passes, the seat passes"
+    assert clock(five.data, five, Reader()).startswith("Each move has a deadline of 5 minutes")
+    with speaking("ja"):
+        assert listing(["A", "B", "C"]) == "A、B、C" and listing(["A"]) == "A"
+        assert Reader(None, []).who(2) == "席 2" and Reader(None, []).who(None) == "卓"
+        assert clock(five.data, five, Reader()) == "一手ごとの期限は 5 分。過ぎるとその席の不戦敗"
