@@ -24,8 +24,8 @@ def explain(store, match_id: str, version: int, caller, meta: dict) -> dict:
     record = store.read(match_id, version - 1, version)[0]
     shown = _told(store, match_id, game, record, caller, meta)
     if shown is None:
-        raise NotFound("event_not_visible", _("event %(version)s is hidden from the %(caller)s", version=version,
-                                              caller=caller.label))
+        raise NotFound("event_not_visible", _("event %(version)s is hidden from %(caller)s", version=version,
+                                              caller=caller.said()))
     before = store.load(game, match_id, version - 1) if version > 1 else None
     rule = rule_text(game, record.event.rule, record.event, before)
     causes = _causes(store, match_id, game, record, caller, meta)
