@@ -58,7 +58,8 @@ BODIES = {"CreateMatch": schemas.CreateMatchIn, "SimulationRequest": schemas.Sim
           "SubscriptionRequest": notify_schemas.SubscriptionIn, "ClaimSeat": lobby_schemas.ClaimSeatIn,
           "Claim": lobby_schemas.ClaimIn, "HeldSeats": lobby_schemas.MyMatchesIn,
           "RematchRequest": table_schemas.RematchIn, "LegalActionsRequest": schemas.LegalActionsIn,
-          "SeatSettingsRequest": schemas.SeatSettingsIn, "PairingRequest": rating_schemas.PairingIn}
+          "SeatSettingsRequest": schemas.SeatSettingsIn, "PairingRequest": rating_schemas.PairingIn,
+          "PlayerUpdate": player_schemas.PlayerUpdateIn}
 
 
 def resolved(spec: dict) -> dict:

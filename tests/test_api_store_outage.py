@@ -28,7 +28,7 @@ pytestmark = pytest.mark.redis
 SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text("utf-8"))
 WITHOUT_STORE = {("/healthz", "get"), ("/games", "get"), ("/games/{game}", "get"), ("/", "get"),
                  ("/web/{asset}", "get"), ("/openapi.yaml", "get"), ("/exports/{export_id}/{table}/{name}", "get"),
-                 ("/metrics", "get")}
+                 ("/metrics", "get"), ("/i18n/{lang}.json", "get")}
 TOY = {"game": "toy", "variant": "standard", "seats": [{"bot": "random"}, {"bot": "random"}], "games": 2, "seed": 1}
 
 
@@ -84,7 +84,8 @@ def request_for(world, path: str, method: str) -> dict:
     values = {"match_id": m.id, "version": "1", "dispute": str(world.dispute), "seat": "0", "game": "toy",
               "asset": "app.js", "job_id": world.simulation, "export_id": world.export, "table": "matches",
               "name": "part-00000.jsonl", "key_id": world.player["key_id"], "sub_id": world.subscription,
-              "token": "an-unsubscribe-token", "player_id": world.player["player_id"], "variant": "standard"}
+              "token": "an-unsubscribe-token", "player_id": world.player["player_id"], "variant": "standard",
+              "lang": "ja"}
     url = re.sub(r"{(\w+)}", lambda found: values[found.group(1)], path)
     token = m.created["auditor_token"] if path.endswith("/ruling") else m.tokens[0]
     bodies = {"/matches": {"game": "toy", "variant": "standard", "seats": [{"name": "a"}, {"name": "b"}]},

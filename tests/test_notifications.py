@@ -68,7 +68,8 @@ def test_the_message_carries_public_facts_and_links(app, client, outbox, monkeyp
     assert msg["match"] == {"match_id": m.id, "game": "toy", "variant": "standard", "seats": ["Reimu", "Marisa"],
                             "url": f"https://kifu.example/#/m/{m.id}?seat=1"}
     assert msg["delivery"].startswith("dlv_") and msg["unsubscribe"].startswith("https://kifu.example/unsubscribe/")
-    assert set(msg) == {"delivery", "event", "at", "seat", "match", "your_move", "unsubscribe", "unsubscribe_page"}
+    assert set(msg) == {"delivery", "event", "at", "seat", "lang", "match", "your_move", "unsubscribe",
+                        "unsubscribe_page", "subject", "text"}
     assert "Marisa vs Reimu" in messages.subject(msg) and m.id in messages.text(msg)
 
 

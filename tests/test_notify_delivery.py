@@ -143,3 +143,35 @@ def _cards_dealt(stack, match_id):
         if e["type"] == "CardDealt":
             out[e["data"]["seat"]].add(e["data"]["card"])
     return out
+
+
+def test_a_player_s_e_mail_and_webhook_are_in_the_player_s_language(stack, receivers):
+    """Issue 39: Reimu chose Japanese (PATCH /players/me), Marisa did not: the same line of table talk
+    reaches Reimu's webhook and mailbox in Japanese and Marisa's webhook in English."""
+    hooks, smtp = receivers
+    reimu = call(stack, "POST", "/players", {"name": "Reimu"}, status=201)
+    marisa = call(stack, "POST", "/players", {"name": "Marisa"}, status=201)
+    assert call(stack, "PATCH", "/players/me", {"language": "ja"}, reimu["key"])["language"] == "ja"
+    paths = {0: f"/ja-{reimu['player_id']}", 1: f"/en-{marisa['player_id']}"}
+    secrets = {s: call(stack, "POST", "/players/me/notifications", {"kind": "webhook", "url": hooks.url + paths[s],
+                                                                    "events": ["chat"]}, key, status=201)["secret"]
+               for s, key in ((0, reimu["key"]), (1, marisa["key"]))}
+    call(stack, "POST", "/players/me/notifications", {"kind": "email", "address": "reimu@example.org",
+                                                      "events": ["chat"]}, reimu["key"], status=201)
+    made = call(stack, "POST", "/matches", {"game": "toy", "variant": "standard", "seats": [
+        {"name": "Reimu", "player": True}, {"name": "Marisa", "join": "invite"}]}, reimu["key"], status=201)
+    match_id = made["match_id"]
+    call(stack, "POST", f"/matches/{match_id}/seats/1/claim", {"invite": made["seats"][1]["invite"],
+                                                               "player": True}, marisa["key"])
+    call(stack, "POST", f"/matches/{match_id}/chat", {"text": "よろしく"}, marisa["key"])
+    call(stack, "POST", f"/matches/{match_id}/chat", {"text": "gg"}, reimu["key"])
+    stack.until(lambda: hooks.accepted(paths[0], secrets[0]) and hooks.accepted(paths[1], secrets[1])
+                and smtp.to("reimu@example.org"), timeout=30)
+    ja, = hooks.accepted(paths[0], secrets[0])
+    assert ja["lang"] == "ja" and ja["subject"].startswith("kifu: 卓での発言 — toy standard、Reimu 対 Marisa")
+    assert "Marisa の発言：よろしく" in ja["text"] and "対局を開く：" in ja["text"]
+    en, = hooks.accepted(paths[1], secrets[1])
+    assert en["lang"] == "en" and en["subject"].startswith("kifu: table talk — toy standard, Marisa vs Reimu")
+    assert "Reimu said: gg" in en["text"]
+    mail, = smtp.to("reimu@example.org")
+    assert str(mail["Subject"]) == ja["subject"] and "Marisa の発言：よろしく" in mail.get_content()

@@ -26,8 +26,11 @@ from typing import Protocol
 
 from engine.core.canonical import canonical_json
 from engine.core.errors import IllegalAction
+from engine.core.i18n import N_, Catalog
 
+_, ngettext = Catalog.of("core").functions()
 RULE = "kifu/choices"
+DONE, COMPLETE = N_("Done"), N_("This move is complete.")
 MAX_OPTIONS = 60     # no step offers more (tests/conformance/test_choices.py checks it)
 
 
@@ -127,14 +130,15 @@ def extends(partial, action) -> bool:
 
 def check_partial(partial) -> dict:
     if not isinstance(partial, dict):
-        raise IllegalAction(RULE, f"a partial action is an object, not {type(partial).__name__}")
+        raise IllegalAction(RULE, _("a partial action is an object, not %(kind)s", kind=type(partial).__name__))
     return partial
 
 
 def no_move(partial) -> IllegalAction:
     """What a partial action no legal move starts with gets (the same for a hidden and an unknown id)."""
     text = json.dumps(partial, ensure_ascii=False, sort_keys=True)
-    return IllegalAction(RULE, f"no legal move starts with {text[:120]}{'…' if len(text) > 120 else ''}")
+    return IllegalAction(RULE, _("no legal move starts with %(partial)s",
+                                 partial=f"{text[:120]}{'…' if len(text) > 120 else ''}"))
 
 
 def label_of(value) -> str:
@@ -170,8 +174,8 @@ def from_actions(actions: list, partial: dict, *, prompts: dict | None = None, l
         raise no_move(partial)
     longer = [a for a in matching if a != partial]
     if not longer:
-        return Step("This move is complete.", None, [Option(partial, "Done", None, True)])
-    options = [Option(partial, "Done", None, True)] if len(longer) < len(matching) else []
+        return Step(_(COMPLETE), None, [Option(partial, _(DONE), None, True)])
+    options = [Option(partial, _(DONE), None, True)] if len(longer) < len(matching) else []
     seen, name = set(), None
     for a in longer:
         for nxt_field in a:
@@ -215,7 +219,8 @@ def _option_label(labels, name: str, value) -> str:
 
 
 def _default_prompt(name: str) -> str:
-    return "Choose what to do" if name == "type" else f"Choose the {name.replace('_', ' ')}"
+    """A step's prompt where the game gives none (its field's name, an English word, as a last resort)."""
+    return _("Choose what to do") if name == "type" else _("Choose the %(field)s", field=name.replace("_", " "))
 
 
 def _has(partial: dict, action: dict) -> bool:
@@ -239,7 +244,7 @@ class Part:
     done: object = None
     label: object = label_of
     ref: object = ref_of
-    close_label: str = "Done"
+    close_label: str = DONE           # translated where it is shown
     default: object = None      # a list part's default choice (a payment the rules find): a function of the action
 
     def default_of(self, partial: dict) -> list | None:
@@ -312,16 +317,16 @@ def _forward(action: dict, parts_of) -> tuple:
         action[part.name] = only[0]             # a choice of one is made
 
 
-def sequence(partial: dict, parts_of, *, complete_prompt: str = "This move is complete.") -> Step:
+def sequence(partial: dict, parts_of, *, complete_prompt: str = COMPLETE) -> Step:
     """The step after ``partial`` through its parts in order, ``parts_of(action)`` (a function of
     the action so far, so a part may depend on an earlier one; the partial's head, the fields before
     the parts, is the caller's). A list closes when full, by its ``Done`` option (which opens the
     next list part), or by choosing the next scalar part directly."""
-    partial, _ = _forward(partial, parts_of)
+    partial, _settled = _forward(partial, parts_of)
     parts = parts_of(partial)
     i = _position(partial, parts)
     if i == len(parts):
-        return Step(complete_prompt, None, [Option(partial, "Done", None, True)])
+        return Step(_(complete_prompt), None, [Option(partial, _(DONE), None, True)])
     return _step(partial, parts_of, i)
 
 
@@ -360,9 +365,9 @@ def _step(partial: dict, parts_of, i: int) -> Step:
         after = parts_of(closed)
         j = next(k for k, q in enumerate(after) if q.name == part.name) + 1
         if j == len(after):
-            options.insert(0, Option(closed, part.close_label, None, True, default=on_default and chosen == default))
+            options.insert(0, Option(closed, _(part.close_label), None, True, default=on_default and chosen == default))
         elif after[j].many:
-            options.insert(0, option({**closed, after[j].name: []}, part.close_label, None))
+            options.insert(0, option({**closed, after[j].name: []}, _(part.close_label), None))
         else:
             options += _step(closed, parts_of, j).options
     return Step(prompt(chosen), part.name, options, len(chosen), part.need)
@@ -483,7 +488,7 @@ def forward(game: Chooser, state: dict, seat: int, partial: dict, *, single: boo
     taken = []
     with listing(state, seat):
         step = game.choices(state, seat, partial)
-        for _ in range(limit):
+        for _round in range(limit):
             nxt = _forced(step, single, pay)
             if nxt is None:
                 break
@@ -508,7 +513,7 @@ def walk(game: Chooser, state: dict, seat: int, choose_option, limit: int = 200)
     """A complete action reached by taking ``choose_option(step)`` (an Option) at every step."""
     partial = {}
     with listing(state, seat):
-        for _ in range(limit):
+        for _round in range(limit):
             step = game.choices(state, seat, partial)
             if not step.options:
                 raise IllegalAction(RULE, f"{game.id}: a step offers nothing after {json.dumps(partial, ensure_ascii=False)[:200]}")

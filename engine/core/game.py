@@ -9,9 +9,12 @@ from typing import Mapping, Protocol
 from engine.core.choices import Step, from_actions, listed
 from engine.core.errors import ConfigError
 from engine.core.events import Event
+from engine.core.i18n import Catalog
 from engine.core.outcomes import rewards
 from engine.core.rng import Rng
 from engine.core.rulings import rules_index as rulings_index
+
+_, ngettext = Catalog.of("core").functions()
 
 # The optional hooks a game may have; a game lists those it has in ``Facts.capabilities`` and callers
 # ask ``can(game, name)`` instead of probing for attributes.
@@ -289,12 +292,15 @@ class GameBase:
         """The config's variant; ConfigError for an unknown one or a seat count it does not take."""
         variant = self.variants.get(config.variant)
         if variant is None:
-            raise ConfigError(f"unknown variant {config.variant!r} for {self.id}; available: {sorted(self.variants)}")
+            raise ConfigError(_("unknown variant %(variant)s for %(game)s; available: %(variants)s",
+                                variant=repr(config.variant), game=self.id, variants=sorted(self.variants)))
         seats = len(config.seats)
         if not variant.min_seats <= seats <= variant.max_seats:
-            span = (f"exactly {variant.min_seats}" if variant.min_seats == variant.max_seats
-                    else f"{variant.min_seats} to {variant.max_seats}")
-            raise ConfigError(f"{self.id} {variant.id} is for {span} seats, not {seats}")
+            said = {"game": self.id, "variant": variant.id, "least": variant.min_seats, "most": variant.max_seats,
+                    "seats": seats}
+            raise ConfigError(_("%(game)s %(variant)s is for exactly %(least)s seats, not %(seats)s", **said)
+                              if variant.min_seats == variant.max_seats else
+                              _("%(game)s %(variant)s is for %(least)s to %(most)s seats, not %(seats)s", **said))
         return variant
 
     def outcome(self, state: dict) -> dict | None:

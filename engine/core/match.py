@@ -17,6 +17,9 @@ from engine.core.rng import Rng, commitment
 from engine.core.rulings import check as check_rulings
 from engine.core import seat_settings
 from engine.core.table import TABLE_EVENTS, fold_table
+from engine.core.i18n import Catalog
+
+_, ngettext = Catalog.of("core").functions()
 
 ENGINE_VERSION = "0.1.0"
 PLATFORM_RULE = "kifu/match"
@@ -127,14 +130,15 @@ def check_fields(game: Game, action) -> None:
     """IllegalAction naming the first field the action's type does not define (a type the game does
     not declare is left to ``decide``, which refuses it under its own rule)."""
     if not isinstance(action, dict):
-        raise IllegalAction(PLATFORM_RULE, "an action is a JSON object with a 'type'")
+        raise IllegalAction(PLATFORM_RULE, _("an action is a JSON object with a 'type'"))
     fields = game.action_fields.get(action.get("type")) if isinstance(action.get("type"), str) else None
     if fields is None or fields.issuperset(action):
         return
     extra = sorted(set(action) - fields)
     if extra:
-        raise IllegalAction(PLATFORM_RULE, f"a {action['type']!r} action has no field {extra[0][:40]!r} "
-                            f"(its fields: {', '.join(sorted(fields))})")
+        raise IllegalAction(PLATFORM_RULE, _("a %(type)s action has no field %(field)s (its fields: %(fields)s)",
+                                             type=repr(action["type"]), field=repr(extra[0][:40]),
+                                             fields=", ".join(sorted(fields))))
 
 
 class Emitter:

@@ -23,6 +23,9 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from engine.core.game import Game, can
+from engine.core.i18n import N_, Catalog
+
+_, ngettext = Catalog.of("core").functions()
 
 CAMEL = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")      # an event type name, "CardDrawn"
 
@@ -38,11 +41,12 @@ class Reader:
     view_of: Callable[[], dict] | None = None
 
     def who(self, seat) -> str:
-        """A seat as the log names it: the seat's name, else "seat N"; None is "the table"."""
+        """A seat as the log names it: the seat's name, else "seat N"; None is "the table" (in the
+        language spoken)."""
         if not isinstance(seat, int):
-            return "the table"
+            return _("the table")
         name = self.names[seat] if 0 <= seat < len(self.names) else ""
-        return name or f"seat {seat}"
+        return name or _("seat %(seat)s", seat=seat)
 
     def view(self) -> dict:
         return self.view_of() if self.view_of is not None else {}
@@ -68,18 +72,20 @@ class Lines:
 
 
 def count(n, one: str, many: str | None = None) -> str:
-    """"a card" / "an energy card" / "3 cards" (``many`` defaults to ``one`` + "s")."""
+    """"a card" / "an energy card" / "3 cards" (``many`` defaults to ``one`` + "s"). English only, kept for
+    the narrations that still call it: a translated sentence says its count with its own ``ngettext``
+    ("%(n)s cards" in a message of its own), never with words glued by a shared helper."""
     if n == 1:
         return f"{'an' if one[:1] in tuple('aeiou') else 'a'} {one}"
     return f"{n} {many or one + 's'}"
 
 
 def listing(items) -> str:
-    """"A", "A and B", "A, B and C"."""
+    """"A", "A and B", "A, B and C" in English; 「A、B、C」 in Japanese (the language spoken)."""
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return _("%(items)s and %(last)s", items=_(", ").join(items[:-1]), last=items[-1])
 
 
 # ---- the platform's events ------------------------------------------------------------------------
@@ -87,22 +93,30 @@ def listing(items) -> str:
 def created(game: Game, d, r) -> str:
     variant = game.variants.get(d.get("variant"))
     seats = d.get("seats") or []
-    versus = " vs ".join(r.who(s) for s in range(len(seats))) or "no seats"
-    return f"The match begins: {game.title}, {variant.title if variant else d.get('variant')}, {versus}" + \
-        (" (an analysis position)" if d.get("analysis") else "")
+    versus = _(" vs ").join(r.who(s) for s in range(len(seats))) or _("no seats")
+    said = {"game": game.title, "variant": variant.title if variant else d.get("variant"), "seats": versus}
+    if d.get("analysis"):
+        return _("The match begins: %(game)s, %(variant)s, %(seats)s (an analysis position)", **said)
+    return _("The match begins: %(game)s, %(variant)s, %(seats)s", **said)
 
 
 def _forked(d, e, r):
-    return f"This match continues match {d.get('from')} from its version {d.get('version')}"
+    return _("This match continues match %(match)s from its version %(version)s", match=d.get("from"),
+             version=d.get("version"))
 
 
 PLATFORM_LINES = {
-    "SeedRevealed": lambda d, e, r: "The match is over: its seed is revealed, so every shuffle and roll can be checked",
+    "SeedRevealed": lambda d, e, r: _("The match is over: its seed is revealed, so every shuffle and roll can be "
+                                      "checked"),
     "MatchForked": _forked,
-    "DisputeFiled": lambda d, e, r: f"{r.who(d.get('seat'))} disputes the ruling at version {d.get('version')}",
-    "DisputeRuled": lambda d, e, r: f"The auditor rules on dispute {d.get('dispute')}: {d.get('decision')}",
-    "DisputeConsented": lambda d, e, r: f"{r.who(d.get('seat'))} consents to replay dispute {d.get('dispute')}",
-    "DisputeForked": lambda d, e, r: f"Dispute {d.get('dispute')} is replayed in match {d.get('match')}",
+    "DisputeFiled": lambda d, e, r: _("%(who)s disputes the ruling at version %(version)s", who=r.who(d.get("seat")),
+                                      version=d.get("version")),
+    "DisputeRuled": lambda d, e, r: _("The auditor rules on dispute %(dispute)s: %(decision)s",
+                                      dispute=d.get("dispute"), decision=d.get("decision")),
+    "DisputeConsented": lambda d, e, r: _("%(who)s consents to replay dispute %(dispute)s", who=r.who(d.get("seat")),
+                                          dispute=d.get("dispute")),
+    "DisputeForked": lambda d, e, r: _("Dispute %(dispute)s is replayed in match %(match)s", dispute=d.get("dispute"),
+                                       match=d.get("match")),
 }
 
 
@@ -111,70 +125,88 @@ PLATFORM_LINES = {
 def _controlled(d, e, r):
     who = r.who(d.get("seat"))
     if d.get("by") != "bot":
-        return f"{who} plays the seat again"
-    kind = (d.get("bot") or {}).get("bot", "a bot")
+        return _("%(who)s plays the seat again", who=who)
+    kind = (d.get("bot") or {}).get("bot") or _("a bot")
     if d.get("stand_in"):
-        return f"A stand-in bot ({kind}) plays for {who}"
-    return f"Seat {d.get('seat', 0) + 1} is played by a bot ({kind})"    # its name is the bot's own ("Bot (greedy)")
+        return _("A stand-in bot (%(bot)s) plays for %(who)s", bot=kind, who=who)
+    # the seat's own name is now the bot's ("Bot (greedy)"), so the seat is told by its number
+    return _("Seat %(number)s is played by a bot (%(bot)s)", number=d.get("seat", 0) + 1, bot=kind)
 
 
-_TIMEOUTS = {"pass": "the seat passes", "bot": "a bot stands in", "forfeit": "the seat forfeits"}
+_TIMEOUTS = {"pass": N_("the seat passes"), "bot": N_("a bot stands in"), "forfeit": N_("the seat forfeits")}
 
 
 def duration(minutes) -> str:
-    """A span in days and hours, as a player reads it: "3 days", "1 day and 6 hours", "45 minutes"."""
+    """A span in days and hours, as a player reads it: "3 days", "1 day and 6 hours", "45 minutes"
+    (「3日」「1日と6時間」 in Japanese)."""
     if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
-        return f"{minutes} minutes"
+        return _("%(minutes)s minutes", minutes=minutes)
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
-    parts = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in ((days, "day"), (hours, "hour"), (mins, "minute")) if n]
-    return listing(parts) or "0 minutes"
+    parts = [ngettext("%(n)s day", "%(n)s days", days) if days else None,
+             ngettext("%(n)s hour", "%(n)s hours", hours) if hours else None,
+             ngettext("%(n)s minute", "%(n)s minutes", mins) if mins else None]
+    return listing([p for p in parts if p]) or _("%(minutes)s minutes", minutes=0)
 
 
 def _clock(d, e, r):
-    return f"Each move has a deadline of {duration(d.get('minutes'))}; when it passes, " \
-           f"{_TIMEOUTS.get(d.get('on_timeout'), 'the table acts')}"
+    then = _(_TIMEOUTS.get(d.get("on_timeout"), N_("the table acts")))
+    return _("Each move has a deadline of %(span)s; when it passes, %(then)s", span=duration(d.get("minutes")),
+             then=then)
 
 
-_PASSES = {"manual": "asks every step", "only-choice": "passes when passing is the only move",
-           "unless-respond": "passes unless there is something to answer"}
+_PASSES = {"manual": N_("asks every step"), "only-choice": N_("passes when passing is the only move"),
+           "unless-respond": N_("passes unless there is something to answer")}
 
 
 def _settings(d, e, r):
     s = d.get("settings") or {}
-    parts = [_PASSES.get(s.get("pass"), "asks every step"),
-             "pays the default payment" if s.get("pay") == "auto" else "chooses each payment",
-             "takes a choice of one" if s.get("single") == "auto" else "asks a choice of one too"]
-    return f"{r.who(d.get('seat'))}'s settings: the table {listing(parts)}" + \
-        (", and asks before sending" if s.get("confirm") else "")
+    parts = [_(_PASSES.get(s.get("pass"), _PASSES["manual"])),
+             _("pays the default payment") if s.get("pay") == "auto" else _("chooses each payment"),
+             _("takes a choice of one") if s.get("single") == "auto" else _("asks a choice of one too")]
+    said = {"who": r.who(d.get("seat")), "does": listing(parts)}
+    if s.get("confirm"):
+        return _("%(who)s's settings: the table %(does)s, and asks before sending", **said)
+    return _("%(who)s's settings: the table %(does)s", **said)
+
+
+def _rematch(d, e, r):
+    said = {"who": r.who(d.get("by")), "match": d.get("match")}
+    if d.get("audit_live"):
+        return _("%(who)s starts a rematch refereed live (%(match)s)", **said)
+    return _("%(who)s starts a rematch (%(match)s)", **said)
+
+
+def _seat_line(message: str):
+    """A line that names the event's seat only: ``message`` with ``%(who)s``."""
+    return lambda d, e, r: _(message, who=r.who(d.get("seat")))
 
 
 TABLE_LINES = {
     "SeatControlled": _controlled,
     "ClockSet": _clock,
-    "DeadlineMissed": lambda d, e, r: f"{r.who(d.get('seat'))} missed the deadline",
-    "SeatForfeited": lambda d, e, r: f"{r.who(d.get('seat'))} forfeits the match",
-    "SeatResigned": lambda d, e, r: f"{r.who(d.get('seat'))} resigns",
-    "DrawOffered": lambda d, e, r: f"{r.who(d.get('seat'))} offers a draw",
-    "DrawAccepted": lambda d, e, r: f"{r.who(d.get('seat'))} accepts the draw",
-    "DrawAgreed": lambda d, e, r: "The match is drawn by agreement",
-    "DrawDeclined": lambda d, e, r: f"{r.who(d.get('seat'))} declines the draw",
-    "DrawWithdrawn": lambda d, e, r: f"{r.who(d.get('seat'))}'s draw offer is withdrawn",
-    "ChatSaid": lambda d, e, r: f"{r.who(d.get('seat'))} says: {d.get('text', '')}",
+    "DeadlineMissed": _seat_line(N_("%(who)s missed the deadline")),
+    "SeatForfeited": _seat_line(N_("%(who)s forfeits the match")),
+    "SeatResigned": _seat_line(N_("%(who)s resigns")),
+    "DrawOffered": _seat_line(N_("%(who)s offers a draw")),
+    "DrawAccepted": _seat_line(N_("%(who)s accepts the draw")),
+    "DrawAgreed": lambda d, e, r: _("The match is drawn by agreement"),
+    "DrawDeclined": _seat_line(N_("%(who)s declines the draw")),
+    "DrawWithdrawn": _seat_line(N_("%(who)s's draw offer is withdrawn")),
+    "ChatSaid": lambda d, e, r: _("%(who)s says: %(text)s", who=r.who(d.get("seat")), text=d.get("text", "")),
     "SeatSettingsChanged": _settings,
-    "RematchConsented": lambda d, e, r: f"{r.who(d.get('seat'))} agrees to a rematch refereed live (its "
-                                        "auditor sees every hand while it is played)",
-    "RematchStarted": lambda d, e, r: f"{r.who(d.get('by'))} starts a rematch"
-                                      f"{' refereed live' if d.get('audit_live') else ''} ({d.get('match')})",
-    "RematchOf": lambda d, e, r: f"A rematch of {d.get('match')}",
+    "RematchConsented": _seat_line(N_("%(who)s agrees to a rematch refereed live (its auditor sees every hand "
+                                      "while it is played)")),
+    "RematchStarted": _rematch,
+    "RematchOf": lambda d, e, r: _("A rematch of %(match)s", match=d.get("match")),
 }
 
 
 def generic(event, reader: Reader) -> str:
-    """For a game that narrates nothing: who acted and what happened, in words."""
+    """For a game that narrates nothing: who acted and what happened, in words (the event type's)."""
     words = re.sub(r"(?<!^)(?=[A-Z])", " ", event.type).lower()
-    who = reader.who(event.seat) if isinstance(event.seat, int) else "The table"
-    return f"{who}: {words}"
+    who = reader.who(event.seat) if isinstance(event.seat, int) else _("The table")
+    return _("%(who)s: %(what)s", who=who, what=words)
 
 
 def narrate(game: Game, event, reader: Reader) -> str | None:

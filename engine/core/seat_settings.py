@@ -23,6 +23,9 @@ only the seat (and everyone once the match has ended) is shown.
 """
 from engine.core.errors import IllegalAction
 from engine.core.game import Game, can
+from engine.core.i18n import Catalog
+
+_, ngettext = Catalog.of("core").functions()
 
 RULE = "kifu/settings"
 CHOICES = {"pass": ("manual", "only-choice", "unless-respond"), "pay": ("auto", "manual"),
@@ -34,13 +37,14 @@ UNRECORDED = {"pass": "manual", "pay": "auto", "single": "auto", "confirm": Fals
 def check(changes) -> dict:
     """``changes`` as a settings object, or IllegalAction naming the unknown key or value."""
     if not isinstance(changes, dict):
-        raise IllegalAction(RULE, "settings are an object of " + ", ".join(CHOICES))
+        raise IllegalAction(RULE, _("settings are an object of %(settings)s", settings=", ".join(CHOICES)))
     for key, value in changes.items():
         if key not in CHOICES:
-            raise IllegalAction(RULE, f"no setting {str(key)[:40]!r}; settings: {', '.join(CHOICES)}")
+            raise IllegalAction(RULE, _("no setting %(key)s; settings: %(settings)s", key=repr(str(key)[:40]),
+                                        settings=", ".join(CHOICES)))
         if type(value) is not type(CHOICES[key][0]) or value not in CHOICES[key]:
-            raise IllegalAction(RULE, f"setting {key!r} is one of {', '.join(map(_word, CHOICES[key]))}, "
-                                f"not {str(value)[:40]!r}")
+            raise IllegalAction(RULE, _("setting %(key)s is one of %(values)s, not %(value)s", key=repr(key),
+                                        values=", ".join(map(_word, CHOICES[key])), value=repr(str(value)[:40])))
     return dict(changes)
 
 

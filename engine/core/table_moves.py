@@ -30,6 +30,9 @@ from engine.core.game import Game
 from engine.core.match import clone, fold
 from engine.core.table import controller, match_outcome
 from engine.core import seat_settings
+from engine.core.i18n import Catalog
+
+_, ngettext = Catalog.of("core").functions()
 
 RESIGN_RULE, DRAW_RULE, TALK_RULE, REMATCH_RULE = "kifu/resign", "kifu/draw", "kifu/talk", "kifu/rematch"
 CHAT_MAX = 500
@@ -46,23 +49,25 @@ def decide_table(game: Game, state: dict, seat: int, move: dict) -> list[Event]:
     kind = _check_shape(move)
     match = state["match"]
     if not isinstance(seat, int) or not 0 <= seat < len(match["seats"]):
-        raise IllegalAction(TABLE_RULE_OF[kind], f"no seat {seat!r} at this table")
+        raise IllegalAction(TABLE_RULE_OF[kind], _("no seat %(seat)s at this table", seat=repr(seat)))
     over = match_outcome(game, state) is not None
     if over and kind not in AFTER_THE_END:
-        raise IllegalAction(TABLE_RULE_OF[kind], "the match is over")
+        raise IllegalAction(TABLE_RULE_OF[kind], _("the match is over"))
     return DECIDE[kind](game, state, seat, move, over)
 
 
 def _check_shape(move) -> str:
     if not isinstance(move, dict) or move.get("type") not in MOVES:
-        raise IllegalAction("kifu/table", f"a table move is one of {', '.join(MOVES)}")
+        raise IllegalAction("kifu/table", _("a table move is one of %(moves)s", moves=", ".join(MOVES)))
     extra = sorted(set(move) - MOVES[move["type"]] - OPTIONAL.get(move["type"], set()))
     missing = sorted(MOVES[move["type"]] - set(move))
     if extra or missing:
         optional = sorted(OPTIONAL.get(move["type"], ()))
-        raise IllegalAction(TABLE_RULE_OF[move["type"]], f"a {move['type']!r} table move has the fields "
-                            f"{', '.join(sorted(MOVES[move['type']]))}"
-                            + (f" (and may have {', '.join(optional)})" if optional else ""))
+        said = {"move": repr(move["type"]), "fields": ", ".join(sorted(MOVES[move["type"]])),
+                "optional": ", ".join(optional)}
+        raise IllegalAction(TABLE_RULE_OF[move["type"]],
+                            _("a %(move)s table move has the fields %(fields)s (and may have %(optional)s)", **said)
+                            if optional else _("a %(move)s table move has the fields %(fields)s", **said))
     return move["type"]
 
 
@@ -73,31 +78,31 @@ def _resign(game: Game, state, seat, move, over):
 def _offer(game: Game, state, seat, move, over):
     match = state["match"]
     if match.get("draw_offer"):
-        raise IllegalAction(DRAW_RULE, f"seat {match['draw_offer']['seat']}'s draw offer is still open")
+        raise IllegalAction(DRAW_RULE, _("seat %(seat)s's draw offer is still open", seat=match["draw_offer"]["seat"]))
     others = [s for s in range(len(match["seats"])) if s != seat]
     if not others:
-        raise IllegalAction(DRAW_RULE, "nobody at the table to agree to a draw")
+        raise IllegalAction(DRAW_RULE, _("nobody at the table to agree to a draw"))
     bots = [s for s in others if controller(state, s)["by"] != "human"]
     if bots:
-        raise IllegalAction(DRAW_RULE, f"a bot plays seat {bots[0]}, and a bot does not agree to draws")
+        raise IllegalAction(DRAW_RULE, _("a bot plays seat %(seat)s, and a bot does not agree to draws", seat=bots[0]))
     return [Event("DrawOffered", {"seat": seat}, seat, DRAW_RULE)]
 
 
 def _open_offer(state, seat, own: bool) -> dict:
     offer = state["match"].get("draw_offer")
     if offer is None:
-        raise IllegalAction(DRAW_RULE, "no draw offer is open")
+        raise IllegalAction(DRAW_RULE, _("no draw offer is open"))
     if own and offer["seat"] != seat:
-        raise IllegalAction(DRAW_RULE, f"the open draw offer is seat {offer['seat']}'s, not yours")
+        raise IllegalAction(DRAW_RULE, _("the open draw offer is seat %(seat)s's, not yours", seat=offer["seat"]))
     if not own and offer["seat"] == seat:
-        raise IllegalAction(DRAW_RULE, "that is your own draw offer")
+        raise IllegalAction(DRAW_RULE, _("that is your own draw offer"))
     return offer
 
 
 def _accept(game: Game, state, seat, move, over):
     offer = _open_offer(state, seat, own=False)
     if seat in offer["accepted"]:
-        raise IllegalAction(DRAW_RULE, "you have already accepted this draw offer")
+        raise IllegalAction(DRAW_RULE, _("you have already accepted this draw offer"))
     events = [Event("DrawAccepted", {"seat": seat, "offer": offer["version"]}, seat, DRAW_RULE,
                     cause=offer["version"])]
     everyone = set(range(len(state["match"]["seats"])))
@@ -135,11 +140,12 @@ def _not_talk(c: str) -> bool:
 def _say(game: Game, state, seat, move, over):
     text = move["text"]
     if not isinstance(text, str) or not text.strip():
-        raise IllegalAction(TALK_RULE, "a line of table talk is some text")
+        raise IllegalAction(TALK_RULE, _("a line of table talk is some text"))
     if len(text) > CHAT_MAX:
-        raise IllegalAction(TALK_RULE, f"a line of table talk is at most {CHAT_MAX} characters, not {len(text)}")
+        raise IllegalAction(TALK_RULE, _("a line of table talk is at most %(most)s characters, not %(length)s",
+                                         most=CHAT_MAX, length=len(text)))
     if text != text.strip() or any(_not_talk(c) for c in text):
-        raise IllegalAction(TALK_RULE, "a line of table talk has no control characters, nor space at either end")
+        raise IllegalAction(TALK_RULE, _("a line of table talk has no control characters, nor space at either end"))
     return [Event("ChatSaid", {"seat": seat, "text": text}, seat, TALK_RULE)]
 
 
@@ -150,9 +156,10 @@ def _settings(game: Game, state, seat, move, over):
 
 def _no_rematch_yet(state, over) -> None:
     if not over:
-        raise IllegalAction(REMATCH_RULE, "a rematch is started once the match is over")
+        raise IllegalAction(REMATCH_RULE, _("a rematch is started once the match is over"))
     if state["match"].get("rematch"):
-        raise IllegalAction(REMATCH_RULE, f"this match is played again as match {state['match']['rematch']}")
+        raise IllegalAction(REMATCH_RULE, _("this match is played again as match %(match)s",
+                                            match=state["match"]["rematch"]))
 
 
 def people(state) -> list[int]:
@@ -164,24 +171,24 @@ def people(state) -> list[int]:
 def _consent_rematch(game: Game, state, seat, move, over):
     _no_rematch_yet(state, over)
     if seat not in people(state):
-        raise IllegalAction(REMATCH_RULE, f"a bot plays seat {seat}; a bot is not asked")
+        raise IllegalAction(REMATCH_RULE, _("a bot plays seat %(seat)s; a bot is not asked", seat=seat))
     if seat in state["match"].get("rematch_consents", []):
-        raise IllegalAction(REMATCH_RULE, f"seat {seat} has already agreed to a rematch refereed live")
+        raise IllegalAction(REMATCH_RULE, _("seat %(seat)s has already agreed to a rematch refereed live", seat=seat))
     return [Event("RematchConsented", {"seat": seat, "audit_live": True}, seat, REMATCH_RULE)]
 
 
 def _rematch(game: Game, state, seat, move, over):
     _no_rematch_yet(state, over)
     if not isinstance(move["match"], str) or not 0 < len(move["match"]) <= 64:
-        raise IllegalAction(REMATCH_RULE, "a rematch names its match id")
+        raise IllegalAction(REMATCH_RULE, _("a rematch names its match id"))
     if "audit_live" not in move:
         return [Event("RematchStarted", {"match": move["match"], "by": seat}, seat, REMATCH_RULE)]
     if move["audit_live"] is not True:
-        raise IllegalAction(REMATCH_RULE, "a rematch's audit_live is true, or left out (not refereed live)")
+        raise IllegalAction(REMATCH_RULE, _("a rematch's audit_live is true, or left out (not refereed live)"))
     asked = [s for s in people(state) if s not in state["match"].get("rematch_consents", [])]
     if asked:
-        raise IllegalAction(REMATCH_RULE, "a rematch refereed live needs every seat a person plays to agree; "
-                            f"seat {asked[0]} has not")
+        raise IllegalAction(REMATCH_RULE, _("a rematch refereed live needs every seat a person plays to agree; "
+                                            "seat %(seat)s has not", seat=asked[0]))
     return [Event("RematchStarted", {"match": move["match"], "by": seat, "audit_live": True}, seat, REMATCH_RULE)]
 
 

@@ -43,6 +43,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from service.application.errors import Conflict, Illegal, Invalid
 from service.application.storage import idempotency as records
+from service.i18n import _
 
 KEY_MIN, KEY_MAX = 16, 255     # at least 16: an answer may hold tokens, so a key must not be guessable
 IN_FLIGHT_SECONDS = 30      # a reservation's lease: longer than any creation takes
@@ -58,13 +59,15 @@ def check_key(raw: str) -> str:
     if len(value) >= 2 and value[0] == value[-1] == '"':
         value = value[1:-1]
     if len(value) < KEY_MIN:
-        raise Invalid("invalid_idempotency_key", f"Idempotency-Key: {len(value)} characters, at least {KEY_MIN} "
-                      "(a UUID, say): the key guards the first answer, tokens included")
+        raise Invalid("invalid_idempotency_key", _("Idempotency-Key: %(count)s characters, at least %(key_min)s (a "
+                                                   "UUID, say): the key guards the first answer, tokens included",
+                                                   count=len(value), key_min=KEY_MIN))
     if len(value) > KEY_MAX:
-        raise Invalid("invalid_idempotency_key", f"Idempotency-Key: {len(value)} characters, at most {KEY_MAX}")
+        raise Invalid("invalid_idempotency_key", _("Idempotency-Key: %(count)s characters, at most %(key_max)s",
+                                                   count=len(value), key_max=KEY_MAX))
     if any(not ("\x21" <= c <= "\x7e") or c in '"\\' for c in value):
-        raise Invalid("invalid_idempotency_key", "Idempotency-Key: only visible ASCII characters other than "
-                      '" and \\ (no spaces), bare or inside one pair of double quotes')
+        raise Invalid("invalid_idempotency_key", _('Idempotency-Key: only visible ASCII characters other than " and '
+                                                   '\\ (no spaces), bare or inside one pair of double quotes'))
     return value
 
 
@@ -162,8 +165,9 @@ def begin(store, request: Request, confirm, plan=None, recover=None) -> "Reserva
         return Reservation(store, request, nonce, planned)
     first_nonce, data = _read(found)
     if data["fp"] != request.fingerprint:
-        raise Illegal("idempotency_key_reused", "this Idempotency-Key was sent with another request (method, "
-                      "path or body); a key stands for one request: choose a new key for a new request")
+        raise Illegal("idempotency_key_reused", _("this Idempotency-Key was sent with another request (method, path "
+                                                  "or body); a key stands for one request: choose a new key for a new "
+                                                  "request"))
     if data["state"] == "pending" and data.get("match_id") and recover is not None:
         answer = recover(data["match_id"])
         if answer is not None:                       # appended: answered, whatever became of its request
@@ -177,8 +181,9 @@ def begin(store, request: Request, confirm, plan=None, recover=None) -> "Reserva
             if taken:
                 return Reservation(store, request, nonce, data["match_id"])
     if data["state"] == "pending":
-        busy = Conflict("idempotency_key_in_use", "the first request with this Idempotency-Key is still being "
-                        f"answered; send it again in {RETRY_AFTER_SECONDS} s")
+        busy = Conflict("idempotency_key_in_use", _("the first request with this Idempotency-Key is still being "
+                                                    "answered; send it again in %(retry_after_seconds)s s",
+                                                    retry_after_seconds=RETRY_AFTER_SECONDS))
         busy.retry_after = RETRY_AFTER_SECONDS
         raise busy
     answer = Answer(data["status"], request.unseal(data["body"]), data["type"])

@@ -31,6 +31,7 @@ from service.application import clock, settings
 from service.application.identity import api_keys
 from service.application.errors import Illegal
 from service.application.storage import simulations as sim_records
+from service.i18n import _
 
 RULE = "kifu/simulations"
 MAX_GAMES = 100_000
@@ -110,23 +111,33 @@ def game_seconds(spec: dict) -> float:
 def bound(spec: dict, limits: Limits) -> float:
     """The run's estimated CPU-seconds; 422 naming the field or the figure over ``limits``."""
     if spec["games"] > limits.max_games:
-        raise Illegal("too_many_games", f"games: {spec['games']:,} is more than the {limits.max_games:,} one "
-                      "simulation may play (KIFU_SIM_MAX_GAMES)", rule=RULE)
+        raise Illegal("too_many_games", _("games: %(games)s is more than the %(max_games)s one simulation may play "
+                                          "(KIFU_SIM_MAX_GAMES)",
+                                          games=format(spec['games'], ","), max_games=format(limits.max_games, ",")),
+                      rule=RULE)
     for seat, bot in enumerate(spec["seats"]):
         budget = bot.get("budget") or {}
         if budget.get("ms", 0) > limits.max_move_ms:
-            raise Illegal("budget_too_large", f"seats.{seat}.budget.ms: {budget['ms']:,} ms a move is more than "
-                          f"the {limits.max_move_ms:,} ms a simulated move may take (KIFU_SIM_MAX_MOVE_MS)", rule=RULE)
+            raise Illegal("budget_too_large", _("seats.%(seat)s.budget.ms: %(ms)s ms a move is more than the "
+                                                "%(max_move_ms)s ms a simulated move may take (KIFU_SIM_MAX_MOVE_MS)",
+                                                seat=seat, ms=format(budget['ms'], ","),
+                                                max_move_ms=format(limits.max_move_ms, ",")), rule=RULE)
         if budget.get("iterations", 0) > limits.max_iterations:
-            raise Illegal("budget_too_large", f"seats.{seat}.budget.iterations: {budget['iterations']:,} is more "
-                          f"than the {limits.max_iterations:,} a simulated move may search "
-                          "(KIFU_SIM_MAX_ITERATIONS)", rule=RULE)
+            raise Illegal("budget_too_large", _("seats.%(seat)s.budget.iterations: %(iterations)s is more than the "
+                                                "%(max_iterations)s a simulated move may search "
+                                                "(KIFU_SIM_MAX_ITERATIONS)",
+                                                seat=seat, iterations=format(budget['iterations'], ","),
+                                                max_iterations=format(limits.max_iterations, ",")), rule=RULE)
     per_game = game_seconds(spec)
     total = per_game * spec["games"]
     if total > limits.max_cpu_seconds:
-        raise Illegal("simulation_too_large", f"estimated {math.ceil(total):,} CPU-seconds ({spec['games']:,} games "
-                      f"of about {per_game:.2f} s) is more than the {limits.max_cpu_seconds:,} one simulation may "
-                      "use (KIFU_SIM_MAX_CPU_SECONDS); ask for fewer games or smaller budgets", rule=RULE)
+        raise Illegal("simulation_too_large", _("estimated %(total)s CPU-seconds (%(games)s games of about "
+                                                "%(per_game)s s) is more than the %(max_cpu_seconds)s one simulation "
+                                                "may use (KIFU_SIM_MAX_CPU_SECONDS); ask for fewer games or smaller "
+                                                "budgets",
+                                                total=format(math.ceil(total), ","), games=format(spec['games'], ","),
+                                                per_game=format(per_game, ".2f"),
+                                                max_cpu_seconds=format(limits.max_cpu_seconds, ",")), rule=RULE)
     return total
 
 

@@ -9,7 +9,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from service.application import settings
 from service.application.notify import settings as notify_settings
 from service.application.storage.connections import SOCKET_TIMEOUT
-from service.http import logs, redis_conn
+from service.http import language, logs, redis_conn
 from service.http.api import (audit, disputes, exports, forks, games, health, history, jobs, lobby, matches,
                               notifications, players, ratings, simulations, spec, table, web)
 from service.http.errors import register_error_handlers
@@ -54,6 +54,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     redis_conn.init_app(app)
     register_error_handlers(app)
     logs.init_app(app)
+    language.init_app(app)
     if warning:
         logging.getLogger(__name__).warning(warning)
     for module in (games, matches, history, audit, disputes, forks, simulations, exports, jobs, lobby, spec,

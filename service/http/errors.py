@@ -9,11 +9,17 @@ from engine.core import ConfigError, IllegalAction
 from service.application.storage.connections import UNAVAILABLE
 from service.application.errors import (Conflict, DomainError, Failed, Forbidden, Illegal, Invalid, NotFound,
                                         Throttled, Unauthenticated, Unavailable)
+from service.i18n import N_, _
 
 log = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = "2"       # a 503 while the store is unreachable: a failover takes seconds
-UNAVAILABLE_MESSAGE = ("the store is unavailable (a failover may be under way); try again, with the same "
-                       "command_id for an action")
+UNAVAILABLE_MESSAGE = N_("the store is unavailable (a failover may be under way); try again, with the same "
+                         "command_id for an action")
+# marshmallow's own messages that say no value, in the request's language (the others name values: English)
+FIELD_ERRORS = {m: m for m in (N_("Missing data for required field."), N_("Unknown field."),
+                               N_("Field may not be null."), N_("Not a valid string."), N_("Not a valid integer."),
+                               N_("Not a valid boolean."), N_("Not a valid list."), N_("Invalid input type."),
+                               N_("Invalid value."), N_("Not a valid number."), N_("Not a valid mapping type."))}
 STATUS = {Invalid: 400, Unauthenticated: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Illegal: 422,
           Failed: 500, Unavailable: 503, Throttled: 429}
 
@@ -33,7 +39,7 @@ def describe_validation(err: ValidationError) -> str:
             for key, value in messages.items():
                 yield from walk(value, f"{prefix}{key}." if key != "_schema" else prefix)
         elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
-            yield f"{prefix.rstrip('.') or 'body'}: {' '.join(messages)}"
+            yield f"{prefix.rstrip('.') or 'body'}: {' '.join(_(FIELD_ERRORS.get(m, m)) for m in messages)}"
         else:
             for value in messages:
                 yield from walk(value, prefix)
@@ -73,7 +79,7 @@ def register_error_handlers(app) -> None:
 
     def store_unavailable(e):
         log.warning("store unavailable: %s", e)
-        body, status = error_response(503, "store_unavailable", UNAVAILABLE_MESSAGE)
+        body, status = error_response(503, "store_unavailable", _(UNAVAILABLE_MESSAGE))
         body.headers["Retry-After"] = RETRY_AFTER_SECONDS
         return body, status
 
@@ -83,4 +89,4 @@ def register_error_handlers(app) -> None:
     @app.errorhandler(Exception)
     def unexpected(e):
         log.exception("unhandled error")
-        return error_response(500, "internal_error", "internal server error")
+        return error_response(500, "internal_error", _("internal server error"))

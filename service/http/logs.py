@@ -35,7 +35,7 @@ QUERY = re.compile(r"\?(\S*)")
 # two in step): written as sent. ``partial`` is written as ``partial=…``; any other parameter — a
 # token a client put in a URL, say — as ``…``, name and value.
 PLAIN_QUERY = frozenset({"game", "variant", "status", "player", "since", "cursor", "limit", "after", "version",
-                         "follow", "finished", "answer", "rating_min", "rating_max"})
+                         "follow", "finished", "answer", "rating_min", "rating_max", "lang"})
 SECRET_QUERY = frozenset({"partial"})
 
 

@@ -2,6 +2,7 @@
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from service.application.notify.subscriptions import EVENTS, KINDS
+from service.i18n import _
 
 
 class SubscriptionIn(Schema):
@@ -15,9 +16,10 @@ class SubscriptionIn(Schema):
     def target(self, data, **kwargs):
         wanted, other = ("url", "address") if data.get("kind") == "webhook" else ("address", "url")
         if "kind" in data and wanted not in data:
-            raise ValidationError(f"a {data['kind']} subscription needs its {wanted}", wanted)
+            raise ValidationError(_("a %(kind)s subscription needs its %(wanted)s",
+                                    kind=data['kind'], wanted=wanted), wanted)
         if other in data:
-            raise ValidationError(f"a {data['kind']} subscription has no {other}", other)
+            raise ValidationError(_("a %(kind)s subscription has no %(other)s", kind=data['kind'], other=other), other)
 
 
 class DeliveriesQuery(Schema):

@@ -1,6 +1,8 @@
 """Marshmallow schemas of players: a new player, its keys, signing a device in, its matches."""
 from marshmallow import Schema, fields, validate
 
+from engine.core.i18n import LANGUAGES
+
 from service.http.lobby_schemas import HeldSeatIn, MyMatchOut
 
 
@@ -37,10 +39,16 @@ class KeyOut(Schema):
     may_revoke = fields.Bool(required=True)                 # by the key asking: itself, or one made after it
 
 
+class PlayerUpdateIn(Schema):
+    """The player's own settings: ``language`` (null: the browser's, Accept-Language)."""
+    language = fields.Str(allow_none=True, validate=validate.OneOf(LANGUAGES))
+
+
 class PlayerOut(Schema):
     player_id = fields.Str(required=True)
     name = fields.Str(required=True)
     created_at = fields.Str(required=True, allow_none=True)
+    language = fields.Str(required=True, allow_none=True)      # the player's preference (issue 39)
     key_id = fields.Str(required=True)         # the key this request came with
     keys = fields.List(fields.Nested(KeyOut), required=True)
 

@@ -46,6 +46,7 @@ class ResultOut(Schema):
 class ProfileOut(Schema):
     player_id = fields.Str(required=True)
     name = fields.Str(required=True)
+    language = fields.Str(allow_none=True)     # to its owner only: the player's preference (issue 39)
     ratings = fields.List(fields.Nested(PlayerRatingOut), required=True)
     recent = fields.List(fields.Nested(ResultOut), required=True)
 

@@ -6,6 +6,7 @@ from marshmallow import ValidationError, fields, post_dump, validate
 
 from service.application.table.seats import JOIN_MODES
 from service.application.storage.store import VERSION_MAX
+from service.i18n import _
 from engine.bots import bot_names
 from engine.core.seat_settings import CHOICES
 
@@ -47,7 +48,7 @@ def BOT_NAME(name: str) -> None:
     match's game does not offer."""
     known = bot_names()
     if name not in known:
-        raise ValidationError(f"unknown bot {name[:40]!r}; bots: {', '.join(known)}")
+        raise ValidationError(_("unknown bot %(name)s; bots: %(items)s", name=repr(name[:40]), items=', '.join(known)))
 
 
 class BotIn(Schema):
@@ -135,7 +136,7 @@ def _seed(value) -> None:
     """A simulation's seed: a whole number or a string, 1 to 128 characters written out (marshmallow
     ignores a validator's False: it must raise)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)) or not 0 < len(str(value)) <= 128:
-        raise ValidationError("a whole number or a string of 1 to 128 characters")
+        raise ValidationError(_("a whole number or a string of 1 to 128 characters"))
 
 
 def _version(**kw):
@@ -155,13 +156,14 @@ def _bounded_action(action: dict) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > ACTION_MAX_DEPTH:
-            raise ValidationError(f"nested deeper than {ACTION_MAX_DEPTH} levels")
+            raise ValidationError(_("nested deeper than %(action_max_depth)s levels",
+                                    action_max_depth=ACTION_MAX_DEPTH))
         if isinstance(value, dict):
             stack.extend((v, depth + 1) for v in value.values())
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value)
     if len(json.dumps(action, ensure_ascii=False, separators=(",", ":")).encode()) > ACTION_MAX_BYTES:
-        raise ValidationError(f"longer than {ACTION_MAX_BYTES} bytes as JSON")
+        raise ValidationError(_("longer than %(action_max_bytes)s bytes as JSON", action_max_bytes=ACTION_MAX_BYTES))
 
 
 class ActionIn(Schema):
@@ -176,13 +178,13 @@ class PartialAction(fields.Field):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if len(value) > ACTION_MAX_BYTES:
-            raise ValidationError(f"longer than {ACTION_MAX_BYTES} bytes")
+            raise ValidationError(_("longer than %(action_max_bytes)s bytes", action_max_bytes=ACTION_MAX_BYTES))
         try:
             partial = json.loads(value)
         except (ValueError, RecursionError) as e:
-            raise ValidationError("not JSON: a partial action is a JSON object, e.g. {\"type\":\"play\"}") from e
+            raise ValidationError(_('not JSON: a partial action is a JSON object, e.g. {"type":"play"}')) from e
         if not isinstance(partial, dict):
-            raise ValidationError("a partial action is a JSON object, e.g. {\"type\":\"play\"}")
+            raise ValidationError(_('a partial action is a JSON object, e.g. {"type":"play"}'))
         _bounded_action(partial)
         return partial
 

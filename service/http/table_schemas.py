@@ -6,6 +6,7 @@ from marshmallow import Schema, ValidationError, fields, pre_load, validate
 
 from engine.core.table_moves import CHAT_MAX
 from service.http.schemas import SeatSettingsOut, SeatTokenOut, StrictBool, _version
+from service.i18n import _
 
 
 class TableMoveIn(Schema):
@@ -15,7 +16,7 @@ class TableMoveIn(Schema):
 
 def _talk_text(text: str) -> None:
     if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in text):
-        raise ValidationError("a line of table talk holds no control or format characters (one line, no tabs)")
+        raise ValidationError(_("a line of table talk holds no control or format characters (one line, no tabs)"))
 
 
 class ChatIn(TableMoveIn):

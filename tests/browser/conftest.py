@@ -108,8 +108,10 @@ class Browsing:
     def __init__(self, browser, server):
         self.browser, self.server, self.contexts, self.errors = browser, server, [], []
 
-    def page(self, viewport=DESK):
-        context = self.browser.new_context(viewport=viewport, base_url=self.server.url)
+    def page(self, viewport=DESK, locale=None):
+        """A page in a fresh context; ``locale`` ("ja-JP"): the browser's language (its Accept-Language)."""
+        context = self.browser.new_context(viewport=viewport, base_url=self.server.url,
+                                           **({"locale": locale} if locale else {}))
         context.recorder = Recorder(context, self.server.url)
         self.contexts.append(context)
         page = context.new_page()

@@ -1,9 +1,11 @@
-"""The suite's closing summary (how many probes ran per game), and match seeds that repeat."""
+"""The suite's closing summary (how many probes ran per game), match seeds that repeat, and the
+``language`` the tests that read sentences run in: each of them runs in every language (issue 39)."""
 import random
 import secrets
 
 import pytest
 
+from engine.core.i18n import LANGUAGES, speaking
 from service.application.match import creating, forks
 from tests.hidden import probes
 
@@ -36,3 +38,12 @@ def repeatable_seeds(request, monkeypatch):
     seeded = _SeededSecrets(request.node.nodeid)
     monkeypatch.setattr(creating, "secrets", seeded)
     monkeypatch.setattr(forks, "secrets", seeded)
+
+
+@pytest.fixture(params=LANGUAGES)
+def language(request, client):
+    """The test's language: every request of its client asks for it (Accept-Language), and what the
+    test narrates itself is told in it."""
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = request.param
+    with speaking(request.param):
+        yield request.param

@@ -22,7 +22,7 @@ def cases(game):
 
 
 @pytest.mark.parametrize("game, variant, seats", games.by_game(cases))
-def test_an_actions_answer_keeps_the_acting_seats_secrets(app, client, game, variant, seats):
+def test_an_actions_answer_keeps_the_acting_seats_secrets(app, client, language, game, variant, seats):
     rng = random.Random(f"answers-{game.id}-{variant}-{seats}")
     table = Table(app, client, game, variant, seats)
     checker, answered = Checker(table), 0

@@ -22,7 +22,7 @@ def cases(game):
 
 
 @pytest.mark.parametrize("game, variant, seats, seed", games.by_game(cases))
-def test_channels_keep_every_callers_secrets(app, client, game, variant, seats, seed):
+def test_channels_keep_every_callers_secrets(app, client, language, game, variant, seats, seed):
     rng = random.Random(f"channels-{game.id}-{variant}-{seats}-{seed}")
     table = Table(app, client, game, variant, seats)
     checker, played = Checker(table), 0

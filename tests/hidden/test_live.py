@@ -37,7 +37,7 @@ def until(probe, timeout: float = 20.0) -> None:
 
 
 @pytest.mark.parametrize("game, variant, seats", games.by_game(cases))
-def test_every_live_follower_gets_its_callers_events_and_no_secret(app, client, game, variant, seats):
+def test_every_live_follower_gets_its_callers_events_and_no_secret(app, client, language, game, variant, seats):
     table = Table(app, client, game, variant, seats)
     rng = random.Random(f"live-{game.id}-{variant}")
     with app.app_context():

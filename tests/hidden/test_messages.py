@@ -22,7 +22,7 @@ def cases(game):
 
 
 @pytest.mark.parametrize("game, variant, seats", games.by_game(cases))
-def test_messages_keep_every_seats_secrets(app, client, game, variant, seats, monkeypatch):
+def test_messages_keep_every_seats_secrets(app, client, language, game, variant, seats, monkeypatch):
     rng = random.Random(f"messages-{game.id}-{variant}")
     sent = []
     monkeypatch.setattr(senders, "send", lambda sub, msg: sent.append(msg) or (True, "HTTP 200"))

@@ -33,7 +33,7 @@ def _told(game, record, caller, states, names):
 
 
 @pytest.mark.parametrize("game, variant, seats", games.by_game(cases))
-def test_every_channel_tells_what_the_caller_may_see(app, client, game, variant, seats):
+def test_every_channel_tells_what_the_caller_may_see(app, client, language, game, variant, seats):
     table = Table(app, client, game, variant, seats)
     rng, states = random.Random(f"narration-{game.id}-{variant}"), {}
     for _ in range(STEPS):

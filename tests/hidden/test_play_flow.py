@@ -6,6 +6,8 @@ import random
 
 from tests.helpers import ApiMatch
 
+AUTOMATIC = {"en": "(automatic)", "ja": "（自動）"}      # what the narrated log adds to an automatic move
+
 
 def _reads(client, m, seat, version):
     """Everything the seat reads of the match's moves, as one text."""
@@ -18,7 +20,7 @@ def _reads(client, m, seat, version):
     return "\n".join(texts)
 
 
-def test_an_automatic_pass_is_told_as_automatic_to_its_own_seat_only_while_the_match_runs(client):
+def test_an_automatic_pass_is_told_as_automatic_to_its_own_seat_only_while_the_match_runs(client, language):
     m = ApiMatch(client, game="threebythree", variant="overlord")
     r = client.put(f"/matches/{m.id}/seats/0/settings", json={"pass": "only-choice"}, headers=m.headers(0))
     assert r.status_code == 200
@@ -34,9 +36,10 @@ def test_an_automatic_pass_is_told_as_automatic_to_its_own_seat_only_while_the_m
         m.post(seat, rnd.choice(legal["actions"]), legal["version"])
     assert auto is not None and m.info()["outcome"] is None
     theirs = _reads(client, m, 1, auto["version"]) + _reads(client, m, None, auto["version"])
-    for marker in ("(automatic)", '"auto":{', '"auto": {', '"setting":{"pass"', '"setting": {"pass"'):
+    automatic = AUTOMATIC[language]
+    for marker in (automatic, '"auto":{', '"auto": {', '"setting":{"pass"', '"setting": {"pass"'):
         assert marker not in theirs, marker
     mine = _reads(client, m, 0, auto["version"])
-    assert "(automatic)" in mine
+    assert automatic in mine
     view = json.loads(client.get(f"/matches/{m.id}", headers=m.headers(1)).get_data(as_text=True))
     assert view["settings"]["recorded"] is False                 # seat 1 sees its own settings, not seat 0's

@@ -32,6 +32,7 @@ from service.application.identity import api_keys, player_keys, rate_limits
 from service.application.match import listing
 from service.application.storage import exports as export_records
 from service.application.storage.connections import UNAVAILABLE
+from service.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -62,8 +63,8 @@ def requester(store, token: str | None) -> str:
     ``credential_required`` without a bearer; 403 for one that is neither (``unknown_api_key``,
     ``bad_player_key``)."""
     if token is None:
-        raise Unauthenticated("credential_required", "an export needs a credential: Authorization: Bearer "
-                              "<player key or API key> (POST /players makes a player and its key)")
+        raise Unauthenticated("credential_required", _("an export needs a credential: Authorization: Bearer <player "
+                                                       "key or API key> (POST /players makes a player and its key)"))
     if token.startswith(api_keys.PREFIX):
         return "api:" + api_keys.authenticate(store, token)["name"]
     return "player:" + player_keys.authenticate(store, token)[0]

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from service.application import clock
 from service.application.errors import Forbidden, Illegal, Throttled, Unauthenticated
 from service.application.storage import api_keys as api_key_records
+from service.i18n import _
 
 PREFIX = "kifu_"
 NAME_MAX = 64
@@ -63,13 +64,13 @@ def authenticate(store, token: str | None) -> dict:
     """The key ``token`` is: ``{"name", "digest", "daily_cpu_seconds" (None: the default)}``.
     401 without a token, 403 for a token that is no key of this service (unknown or revoked)."""
     if token is None:
-        raise Unauthenticated("api_key_required", "simulations need an API key: Authorization: Bearer "
-                              "<key> (an operator issues one with `kifu keys create NAME`)")
+        raise Unauthenticated("api_key_required", _("simulations need an API key: Authorization: Bearer <key> (an "
+                                                    "operator issues one with `kifu keys create NAME`)"))
     digest = _digest(token)
     record = api_key_records.record(store, digest)
     if not record:
-        raise Forbidden("unknown_api_key", "the bearer token is not an API key of this service "
-                        "(unknown or revoked; a seat token is not one)")
+        raise Forbidden("unknown_api_key", _("the bearer token is not an API key of this service (unknown or revoked; "
+                                             "a seat token is not one)"))
     daily = record.get("daily_cpu_seconds", "")
     return {"name": record["name"], "digest": digest, "daily_cpu_seconds": int(daily) if daily else None}
 
@@ -81,17 +82,21 @@ def charge(store, key: dict, seconds: float, default_daily: int) -> int:
     cost = max(1, math.ceil(seconds))
     daily = _daily(key, default_daily)
     if daily and cost > daily:
-        raise Illegal("over_daily_quota", f"this simulation's estimated {cost:,} CPU-seconds are more than "
-                      f"key {key['name']!r} may use in a day ({daily:,}); ask for fewer games or smaller "
-                      "budgets", rule="kifu/simulations")
+        raise Illegal("over_daily_quota", _("this simulation's estimated %(cost)s CPU-seconds are more than key "
+                                            "%(name)s may use in a day (%(daily)s); ask for fewer games or smaller "
+                                            "budgets",
+                                            cost=format(cost, ","), name=repr(key['name']), daily=format(daily, ",")),
+                      rule="kifu/simulations")
     now = clock.now()
     used = api_key_records.charge(store, key["digest"], _day(now), cost, USAGE_KEPT_SECONDS)
     if daily and used > daily:
         api_key_records.refund(store, key["digest"], _day(now), cost)
         renews = (datetime.combine(now.date() + timedelta(days=1), datetime.min.time(), now.tzinfo) - now)
-        raise Throttled("quota_exceeded", f"key {key['name']!r} has used {used - cost:,} of its {daily:,} "
-                        f"CPU-seconds today (UTC) and this simulation needs {cost:,}; the quota renews at "
-                        "00:00 UTC", retry_after=max(1, math.ceil(renews.total_seconds())))
+        raise Throttled("quota_exceeded", _("key %(name)s has used %(used)s of its %(daily)s CPU-seconds today (UTC) "
+                                            "and this simulation needs %(cost)s; the quota renews at 00:00 UTC",
+                                            name=repr(key['name']), used=format(used - cost, ","),
+                                            daily=format(daily, ","), cost=format(cost, ",")),
+                        retry_after=max(1, math.ceil(renews.total_seconds())))
     return cost
 
 

@@ -12,6 +12,7 @@ import secrets
 
 from service.application.errors import Forbidden, Unauthenticated
 from service.application.match.visibility import Caller
+from service.i18n import _
 
 
 def new_token() -> str:
@@ -40,7 +41,7 @@ def identify(meta: dict, token: str | None, player_seat=None) -> Caller:
     seat = player_seat(meta, digest) if player_seat is not None else None
     if seat is not None:
         return Caller(seat=seat)
-    raise Forbidden("bad_token", "this token holds no seat in this match")
+    raise Forbidden("bad_token", _("this token holds no seat in this match"))
 
 
 def caller_seat(meta: dict, token: str | None, player_seat=None) -> int | None:
@@ -51,11 +52,11 @@ def caller_seat(meta: dict, token: str | None, player_seat=None) -> int | None:
 def acting_seat(meta: dict, token: str | None, player_seat=None) -> int:
     caller = identify(meta, token, player_seat)
     if caller.auditor:
-        raise Forbidden("auditor_cannot_act", "an auditor token cannot act for a seat")
+        raise Forbidden("auditor_cannot_act", _("an auditor token cannot act for a seat"))
     if caller.organiser:
-        raise Forbidden("organiser_cannot_act", "the organiser token cannot act for a seat")
+        raise Forbidden("organiser_cannot_act", _("the organiser token cannot act for a seat"))
     if caller.seat is None:
-        raise Unauthenticated("unauthorized", "acting needs a seat token: Authorization: Bearer <token>")
+        raise Unauthenticated("unauthorized", _("acting needs a seat token: Authorization: Bearer <token>"))
     return caller.seat
 
 

@@ -28,9 +28,10 @@ from service.application.identity.auth import token_hash
 from service.application.errors import Forbidden, NotFound, Unauthenticated
 from service.application.storage import players as player_records
 from service.application.table.seats import seat_count
+from service.i18n import N_, _
 
 KEY_PREFIX = "kp_"          # tells a player key from a seat token at a glance (in a support request, say)
-NOT_A_KEY = "that is not a player key, or it has been revoked"
+NOT_A_KEY = N_("that is not a player key, or it has been revoked")
 
 
 def issue(store, player_id: str, label: str, now: str, made_by: str | None = None) -> dict | None:
@@ -56,11 +57,12 @@ def resolve(store, digest: str) -> tuple[str, str] | None:
 def authenticate(store, key: str | None) -> tuple[str, str]:
     """The player and key id of a bearer player key; 401 without one, 403 for an unknown or revoked one."""
     if not key:
-        raise Unauthenticated("unauthorized", "this needs a player key: Authorization: Bearer <player key> "
-                              "(POST /players makes a player; a device signs in with POST /players/sign-in)")
+        raise Unauthenticated("unauthorized", _("this needs a player key: Authorization: Bearer <player key> (POST "
+                                                "/players makes a player; a device signs in with POST "
+                                                "/players/sign-in)"))
     found = resolve(store, token_hash(key))
     if found is None:
-        raise Forbidden("bad_player_key", NOT_A_KEY)
+        raise Forbidden("bad_player_key", _(NOT_A_KEY))
     return found
 
 
@@ -92,20 +94,22 @@ def revoke(store, player_id: str, by: str, key_id: str) -> None:
     if key_id not in records:
         raise _no_key(key_id)
     if by in records and made_before(records, key_id, by):
-        raise Forbidden("older_key", f"key {key_id!r} was made before the key asking (it signed this device in, "
-                        "or came earlier): a key revokes itself and the keys made after it, so that a stolen key "
-                        "cannot sign out the devices that came before it; revoke it from that device itself")
+        raise Forbidden("older_key", _("key %(key_id)s was made before the key asking (it signed this device in, or "
+                                       "came earlier): a key revokes itself and the keys made after it, so that a "
+                                       "stolen key cannot sign out the devices that came before it; revoke it from "
+                                       "that device itself",
+                                       key_id=repr(key_id)))
     status, line = player_records.mark_revoked(store, player_id, by, key_id)
     if line:
         player_records.forget_keys(store, player_id, line)      # from now on these keys open nothing
     if status == "not_found":                   # revoked in the meantime, by another device
         raise _no_key(key_id)
     if status == "revoker_gone":
-        raise Forbidden("bad_player_key", NOT_A_KEY)
+        raise Forbidden("bad_player_key", _(NOT_A_KEY))
 
 
 def _no_key(key_id: str) -> NotFound:
-    return NotFound("key_not_found", f"the player has no key {key_id!r}")
+    return NotFound("key_not_found", _("the player has no key %(key_id)s", key_id=repr(key_id)))
 
 
 def bound_seats(meta: dict) -> dict:

@@ -29,7 +29,7 @@ from datetime import timedelta
 
 from service.application.match.reactions import Reaction
 from service.application import clock
-from service.application.identity import player_keys, rate_limits
+from service.application.identity import player_keys, preferences, rate_limits
 from service.application.notify import notices
 from service.application.identity.auth import token_hash
 from service.application.match.listing import score_of
@@ -38,6 +38,8 @@ from service.application.match.loading import MATCH_ID, open_match
 from service.application.match.my_matches import summary
 from service.application.table.seats import seat_names
 from service.application.storage import players as player_records
+from service.i18n import _
+from engine.core.i18n import supported
 
 SIGN_IN_SECONDS = 600
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"      # no 0/O, 1/I: read off one screen, typed on another
@@ -65,11 +67,19 @@ def register(store, name: str, label: str) -> dict:
 
 
 def describe(store, player_id: str, key_id: str) -> dict:
-    """The player as its own key sees it: name, keys (``key_id``: the one asking; which of them it may
-    revoke)."""
-    name, created = player_records.fields(store, player_id, ["name", "created_at"])
+    """The player as its own key sees it: name, language (its preference, None: not chosen), keys
+    (``key_id``: the one asking; which of them it may revoke)."""
+    name, created, lang = player_records.fields(store, player_id, ["name", "created_at", "language"])
     return {"player_id": player_id, "name": name or "", "created_at": created, "key_id": key_id,
-            "keys": player_keys.keys(store, player_id, key_id)}
+            "language": supported(lang), "keys": player_keys.keys(store, player_id, key_id)}
+
+
+def update(store, player_id: str, key_id: str, changes: dict) -> dict:
+    """The player's own settings changed (``language``: preferences.set_language); the player as
+    ``describe`` shows it."""
+    if "language" in changes:
+        preferences.set_language(store, player_id, changes["language"])
+    return describe(store, player_id, key_id)
 
 
 def sign_in_code(store, player_id: str, key_id: str, limits: SignInLimits) -> dict:
@@ -96,14 +106,15 @@ def sign_in(store, code: str, label: str, address: str, limits: SignInLimits) ->
                      "sign-ins from one address")
     found = player_records.take_sign_in_code(store, token_hash(normal_code(code)))
     if found is None:
-        raise Unauthenticated("bad_sign_in_code", "that sign-in code is not known, was used already or has "
-                              f"expired (a code lives {SIGN_IN_SECONDS // 60} minutes): make a new one on a "
-                              "signed-in device")
+        raise Unauthenticated("bad_sign_in_code", _("that sign-in code is not known, was used already or has expired "
+                                                    "(a code lives %(sign_in_seconds)s minutes): make a new one on a "
+                                                    "signed-in device",
+                                                    sign_in_seconds=SIGN_IN_SECONDS // 60))
     player_id, made_by = found
     issued = player_keys.issue(store, player_id, label, clock.iso(clock.now()), made_by)
     if issued is None:
-        raise Unauthenticated("bad_sign_in_code", "the key that made this sign-in code has been revoked, and "
-                              "its codes with it: make a new one on a signed-in device")
+        raise Unauthenticated("bad_sign_in_code", _("the key that made this sign-in code has been revoked, and its "
+                                                    "codes with it: make a new one on a signed-in device"))
     return {"player_id": player_id, "name": player_records.name(store, player_id), **issued}
 
 
@@ -113,14 +124,16 @@ def binding(store, seats: list[dict], player_id: str | None) -> dict:
     if not marked:
         return {}
     if player_id is None:
-        raise Unauthenticated("unauthorized", f"seats.{marked[0]}.player: binding a seat needs the player's "
-                              "key: Authorization: Bearer <player key>")
+        raise Unauthenticated("unauthorized", _("seats.%(marked)s.player: binding a seat needs the player's key: "
+                                                "Authorization: Bearer <player key>",
+                                                marked=marked[0]))
     if len(marked) > 1:
-        raise Invalid("invalid_request", f"seats.{marked[1]}.player: a player holds one seat of a match")
+        raise Invalid("invalid_request", _("seats.%(marked)s.player: a player holds one seat of a match",
+                                           marked=marked[1]))
     spec = seats[marked[0]]
     if spec.get("bot") or (spec.get("join") or "token") != "token":
-        raise Invalid("invalid_request", f"seats.{marked[0]}.player: only a seat played here (join \"token\") "
-                      "is bound to the player creating the match")
+        raise Invalid("invalid_request", _('seats.%(marked)s.player: only a seat played here (join "token") is bound '
+                                           'to the player creating the match', marked=marked[0]))
     return seat_binding(store, marked[0], player_id)
 
 
@@ -133,8 +146,9 @@ def seat_binding(store, seat: int, player_id: str) -> dict:
 def check_unseated(meta: dict, match_id: str, player_id: str) -> None:
     seat = player_keys.bound_seats(meta).get(player_id)
     if seat is not None:
-        raise Conflict("player_already_seated", f"this player holds seat {seat} of match {match_id}; "
-                       "a player holds one seat of a match")
+        raise Conflict("player_already_seated", _("this player holds seat %(seat)s of match %(match_id)s; a player "
+                                                  "holds one seat of a match",
+                                                  seat=seat, match_id=match_id))
 
 
 def bind(store, match_id: str, seat: int, player_id: str, meta: dict) -> None:
@@ -142,7 +156,7 @@ def bind(store, match_id: str, seat: int, player_id: str, meta: dict) -> None:
     reminder of a deadline already running for it."""
     check_unseated(meta, match_id, player_id)
     if not player_records.bind_seat(store, match_id, seat, player_id, player_records.name(store, player_id)):
-        raise Conflict("seat_bound", f"seat {seat} is bound to another player")
+        raise Conflict("seat_bound", _("seat %(seat)s is bound to another player", seat=seat))
     index(store, match_id, {**meta, f"player:{seat}": player_id})
     notices.catch_up(store, match_id, {seat})
 
@@ -151,10 +165,10 @@ def adopt(store, player_id: str, match_id: str, token: str) -> dict:
     """Bind the seat a seat token holds (a match played before signing up) to the player."""
     meta = store.meta(match_id) if MATCH_ID.fullmatch(match_id) else None
     if meta is None or "version" not in meta:
-        raise NotFound("match_not_found", f"no match {match_id!r}")
+        raise NotFound("match_not_found", _("no match %(match_id)s", match_id=repr(match_id)))
     seat = meta.get(f"token:{token_hash(token)}")
     if seat is None:
-        raise Forbidden("bad_token", "token: this token holds no seat in this match")
+        raise Forbidden("bad_token", _("token: this token holds no seat in this match"))
     bind(store, match_id, int(seat), player_id, meta)
     return {"match_id": match_id, "seat": int(seat)}
 

@@ -7,6 +7,7 @@ count, so at most twice the limit can pass in a window's length across two windo
 guessing."""
 from service.application.errors import Throttled
 from service.application.storage import rate_limits as counters
+from service.i18n import _
 
 
 def take(store, thing: str, limit: int, window: int, code: str, what: str) -> None:
@@ -17,4 +18,5 @@ def take(store, thing: str, limit: int, window: int, code: str, what: str) -> No
     n, ttl = counters.count(store, thing, window)
     if n > limit:
         wait = max(1, ttl)
-        raise Throttled(code, f"at most {limit} {what} in {window} s; try again in {wait} s", retry_after=wait)
+        raise Throttled(code, _("at most %(limit)s %(what)s in %(window)s s; try again in %(wait)s s",
+                                limit=limit, what=what, window=window, wait=wait), retry_after=wait)

@@ -9,6 +9,7 @@ from engine.core.table_moves import after_action
 from service.application.errors import Conflict, DomainError, Forbidden, Illegal
 from service.application.match.committing import Committed, commit, repeated, stale
 from service.application.match.loading import Meta, open_match
+from service.i18n import _
 
 log = logging.getLogger(__name__)
 PLATFORM_RULE = "kifu/match"
@@ -28,17 +29,19 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
     if body["expected_version"] != m.version:
         raise stale(body["expected_version"], m.version)
     if m.outcome() is not None:
-        raise Illegal("match_over", "the match has ended; no more actions", PLATFORM_RULE)
+        raise Illegal("match_over", _("the match has ended; no more actions"), PLATFORM_RULE)
     if m.meta.get("continued_in"):
-        raise Illegal("match_continued", "after a dispute this match continues as match "
-                       f"{m.meta['continued_in']}; act there", "kifu/dispute")
+        raise Illegal("match_continued", _("after a dispute this match continues as match %(continued_in)s; act there",
+                                           continued_in=m.meta['continued_in']), "kifu/dispute")
     if seat not in m.to_act():
-        raise Forbidden("not_your_turn", f"seat {seat} is not to act (waiting for {m.to_act()})")
+        raise Forbidden("not_your_turn", _("seat %(seat)s is not to act (waiting for %(value)s)",
+                                           seat=seat, value=m.to_act()))
     held = controller(m.state, seat)
     if (held["by"] == "bot") != by_bot:
         raise Conflict("seat_held_by_bot",
-                       f"a stand-in bot plays seat {seat} since it missed a deadline; take the seat "
-                       f"back first: POST /matches/{match_id}/seats/{seat}/reclaim", TABLE_RULE)
+                       _("a stand-in bot plays seat %(seat)s since it missed a deadline; take the seat back first: "
+                         "POST /matches/%(match_id)s/seats/%(seat)s/reclaim",
+                         seat=seat, match_id=match_id), TABLE_RULE)
     events = decide(store, m, seat, body["action"], seed)
     batches = [({"seat": seat, "action": body["action"]}, events), *after_action(m.game, m.state, seat, events)]
     return commit(store, m, batches, by="bot" if by_bot else "seat", seed=seed, command_key=command_key,
@@ -58,19 +61,20 @@ def decide(store, m, seat: int, action: dict, seed: bytes) -> list:
             raise
         log.error("decider %s failed on a %.40r action (%s), at:\n%s", m.game.id, action.get("type"),
                   type(e).__name__, "".join(traceback.format_tb(e.__traceback__)).rstrip())
-        raise Illegal("illegal_action", f"the action could not be processed "
-                       f"({type(e).__name__}); check its shape against legal-actions") from e
+        raise Illegal("illegal_action", _("the action could not be processed (%(name)s); check its shape against "
+                                          "legal-actions",
+                                          name=type(e).__name__)) from e
 
 
 def reclaim_seat(store, match_id: str, seat: int) -> dict:
     """A person takes back the seat a stand-in bot has played since a missed deadline. Not tied to
     a version: if the bot moves meanwhile (409 on the append) it is tried again at the new one."""
-    for _ in range(5):
+    for _attempt in range(5):
         m = open_match(store, match_id)
         if m.outcome() is not None:
-            raise Illegal("match_over", "the match has ended", PLATFORM_RULE)
+            raise Illegal("match_over", _("the match has ended"), PLATFORM_RULE)
         if not controller(m.state, seat)["stand_in"]:
-            raise Conflict("seat_not_held", f"seat {seat} is not held by a stand-in bot", TABLE_RULE)
+            raise Conflict("seat_not_held", _("seat %(seat)s is not held by a stand-in bot", seat=seat), TABLE_RULE)
         reclaimed = Event("SeatControlled", {"seat": seat, "by": "human", "bot": None, "stand_in": False},
                           seat=seat, rule=TABLE_RULE)
         try:
@@ -78,4 +82,4 @@ def reclaim_seat(store, match_id: str, seat: int) -> dict:
         except DomainError as e:
             if e.code != "stale_version":
                 raise
-    raise Conflict("stale_version", "the match kept moving; try again")
+    raise Conflict("stale_version", _("the match kept moving; try again"))

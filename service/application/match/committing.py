@@ -19,6 +19,7 @@ from service.application.match import reactions
 from service.application.match.loading import client_items
 from service.application.storage.records import now, seal
 from service.application.turns.deadlines import read_waiting, waiting_after
+from service.i18n import _
 
 
 @dataclass(frozen=True)
@@ -156,4 +157,5 @@ def reveal_if_over(store, game: Game, state: dict, events: list, seed: bytes, sn
 
 def stale(expected: int, current: int) -> Conflict:
     return Conflict("stale_version",
-                    f"expected_version {expected} is stale: the match is at version {current}")
+                    _("expected_version %(expected)s is stale: the match is at version %(current)s",
+                      expected=expected, current=current))

@@ -18,6 +18,7 @@ from service.application.storage.records import now, seal
 from service.application.table import seats
 from service.application.table.settings import at_creation
 from service.application.turns.deadlines import clock_config
+from service.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -141,8 +142,9 @@ def _refused(store, done: Committed, error: Unavailable) -> NotConfirmed:
         listing.unlist(store, done.match_id, done.meta)
     except UNAVAILABLE as e:
         log.warning("new match %s not replicated, and not unlisted either (%s)", done.match_id, e)
-    return NotConfirmed(error.code, f"{error.message} (the new match {done.match_id} is not listed; send the "
-                        "request again with the same Idempotency-Key to have it once a replica confirms it)",
+    return NotConfirmed(error.code, _("%(detail)s (the new match %(match_id)s is not listed; send the request again "
+                                      "with the same Idempotency-Key to have it once a replica confirms it)",
+                                      detail=error.message, match_id=done.match_id),
                         done.match_id, done.answer)
 
 

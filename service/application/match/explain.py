@@ -6,13 +6,14 @@ import re
 
 from engine.audit.platform_rules import rule_text
 from engine.audit.statediff import diff
-from engine.core import Game, apply, clone
+from engine.core import Game, Reader, apply, clone
 from service.application.errors import NotFound
 from service.application.match import visibility
 from service.application.match.house_rules import told
 from service.application.match.loading import check_version, match_game
 from service.application.match.narrated import Narrator
 from service.application.table.seats import seat_names
+from service.i18n import _
 
 MAX_CAUSES = 64
 
@@ -23,7 +24,8 @@ def explain(store, match_id: str, version: int, caller, meta: dict) -> dict:
     record = store.read(match_id, version - 1, version)[0]
     shown = _told(store, match_id, game, record, caller, meta)
     if shown is None:
-        raise NotFound("event_not_visible", f"event {version} is hidden from the {caller.label}")
+        raise NotFound("event_not_visible", _("event %(version)s is hidden from %(caller)s", version=version,
+                                              caller=caller.said()))
     before = store.load(game, match_id, version - 1) if version > 1 else None
     rule = rule_text(game, record.event.rule, record.event, before)
     causes = _causes(store, match_id, game, record, caller, meta)
@@ -38,22 +40,27 @@ def sentences(shown: dict, rule: dict, causes: list, command: dict | None, names
     """"What happened; by which rule (statement and seed section) and the rulings it depends on (the
     game's readings of what its rulebook leaves open, with this match's choice); because of what,
     back to the move that started it" — one sentence each."""
-    out = [f"Version {shown['version']}: {_what(shown)}."]
+    out = [_("Version %(version)s: %(what)s.", version=shown["version"], what=_what(shown))]
     if rule.get("statement"):
-        out.append(f"The rule ({rule['id']}, {rule['section']}): {rule['statement'].rstrip('.')}.")
+        statement = rule["statement"].rstrip(".")                  # quoted whole, its own full stop kept
+        out.append(_("The rule (%(rule)s, %(section)s): %(statement)s", rule=rule["id"], section=rule["section"],
+                     statement=statement if statement.endswith("。") else statement + "."))
     elif rule.get("id"):
-        out.append(f"It cites the rule {rule['id']}.")
+        out.append(_("It cites the rule %(rule)s.", rule=rule["id"]))
     out += [told(ruling) for ruling in rule.get("rulings", ())]
     for i, cause in enumerate(causes):
-        lead = "That happened because of" if i == 0 else "which came from"
-        seen = "something hidden from you" if cause.get("hidden") else _what(cause)
-        out.append(f"{lead} version {cause['version']}: {seen}.")
+        said = {"version": cause["version"],
+                "what": _("something hidden from you") if cause.get("hidden") else _what(cause)}
+        out.append(_("That happened because of version %(version)s: %(what)s.", **said) if i == 0 else
+                   _("which came from version %(version)s: %(what)s.", **said))
     if command is not None:
         who = _who(command.get("seat"), names)
-        kind = {"create": "the match's setup", "table": f"{who}'s move at the table",
-                "note": "a note of the table"}.get(command["kind"], f"{who}'s move")
-        first = " It starts there." if command["version"] == shown["version"] else ""
-        out.append(f"It belongs to {kind} at version {command['version']}.{first}".rstrip())
+        kind = {"create": _("the match's setup"), "table": _("%(who)s's move at the table", who=who),
+                "note": _("a note of the table")}.get(command["kind"]) or _("%(who)s's move", who=who)
+        said = {"kind": kind, "version": command["version"]}
+        out.append(_("It belongs to %(kind)s at version %(version)s. It starts there.", **said)
+                   if command["version"] == shown["version"] else
+                   _("It belongs to %(kind)s at version %(version)s.", **said))
     return out
 
 
@@ -62,13 +69,11 @@ def _what(item: dict) -> str:
     if item.get("text"):
         return item["text"]
     words = re.sub(r"(?<!^)(?=[A-Z])", " ", item.get("type", "event")).lower()
-    return f"an internal step of the rules ({words})"
+    return _("an internal step of the rules (%(step)s)", step=words)
 
 
 def _who(seat, names: list) -> str:
-    if not isinstance(seat, int):
-        return "the table"
-    return (names[seat] if seat < len(names) else "") or f"seat {seat}"
+    return Reader(None, names).who(seat)
 
 
 def _told(store, match_id, game: Game, record, caller, meta) -> dict | None:

@@ -17,6 +17,7 @@ from engine.core.match import PLATFORM_RULE
 from service.application.errors import Forbidden, Illegal
 from service.application.match.creating import store_new_match
 from service.application.match.loading import check_version, match_game
+from service.i18n import _
 
 FORK_RULE = "kifu/fork"
 
@@ -29,8 +30,9 @@ def decision_point(store, match_id: str, version: int, current: int) -> None:
         if nxt and nxt[0].command is None and nxt[0].event.type != "MatchCreated":
             start = store.batch_start(match_id, version)
             raise Illegal("inside_a_command",
-                           f"version {version} falls inside the events of the command at version "
-                           f"{start.version if start else '?'}; fork at the end of a command", FORK_RULE)
+                           _("version %(version)s falls inside the events of the command at version %(value)s; fork "
+                             "at the end of a command",
+                             version=version, value=start.version if start else '?'), FORK_RULE)
 
 
 def analysis_fork(store, match_id: str, version: int, caller, meta: dict) -> dict:
@@ -38,16 +40,17 @@ def analysis_fork(store, match_id: str, version: int, caller, meta: dict) -> dic
     check_version(match_id, meta, version)
     if caller.seat is None and not caller.auditor_sees_all(meta):
         raise Forbidden("fork_needs_a_seat",
-                       "a fork re-deals what a seat could not see: fork with your seat token (or the "
-                       "auditor token once the match has ended)", FORK_RULE)
+                       _("a fork re-deals what a seat could not see: fork with your seat token (or the auditor token "
+                         "once the match has ended)"), FORK_RULE)
     decision_point(store, match_id, version, current)
     state = store.load(game, match_id, version)
     seed = secrets.token_bytes(32)
     determinized_for = None
     if not caller.auditor_sees_all(meta):
         if not can(game, "determinize"):
-            raise Illegal("cannot_redeal", f"{game.id} cannot re-deal hidden cards, so a seat "
-                           "cannot fork it (an auditor can, after the end)", FORK_RULE)
+            raise Illegal("cannot_redeal", _("%(id)s cannot re-deal hidden cards, so a seat cannot fork it (an "
+                                             "auditor can, after the end)",
+                                             id=game.id), FORK_RULE)
         state = game.determinize(state, caller.seat, Rng(secrets.token_bytes(32)))
         determinized_for = caller.seat
     created = store.read(match_id, 0, 1)[0].event.data

@@ -1,7 +1,9 @@
 """A match's house rules: the choice in force for each selectable ruling of its game (the game's
 reading of what its rulebook leaves open, engine/core/rulings.py), as the match page, the join page
 and the export header show them, and the sentence explain adds for an event that depends on one."""
+from engine.core.i18n import current
 from engine.core.rulings import choice_in
+from service.i18n import _
 
 
 def in_force(game, chosen: dict | None) -> dict:
@@ -13,7 +15,10 @@ def in_force(game, chosen: dict | None) -> dict:
 def told(ruling: dict) -> str:
     """One sentence of explain for a ruling an event depends on (``rule_text``'s ``rulings`` entry):
     its id, seed lines and text, and the match's choice where it has one."""
-    out = f"It depends on the ruling {ruling['id']} ({ruling['seed']}): {ruling['text']['en']}"
+    lang = current()
+    out = _("It depends on the ruling %(ruling)s (%(seed)s): %(text)s", ruling=ruling["id"], seed=ruling["seed"],
+            text=ruling["text"].get(lang) or ruling["text"]["en"])
     if "choice" in ruling:
-        out += f" This match plays it as '{ruling['choice']}': {ruling['choice_text']['en'].rstrip('.')}."
+        chosen = (ruling["choice_text"].get(lang) or ruling["choice_text"]["en"]).rstrip(".。")
+        out += _(" This match plays it as '%(choice)s': %(text)s.", choice=ruling["choice"], text=chosen)
     return out

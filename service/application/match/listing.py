@@ -31,6 +31,7 @@ from service.application.errors import Invalid
 from service.application.match.reactions import Reaction
 from service.application.match.loading import match_game
 from service.application.storage import listing as indexes
+from service.i18n import _
 
 MAX_SEATS = 16
 SCAN_LIMIT = 2000          # index entries one listing page looks at before it answers
@@ -104,12 +105,12 @@ def encode_cursor(score: int, match_id: str) -> str:
 
 def decode_cursor(cursor: str) -> tuple[int, str]:
     try:
-        score, _, match_id = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode().partition(":")
+        score, _sep, match_id = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode().partition(":")
         if not match_id:
             raise ValueError
         return int(score), match_id
     except (ValueError, binascii.Error, UnicodeDecodeError):
-        raise Invalid("invalid_request", "cursor: not a cursor this service gave out") from None
+        raise Invalid("invalid_request", _("cursor: not a cursor this service gave out")) from None
 
 
 def walk(store, index: str, since: int | None = None, cursor: str | None = None, batch: int = 200):
@@ -172,4 +173,4 @@ def since_score(since: str) -> int:
     try:
         return score_of(since)
     except ValueError:
-        raise Invalid("invalid_request", "since: an ISO 8601 date or time, e.g. 2030-01-01T00:00:00Z") from None
+        raise Invalid("invalid_request", _("since: an ISO 8601 date or time, e.g. 2030-01-01T00:00:00Z")) from None

@@ -24,12 +24,14 @@ import logging
 import threading
 import time
 
+from engine.core import i18n
 from service.application.errors import Throttled
 from service.application.match import feed, visibility
 from service.application.match.loading import match_game
 from service.application.match.narrated import Narrator
 from service.application.storage import live as channels
 from service.application.storage.connections import UNAVAILABLE
+from service.i18n import _
 
 log = logging.getLogger(__name__)
 PAGE = feed.PAGE                 # events read per match per round
@@ -54,9 +56,10 @@ class Limits:
             for kind, ident, cap in keys:
                 if cap and self._open[(kind, ident)] >= cap:
                     per = "client address" if kind == "address" else "token"
-                    raise Throttled("too_many_streams", f"at most {cap} open streams per {per}; close one (or wait "
-                                    "for one to end) and try again", retry_after=RETRY_AFTER)
-            for kind, ident, _ in keys:
+                    raise Throttled("too_many_streams", _("at most %(cap)s open streams per %(per)s; close one (or "
+                                                          "wait for one to end) and try again",
+                                                          cap=cap, per=per), retry_after=RETRY_AFTER)
+            for kind, ident, _cap in keys:
                 self._open[(kind, ident)] += 1
         released = []
 
@@ -65,7 +68,7 @@ class Limits:
                 if released:
                     return
                 released.append(True)
-                for kind, ident, _ in keys:
+                for kind, ident, _cap in keys:
                     self._open[(kind, ident)] -= 1
                     if self._open[(kind, ident)] <= 0:
                         del self._open[(kind, ident)]
@@ -73,13 +76,17 @@ class Limits:
 
 
 class Follower:
-    """One open stream: its match, its reader (seat, spectator or auditor), its last version sent."""
+    """One open stream: its match, its reader (seat, spectator or auditor), its last version sent, and
+    its language: the one of the request that opened it (engine.core.i18n.current), in which every
+    event is narrated to it, whatever the language of the other followers of the match."""
 
-    def __init__(self, store, match_id: str, after: int, caller, meta: dict, sink, release, until: float):
+    def __init__(self, store, match_id: str, after: int, caller, meta: dict, sink, release, until: float,
+                 language: str | None = None):
         self.match_id, self.after, self.caller, self.meta, self.sink = match_id, after, caller, meta, sink
         self.release = release
         self.game = match_game(meta)
         self.narrator = Narrator(store, match_id, self.game, meta, caller.seat, caller.sees_all(meta))
+        self.language = language or i18n.current()
         self.until = until                   # monotonic: the stream ends (caught-up) then
         self.quiet_since = time.monotonic()
         self.gone = False                    # the client went away (the adapter said so) or the hub ended it
@@ -88,13 +95,14 @@ class Follower:
         """The SSE messages of ``records`` past this follower's last version (advancing it once all
         are told)."""
         out, after = [], self.after
-        for record in records:
-            if record.version <= after:
-                continue
-            shown = self.narrator.tell(record, visibility.item(self.game, record, self.caller, self.meta))
-            after = record.version
-            if shown is not None:
-                out.append(feed.message(record.version, shown))
+        with i18n.speaking(self.language):
+            for record in records:
+                if record.version <= after:
+                    continue
+                shown = self.narrator.tell(record, visibility.item(self.game, record, self.caller, self.meta))
+                after = record.version
+                if shown is not None:
+                    out.append(feed.message(record.version, shown))
         self.after = after
         return "".join(out)
 
@@ -117,11 +125,13 @@ class Hub:
         self._next_check = 0.0
 
     # -- called from other threads ------------------------------------------------------------
-    def follow(self, match_id: str, after: int, caller, meta: dict, sink, release) -> Follower:
+    def follow(self, match_id: str, after: int, caller, meta: dict, sink, release,
+               language: str | None = None) -> Follower:
         """A new follower of ``match_id`` from version ``after``, written to through ``sink``
-        (``write(text) -> bool``: False once the client is gone; ``close()``)."""
+        (``write(text) -> bool``: False once the client is gone; ``close()``), told in ``language``
+        (default: the one spoken now)."""
         follower = Follower(self.store, match_id, after, caller, meta, sink, release,
-                            time.monotonic() + self.max_seconds)
+                            time.monotonic() + self.max_seconds, language)
         with self._lock:
             if self._stopping.is_set():
                 follower.gone = True

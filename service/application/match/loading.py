@@ -8,6 +8,7 @@ from engine.core import Game, match_outcome, seats_to_act
 from service.application.identity.auth import token_hash
 from service.application.errors import Conflict, NotFound
 from service.application.match import visibility
+from service.i18n import _
 
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -132,7 +133,7 @@ def open_meta(store, match_id: str, token: str | None = None, command_id: str | 
     in it too); 404 for an unknown match."""
     meta = Meta(store, match_id, token, command_id) if MATCH_ID.fullmatch(match_id) else None
     if meta is None or "version" not in meta:
-        raise NotFound("match_not_found", f"no match {match_id!r}")
+        raise NotFound("match_not_found", _("no match %(match_id)s", match_id=repr(match_id)))
     return meta
 
 
@@ -140,8 +141,9 @@ def check_version(match_id: str, meta: dict, version: int) -> int:
     """``version`` if the match has it (versions run from 1 to the current one), else 404."""
     current = int(meta["version"])
     if not 1 <= version <= current:
-        raise NotFound("version_not_found", f"match {match_id} has no version {version} (versions run "
-                       f"from 1 to {current})")
+        raise NotFound("version_not_found", _("match %(match_id)s has no version %(version)s (versions run from 1 to "
+                                              "%(current)s)",
+                                              match_id=match_id, version=version, current=current))
     return version
 
 

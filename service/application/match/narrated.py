@@ -18,6 +18,7 @@ import logging
 from engine.core import Event, Game, Reader, apply, clone, narrate
 from engine.core.narration import generic
 from service.application.table.seats import seat_names
+from service.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +60,7 @@ class Narrator:
             text = generic(event, reader)
         self._passed(record)
         if self._automatic(record):
-            return {**shown, "text": f"{text} (automatic)" if text else text, "move": dict(self._move),
+            return {**shown, "text": _("%(text)s (automatic)", text=text) if text else text, "move": dict(self._move),
                     "auto": dict(record.command["auto"])}
         return {**shown, "text": text, "move": dict(self._move)}
 

@@ -12,6 +12,7 @@ guesses of the hidden card against it).
 from dataclasses import dataclass
 
 from engine.core import PLATFORM_EVENTS, Game
+from service.i18n import _
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,14 @@ class Caller:
     def label(self) -> str:
         return "auditor" if self.auditor else "organiser" if self.organiser \
             else "spectator" if self.seat is None else f"seat {self.seat}"
+
+    def said(self) -> str:
+        """The caller in a sentence, in the language spoken: "the auditor", "seat 2"."""
+        if self.auditor:
+            return _("the auditor")
+        if self.organiser:
+            return _("the organiser")
+        return _("the spectators") if self.seat is None else _("seat %(seat)s", seat=self.seat)
 
     def sees_all(self, meta: dict) -> bool:
         """Everything, unredacted: after the end for everyone, before it for a live auditor."""

@@ -39,6 +39,7 @@ from service.application.turns.dispatch import GRACE_SECONDS     # a notice reco
 from service.application.match.loading import open_match
 from service.application.notify.messages import message
 from service.application.notify.settings import public_url
+from service.application.identity import preferences
 from service.application.identity.player_keys import bound_seats
 from service.application.table.seats import display_name, seat_count, seat_names
 from service.application.notify.subscriptions import Owner
@@ -223,10 +224,12 @@ def owners(meta: dict, match_id: str, seat: int) -> list[Owner]:
 def _deliver_to(store, match_id: str, meta: dict, seat: int, kind: str, version: int, detail: dict) -> int:
     made, at, base = 0, clock.iso(clock.now()), public_url()
     for owner in owners(meta, match_id, seat):
+        preferred = preferences.language(store, owner.ident) if owner.kind == "player" else None
         for sub in subscriptions.of(store, owner):
             if kind not in sub["events"]:
                 continue
             delivery_id = delivery.delivery_id(owner, sub["id"], match_id, kind, version, seat)
-            msg = message(delivery_id, kind, at, facts(match_id, meta), seat, detail, base, sub["unsubscribe"])
+            msg = message(delivery_id, kind, at, facts(match_id, meta), seat, detail, base, sub["unsubscribe"],
+                          preferred or sub.get("lang"))
             made += delivery.create(store, owner, sub, msg, match_id, seat, version)
     return made

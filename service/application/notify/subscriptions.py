@@ -13,11 +13,13 @@ import re
 import secrets
 from dataclasses import dataclass
 
+from engine.core import i18n
 from service.application import clock
 from service.application.notify import settings as notify_settings, webhook_urls
 from service.application.identity.auth import token_hash
 from service.application.errors import Conflict, Illegal, Invalid, NotFound
 from service.application.storage import notify as notify_records
+from service.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -59,21 +61,23 @@ def check_target(kind: str, target: str) -> str:
     if kind == "webhook":
         return webhook_urls.check(target)
     if not EMAIL.match(target) or len(target) > 254:
-        raise Invalid("invalid_request", "address: an e-mail address (name@example.org)")
+        raise Invalid("invalid_request", _("address: an e-mail address (name@example.org)"))
     if not notify_settings.mail_configured():
         log.info("an e-mail subscription refused: no SMTP server is set (KIFU_SMTP_URL)")   # the operator's words
-        raise Illegal("email_not_configured", "this service does not send e-mail; choose a webhook or the "
-                      "browser's notifications instead")
+        raise Illegal("email_not_configured", _("this service does not send e-mail; choose a webhook or the "
+                                                "browser's notifications instead"))
     return target
 
 
 def create(store, owner: Owner, kind: str, target: str, events: list | None) -> dict:
-    """A new subscription; the answer holds the webhook's signing secret, shown only here."""
+    """A new subscription; the answer holds the webhook's signing secret, shown only here. It keeps the
+    language it was made in (``lang``): a seat's messages are in it (a player's, in the player's own)."""
     target = check_target(kind, target)
     wanted = sorted(set(events or EVENTS), key=EVENTS.index)
     if notify_records.subscription_count(store, owner) >= MAX_PER_OWNER:
-        raise Conflict("too_many_subscriptions", f"at most {MAX_PER_OWNER} subscriptions; delete one first")
-    sub = _kept(store, owner, {"kind": kind, "target": target, "events": wanted,
+        raise Conflict("too_many_subscriptions", _("at most %(max_per_owner)s subscriptions; delete one first",
+                                                   max_per_owner=MAX_PER_OWNER))
+    sub = _kept(store, owner, {"kind": kind, "target": target, "events": wanted, "lang": i18n.current(),
                                **({"secret": "whsec_" + secrets.token_urlsafe(32)} if kind == "webhook" else {})})
     if owner.kind == "seat":
         notify_records.mark_seat(store, owner.ident, owner.seat, True)
@@ -89,6 +93,9 @@ def _kept(store, owner: Owner, what: dict) -> dict:
     return sub
 
 
+KEPT = ("kind", "target", "events", "secret", "lang")       # what a subscription carried to another match keeps
+
+
 def carry(store, from_match: str, from_meta: dict, to_match: str) -> dict:
     """The own subscriptions of each seat of ``from_match`` that has some (its meta's ``notify:<seat>``),
     copied to ``to_match``, which continues it or plays it again with the same seat tokens (its holder
@@ -98,8 +105,7 @@ def carry(store, from_match: str, from_meta: dict, to_match: str) -> dict:
     flags = {}
     for seat in [int(k.split(":")[1]) for k in from_meta if k.startswith("notify:")]:
         for sub in of(store, Owner.of_seat(from_match, seat)):
-            _kept(store, Owner.of_seat(to_match, seat), {k: sub[k] for k in ("kind", "target", "events", "secret")
-                                                         if k in sub})
+            _kept(store, Owner.of_seat(to_match, seat), {k: sub[k] for k in KEPT if k in sub})
             flags[f"notify:{seat}"] = "1"
     return flags
 
@@ -122,7 +128,7 @@ def get(store, owner: Owner, sub_id: str) -> dict | None:
 def delete(store, owner: Owner, sub_id: str) -> dict:
     sub = get(store, owner, sub_id)
     if sub is None:
-        raise NotFound("subscription_not_found", f"no subscription {sub_id!r}")
+        raise NotFound("subscription_not_found", _("no subscription %(sub_id)s", sub_id=repr(sub_id)))
     notify_records.delete_subscription(store, owner, sub_id, token_hash(sub["unsubscribe"]))
     if owner.kind == "seat" and not notify_records.subscription_count(store, owner):
         notify_records.mark_seat(store, owner.ident, owner.seat, False)
@@ -133,6 +139,6 @@ def unsubscribe(store, token: str) -> dict:
     """The one step of the link every message carries: the subscription it came from ends."""
     found = notify_records.unsubscribing(store, token_hash(token))
     if found is None:
-        raise NotFound("subscription_not_found", "that unsubscribe link is unknown or was used already")
+        raise NotFound("subscription_not_found", _("that unsubscribe link is unknown or was used already"))
     owner, sub_id = found
     return {"unsubscribed": True, **delete(store, Owner.parse(owner), sub_id)}

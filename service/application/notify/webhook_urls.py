@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 from service.application.notify import settings as notify_settings
 from service.application.errors import Invalid
 from service.application.notify.settings import LOOPBACK, PUBLIC
+from service.i18n import _
 
 URL_MAX = 2000
 LAST_32_BITS = tuple(ipaddress.ip_network(n) for n in ("64:ff9b::/96", "::ffff:0:0:0/96", "::/96"))
@@ -63,21 +64,25 @@ def _allowed(ip, reach: str) -> bool:
 def check(target: str) -> str:
     """The webhook URL as kept; Invalid naming ``url`` when a webhook may not have it."""
     if len(target) > URL_MAX or any(c.isspace() or unicodedata.category(c).startswith("C") for c in target):
-        raise Invalid("invalid_request", f"url: an http:// or https:// URL of at most {URL_MAX} characters, "
-                      "without spaces or control characters")
+        raise Invalid("invalid_request", _("url: an http:// or https:// URL of at most %(url_max)s characters, "
+                                           "without spaces or control characters",
+                                           url_max=URL_MAX))
     try:
         parts = urlsplit(target)
         parts.port                           # raises for a port that is not a number from 0 to 65535
     except ValueError:
-        raise Invalid("invalid_request", "url: its host or port cannot be read") from None
+        raise Invalid("invalid_request", _("url: its host or port cannot be read")) from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise Invalid("invalid_request", f"url: an http:// or https:// URL of at most {URL_MAX} characters")
+        raise Invalid("invalid_request", _("url: an http:// or https:// URL of at most %(url_max)s characters",
+                                           url_max=URL_MAX))
     if parts.username or parts.password:
-        raise Invalid("invalid_request", "url: no user or password in the URL (the messages are signed)")
+        raise Invalid("invalid_request", _("url: no user or password in the URL (the messages are signed)"))
     reach = notify_settings.webhook_reach()
     if not _may_be_reached(parts.hostname, reach):
-        raise Invalid("invalid_request", f"url: {parts.hostname} is a loopback, private or other non-public "
-                      "address; webhooks go to public hosts (KIFU_WEBHOOK_PRIVATE=1 allows private LAN ones)")
+        raise Invalid("invalid_request", _("url: %(hostname)s is a loopback, private or other non-public address; "
+                                           "webhooks go to public hosts (KIFU_WEBHOOK_PRIVATE=1 allows private LAN "
+                                           "ones)",
+                                           hostname=parts.hostname))
     return target
 
 

@@ -12,6 +12,7 @@ from service.application.ratings import model
 from service.application.ratings.live import model_of
 from service.application.storage import players as player_records
 from service.application.storage import ratings as stored
+from service.i18n import _
 
 RECENT = 20
 HISTORY = 200
@@ -37,7 +38,7 @@ def shown(figure: dict) -> dict:
 def profile(store, player_id: str) -> dict:
     name = player_records.name(store, player_id) if player_id else None
     if not name:
-        raise NotFound("player_not_found", f"no player {player_id!r}")
+        raise NotFound("player_not_found", _("no player %(player_id)s", player_id=repr(player_id)))
     who = f"player:{player_id}"
     pairs = variants()
     ratings, recent = [], []
@@ -84,7 +85,7 @@ def decode_cursor(cursor: str) -> tuple[str, int]:
             raise ValueError
         return snapshot, int(offset)
     except (ValueError, binascii.Error, UnicodeDecodeError):
-        raise Invalid("invalid_request", "cursor: not a cursor this service gave out") from None
+        raise Invalid("invalid_request", _("cursor: not a cursor this service gave out")) from None
 
 
 def leaderboard(store, game: str, variant: str, cursor: str | None = None, limit: int = 50) -> dict:
@@ -93,18 +94,18 @@ def leaderboard(store, game: str, variant: str, cursor: str | None = None, limit
     player once, in the order of the copy (a copy is kept 10 minutes: a cursor
     of an expired one is 400 cursor_expired, and the client starts again)."""
     if (game, variant) not in set(variants()):
-        raise NotFound("variant_not_found", f"no game and variant {game}/{variant}")
+        raise NotFound("variant_not_found", _("no game and variant %(game)s/%(variant)s", game=game, variant=variant))
     if cursor is None:
         snapshot, offset = secrets.token_hex(8), 0
         as_of = stored.board_snapshot(store, game, variant, snapshot)
     else:
         snapshot, offset = decode_cursor(cursor)
         if not stored.snapshot_kept(store, game, variant, snapshot):
-            raise Invalid("cursor_expired", "cursor: this leaderboard's pages are kept 10 minutes; start again "
-                          "without a cursor")
+            raise Invalid("cursor_expired", _("cursor: this leaderboard's pages are kept 10 minutes; start again "
+                                              "without a cursor"))
         as_of = None
     page = stored.board_page(store, game, variant, snapshot, offset, limit)
-    who = [w for w, _ in page]
+    who = [w for w, _score in page]
     figures = stored.figures(store, game, variant, who)
     names = player_names(store, who)
     entries = [{"rank": offset + i + 1, "id": w, "kind": w.partition(":")[0], "name": label(w, names),

@@ -15,6 +15,7 @@ from service.application.match.creating import create_match
 from service.application.ratings import ladder
 from service.application.storage import players as player_records
 from service.application.storage import ratings as stored
+from service.i18n import _
 
 DEADLINE = {"minutes": 3 * 24 * 60, "on_timeout": "forfeit", "stand_in": None}
 FALLBACK_BOT = "bot:greedy"
@@ -32,7 +33,7 @@ class Rules:
 
 def _check(game: str, variant: str) -> None:
     if (game, variant) not in set(ladder.variants()):
-        raise NotFound("variant_not_found", f"no game and variant {game}/{variant}")
+        raise NotFound("variant_not_found", _("no game and variant %(game)s/%(variant)s", game=game, variant=variant))
 
 
 def _rating(store, game: str, variant: str, who: str) -> float:
@@ -100,10 +101,11 @@ def take_bot(store, game: str, variant: str, player_id: str, rules: Rules, now=N
     or when not waiting)."""
     ticket = status(store, game, variant, player_id, rules, now)
     if ticket["status"] != "waiting":
-        raise Conflict("not_waiting", "no waiting ticket: join the queue first (POST /pairing/{game}/{variant})")
+        raise Conflict("not_waiting", _("no waiting ticket: join the queue first (POST /pairing/{game}/{variant})"))
     if ticket["bot_offer"] is None:
-        raise Conflict("no_bot_offer_yet", f"a bot is offered after {rules.bot_wait} s alone in the queue; "
-                       f"you have waited {ticket['waited_seconds']} s")
+        raise Conflict("no_bot_offer_yet", _("a bot is offered after %(bot_wait)s s alone in the queue; you have "
+                                             "waited %(waited_seconds)s s",
+                                             bot_wait=rules.bot_wait, waited_seconds=ticket['waited_seconds']))
     if not stored.pairing_take(store, game, variant, player_id):
         return status(store, game, variant, player_id, rules, now)       # paired meanwhile by a player
     bot = nearest_bot(store, game, variant, ticket["rating"])

@@ -2,7 +2,8 @@
 keys, the lookups that tell which player a key is, one-time sign-in codes, the seats bound to a
 player and each player's list of matches.
 
-  kifu:player:{p}             hash: name, created_at, ``keys_made`` (a counter), ``key:<key id>`` ->
+  kifu:player:{p}             hash: name, created_at, ``language`` (the player's preference, issue 39;
+                              none: not chosen), ``keys_made`` (a counter), ``key:<key id>`` ->
                               JSON {label, created_at, hash, n (the key's place in the order keys were
                               made), made_by (the key whose sign-in code made it; none for the first)},
                               ``revoked:<key id>`` while the key's revocation is under way
@@ -80,6 +81,14 @@ def create(store, player_id: str, name: str, created_at: str) -> None:
 def fields(store, player_id: str, names: list) -> list:
     """The player record's ``names`` (None where it has none)."""
     return texts(store.redis.hmget(keys.player(player_id), names))
+
+
+def set_field(store, player_id: str, field: str, value: str | None) -> None:
+    """The player record's ``field`` set to ``value`` (None: removed)."""
+    if value is None:
+        store.redis.hdel(keys.player(player_id), field)
+    else:
+        store.redis.hset(keys.player(player_id), field, value)
 
 
 def name(store, player_id: str) -> str:

@@ -25,6 +25,7 @@ from service.application.errors import Unavailable
 from service.application.storage.keys import live as live_channel, match as key
 from service.application.storage.records import StoredEvent, decode, decode_all, load_json
 from service.application.storage.replies import text as _text, text_map, texts as _texts
+from service.i18n import _
 
 APPEND_LUA = (Path(__file__).with_name("append.lua")).read_text(encoding="utf-8")
 VERSION_MAX = 2 ** 53 - 1     # above any version: stream ids stay below 2^64, and the number is JSON-safe
@@ -141,8 +142,9 @@ class EventStore:
                 reply, acknowledged = pipe.execute()
             except MOVING as e:
                 if attempt == DURABLE_ATTEMPTS - 1:
-                    raise Unavailable("store_unavailable", f"the store did not take the append ({e}); "
-                                      "send the same command_id again") from e
+                    raise Unavailable("store_unavailable", _("the store did not take the append (%(e)s); send the "
+                                                             "same command_id again",
+                                                             e=e)) from e
                 time.sleep(min(0.1 * 2 ** attempt, 2.0))
                 if hasattr(self.redis, "nodes_manager"):
                     try:
@@ -153,9 +155,10 @@ class EventStore:
             status, value = (_text(v) for v in reply)
             if status == "ok" and acknowledged < self.wait_replicas:
                 raise Unavailable("not_replicated",
-                                  f"the append reached {acknowledged} of {self.wait_replicas} replicas within "
-                                  f"{self.wait_ms} ms, so it may not survive a failover; send the same "
-                                  "command_id again to learn whether it stands")
+                                  _("the append reached %(acknowledged)s of %(wait_replicas)s replicas within "
+                                    "%(wait_ms)s ms, so it may not survive a failover; send the same command_id again "
+                                    "to learn whether it stands",
+                                    acknowledged=acknowledged, wait_replicas=self.wait_replicas, wait_ms=self.wait_ms))
             return status, value
         raise AssertionError("unreachable")
 
@@ -236,10 +239,12 @@ class EventStore:
             pipe.wait(self.wait_replicas, self.wait_ms)
             acknowledged = pipe.execute()[-1]
         except MOVING as e:
-            raise Unavailable("store_unavailable", f"the store is unavailable ({e}); try again") from e
+            raise Unavailable("store_unavailable", _("the store is unavailable (%(e)s); try again", e=e)) from e
         if acknowledged < self.wait_replicas:
-            raise Unavailable("not_replicated", f"the match's events reached {acknowledged} of "
-                              f"{self.wait_replicas} replicas within {self.wait_ms} ms; try again")
+            raise Unavailable("not_replicated", _("the match's events reached %(acknowledged)s of %(wait_replicas)s "
+                                                  "replicas within %(wait_ms)s ms; try again",
+                                                  acknowledged=acknowledged, wait_replicas=self.wait_replicas,
+                                                  wait_ms=self.wait_ms))
 
     def secret(self, match_id: str) -> bytes:
         return bytes.fromhex(_text(self.redis.get(key(match_id, "secret"))))

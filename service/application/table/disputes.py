@@ -12,6 +12,7 @@ from service.application.match.reactions import Reaction
 from service.application.errors import Conflict, NotFound
 from service.application.match.loading import check_version, open_match
 from service.application.table.seats import held_seats
+from service.i18n import _
 
 RULE = "kifu/dispute"
 DECISIONS = ("stands", "overturned")
@@ -38,7 +39,8 @@ def rule(store, match_id: str, dispute_id: int, body: dict) -> dict:
     def make(meta, version):
         dispute = _open(meta, dispute_id)
         if dispute["ruling"] is not None:
-            raise Conflict("already_ruled", f"dispute {dispute_id} was ruled {dispute['ruling']['decision']}")
+            raise Conflict("already_ruled", _("dispute %(dispute_id)s was ruled %(decision)s",
+                                              dispute_id=dispute_id, decision=dispute['ruling']['decision']))
         dispute["ruling"] = {"decision": body["decision"], "note": body["note"], "version": version + 1}
         event = Event("DisputeRuled", {"dispute": dispute_id, "decision": body["decision"], "note": body["note"]},
                       None, RULE, cause=dispute_id)
@@ -53,10 +55,11 @@ def consent(store, match_id: str, dispute_id: int, seat: int) -> dict:
         nonlocal seats
         dispute = _open(meta, dispute_id)
         if (dispute["ruling"] or {}).get("decision") != "overturned":
-            raise Conflict("not_overturned", f"dispute {dispute_id} can be replayed only once the "
-                           "auditor has ruled it overturned", RULE)
+            raise Conflict("not_overturned", _("dispute %(dispute_id)s can be replayed only once the auditor has "
+                                               "ruled it overturned",
+                                               dispute_id=dispute_id), RULE)
         if seat in dispute["consents"]:
-            raise Conflict("already_consented", f"seat {seat} has already consented", RULE)
+            raise Conflict("already_consented", _("seat %(seat)s has already consented", seat=seat), RULE)
         dispute["consents"] = sorted(dispute["consents"] + [seat])
         seats = len(held_seats(meta))
         event = Event("DisputeConsented", {"dispute": dispute_id, "seat": seat}, seat, RULE, cause=dispute_id)
@@ -108,14 +111,14 @@ def reveal_original(store, original: str) -> bool:
 def _open(meta: dict, dispute_id: int) -> dict:
     raw = meta.get(f"dispute:{dispute_id}")
     if raw is None:
-        raise NotFound("dispute_not_found", f"no dispute {dispute_id} in this match")
+        raise NotFound("dispute_not_found", _("no dispute %(dispute_id)s in this match", dispute_id=dispute_id))
     return json.loads(raw)
 
 
 def _append(store, match_id: str, seat, note: str, make, extra_meta: dict | None = None) -> dict:
     """Append the events ``make(meta, version)`` returns at the current version (retried when someone
     appended first), with the dispute's new state in the meta; returns that state."""
-    for _ in range(RETRIES):
+    for _attempt in range(RETRIES):
         m = open_match(store, match_id)
         events, dispute = make(m.meta, m.version)
         states = {} if dispute is None else {
@@ -128,4 +131,4 @@ def _append(store, match_id: str, seat, note: str, make, extra_meta: dict | None
                 continue
             raise
         return dispute
-    raise Conflict("busy", "the match kept moving while recording this; try again")
+    raise Conflict("busy", _("the match kept moving while recording this; try again"))

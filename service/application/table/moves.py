@@ -18,6 +18,7 @@ from service.application.match.committing import Committed, commit, repeated
 from service.application.errors import Conflict, Illegal, Throttled
 from service.application.match.loading import open_match
 from service.application.table.seats import display_name
+from service.i18n import _
 
 RETRIES = 8
 TALK_BURST, TALK_WINDOW, TALK_MAX = 5, 30, 1000
@@ -30,11 +31,12 @@ def move(store, match_id: str, seat: int, table_move: dict, command_id: str | No
         known = store.stored_answer(match_id, command_key)
         if known is not None:
             return repeated(match_id, json.loads(known))
-    for _ in range(RETRIES):
+    for _attempt in range(RETRIES):
         m = open_match(store, match_id)
         if m.meta.get("continued_in"):
-            raise Illegal("match_continued", "after a dispute this match continues as match "
-                          f"{m.meta['continued_in']}; go on there", "kifu/dispute")
+            raise Illegal("match_continued", _("after a dispute this match continues as match %(continued_in)s; go on "
+                                               "there",
+                                               continued_in=m.meta['continued_in']), "kifu/dispute")
         meta = _talk_meta(m.meta, seat) if table_move.get("type") == "say" else None
         try:
             events = decide_table(m.game, m.state, seat, table_move)
@@ -46,7 +48,7 @@ def move(store, match_id: str, seat: int, table_move: dict, command_id: str | No
         except Conflict as e:
             if e.code != "stale_version":
                 raise
-    raise Conflict("busy", "the match kept moving while recording this; try again")
+    raise Conflict("busy", _("the match kept moving while recording this; try again"))
 
 
 def _talk_meta(meta: dict, seat: int) -> dict:
@@ -55,11 +57,14 @@ def _talk_meta(meta: dict, seat: int) -> dict:
     now = clock.now().timestamp()
     recent = [t for t in talk["recent"] if now - t < TALK_WINDOW]
     if talk["n"] >= TALK_MAX:
-        raise Throttled("talk_limit", f"seat {seat} has said {TALK_MAX} lines in this match, the most a match "
-                        "keeps", retry_after=None)
+        raise Throttled("talk_limit", _("seat %(seat)s has said %(talk_max)s lines in this match, the most a match "
+                                        "keeps",
+                                        seat=seat, talk_max=TALK_MAX), retry_after=None)
     if len(recent) >= TALK_BURST:
         wait = int(TALK_WINDOW - (now - min(recent))) + 1
-        raise Throttled("talk_too_fast", f"at most {TALK_BURST} lines in {TALK_WINDOW} s; say it again in {wait} s",
+        raise Throttled("talk_too_fast", _("at most %(talk_burst)s lines in %(talk_window)s s; say it again in "
+                                           "%(wait)s s",
+                                           talk_burst=TALK_BURST, talk_window=TALK_WINDOW, wait=wait),
                         retry_after=wait)
     return {f"talk:{seat}": json.dumps({"n": talk["n"] + 1, "recent": [*recent, now]})}
 

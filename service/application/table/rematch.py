@@ -35,6 +35,7 @@ from service.application.errors import Conflict, Illegal
 from service.application.match.forks import table_events
 from service.application.match.loading import open_match
 from service.application.storage import table as table_records
+from service.i18n import _
 
 CLAIM_SECONDS = 60
 
@@ -48,13 +49,15 @@ def start(store, match_id: str, seat: int, audit_live: bool | None = None) -> tu
     m = _ended(store, match_id)
     refereed = m.meta.get("audit_live") == "1"
     if audit_live and not refereed:
-        raise Illegal("not_audit_live", "this match was not refereed live, so its rematch is not either: its seats "
-                      "may hold tokens from whoever holds the auditor token; leave audit_live out", REMATCH_RULE)
+        raise Illegal("not_audit_live", _("this match was not refereed live, so its rematch is not either: its seats "
+                                          "may hold tokens from whoever holds the auditor token; leave audit_live out"),
+                      REMATCH_RULE)
     if audit_live is None and refereed:
-        raise Illegal("audit_live_unstated", "this match was refereed live: say whether its rematch is too. "
-                      "audit_live true is your consent to the same auditor seeing every hand while the rematch "
-                      "is played, and it starts once every seat a person plays has agreed; audit_live false "
-                      "starts it now, not refereed live", REMATCH_RULE)
+        raise Illegal("audit_live_unstated", _("this match was refereed live: say whether its rematch is too. "
+                                               "audit_live true is your consent to the same auditor seeing every hand "
+                                               "while the rematch is played, and it starts once every seat a person "
+                                               "plays has agreed; audit_live false starts it now, not refereed live"),
+                      REMATCH_RULE)
     if audit_live:
         return _agree(store, m, seat)
     return _make(store, m, seat, live=False), True
@@ -64,15 +67,16 @@ def _ended(store, match_id: str):
     """The match, once it may have a rematch and has none yet."""
     m = open_match(store, match_id)
     if m.outcome() is None:
-        raise Illegal("match_running", "a rematch is started once the match is over", REMATCH_RULE)
+        raise Illegal("match_running", _("a rematch is started once the match is over"), REMATCH_RULE)
     if m.meta.get("analysis") == "1":
-        raise Illegal("analysis_match", "an analysis match (an explicit position or a fork) has no rematch",
+        raise Illegal("analysis_match", _("an analysis match (an explicit position or a fork) has no rematch"),
                       REMATCH_RULE)
     if m.meta.get("continued_in"):
-        raise Illegal("match_continued", f"this match continues as match {m.meta['continued_in']}; its "
-                      "rematch is asked there", "kifu/dispute")
+        raise Illegal("match_continued", _("this match continues as match %(continued_in)s; its rematch is asked there",
+                                           continued_in=m.meta['continued_in']), "kifu/dispute")
     if m.state["match"].get("rematch"):
-        raise Conflict("rematch_exists", f"this match is played again as match {m.state['match']['rematch']}",
+        raise Conflict("rematch_exists", _("this match is played again as match %(rematch)s",
+                                           rematch=m.state['match']['rematch']),
                        REMATCH_RULE)
     return m
 
@@ -121,8 +125,8 @@ def _make(store, m, seat: int, live: bool) -> dict:
 def _claim(store, match_id: str) -> None:
     """Only one rematch per match: the first asker's claim stands (a stale one is taken over)."""
     if not table_records.claim_rematch(store, match_id, time.time(), CLAIM_SECONDS):
-        raise Conflict("rematch_pending", "another seat is starting the rematch of this match; look again in a "
-                       "moment", REMATCH_RULE)
+        raise Conflict("rematch_pending", _("another seat is starting the rematch of this match; look again in a "
+                                            "moment"), REMATCH_RULE)
 
 
 def _swapped(game: Game, store, match_id: str, config: MatchConfig) -> tuple[MatchConfig, int | None]:

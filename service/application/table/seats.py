@@ -29,6 +29,7 @@ from service.application.match.reactions import Reaction
 from service.application.errors import Conflict, Forbidden, Illegal, Invalid, NotFound
 from service.application.identity.auth import new_token, token_hash
 from service.application.storage import table as table_records
+from service.i18n import _
 
 JOIN_MODES = ("token", "invite", "open")
 
@@ -39,8 +40,8 @@ def credentials(seats: list[dict], bots: dict) -> tuple[dict, list[dict]]:
     meta, told = {}, []
     for seat, spec in enumerate(seats):
         if seat in bots and spec.get("join") is not None:
-            raise Invalid("invalid_request", f"seats.{seat}.join: a bot seat is played by its "
-                           "bot; it has no join")
+            raise Invalid("invalid_request", _("seats.%(seat)s.join: a bot seat is played by its bot; it has no join",
+                                               seat=seat))
         join = "bot" if seat in bots else spec.get("join") or "token"
         meta[f"name:{seat}"] = spec["name"]
         if seat in bots:
@@ -86,9 +87,10 @@ def check_live_audit(seats: list[dict]) -> None:
     open seats, or bots play them."""
     for seat, spec in enumerate(seats):
         if not spec.get("bot") and (spec.get("join") or "token") == "token":
-            raise Illegal("auditor_holds_seat", f"audit_live: seats.{seat}.join is \"token\", so the "
-                           "creator would hold both that seat and the auditor token, which sees every hand; "
-                           "a live-refereed match's seats join by \"invite\" or \"open\" (or are bots)",
+            raise Illegal("auditor_holds_seat", _('audit_live: seats.%(seat)s.join is "token", so the creator would '
+                                                  "hold both that seat and the auditor token, which sees every hand; a "
+                                                  'live-refereed match\'s seats join by "invite" or "open" (or are bots)',
+                                                  seat=seat),
                            "kifu/match")
 
 
@@ -113,24 +115,25 @@ class OpenSeats(Reaction):
 def claim(store, match_id: str, meta: dict, seat: int, invite: str | None) -> dict:
     """Hand out the seat's token, exactly once; 404/403/409/422 name what stands in the way."""
     if f"name:{seat}" not in meta:
-        raise NotFound("seat_not_found", f"match {match_id} has no seat {seat}")
+        raise NotFound("seat_not_found", _("match %(match_id)s has no seat %(seat)s", match_id=match_id, seat=seat))
     is_open, code_hash = meta.get(f"open:{seat}") == "1", meta.get(f"invite:{seat}")
     if not is_open and code_hash is None:
-        raise Conflict("seat_taken", f"seat {seat} got its token when the match was created")
+        raise Conflict("seat_taken", _("seat %(seat)s got its token when the match was created", seat=seat))
     if meta.get("ended"):
-        raise Illegal("match_over", "the match has ended; its seats can no longer be claimed",
+        raise Illegal("match_over", _("the match has ended; its seats can no longer be claimed"),
                        "kifu/match")
     if meta.get("continued_in"):
-        raise Illegal("match_continued", "after a dispute this match continues as match "
-                       f"{meta['continued_in']}; claim the seat there (with the same code)", "kifu/dispute")
+        raise Illegal("match_continued", _("after a dispute this match continues as match %(continued_in)s; claim the "
+                                           "seat there (with the same code)",
+                                           continued_in=meta['continued_in']), "kifu/dispute")
     if not is_open:
         if not invite:
-            raise Forbidden("bad_invite", f"seat {seat} is claimed with its invite code")
+            raise Forbidden("bad_invite", _("seat %(seat)s is claimed with its invite code", seat=seat))
         if not hmac.compare_digest(token_hash(invite), code_hash):
-            raise Forbidden("bad_invite", f"that is not the invite code of seat {seat}")
+            raise Forbidden("bad_invite", _("that is not the invite code of seat %(seat)s", seat=seat))
     token = new_token()
     if not table_records.claim_seat(store, match_id, seat, token_hash(token), time.time()):
-        raise Conflict("seat_taken", f"seat {seat} has already been claimed")
+        raise Conflict("seat_taken", _("seat %(seat)s has already been claimed", seat=seat))
     return {"match_id": match_id, "seat": seat, "name": meta.get(f"name:{seat}", ""), "token": token,
             "audit_live": meta.get("audit_live") == "1"}
 
@@ -140,17 +143,18 @@ def reissue_invite(store, match_id: str, meta: dict, seat: int, organiser: bool,
     (``organiser``) or the seat's current code (``invite``); the old code stops working. A claim
     racing it with the old code may still win (the claim's HSETNX decides): never two holders."""
     if f"name:{seat}" not in meta:
-        raise NotFound("seat_not_found", f"match {match_id} has no seat {seat}")
+        raise NotFound("seat_not_found", _("match %(match_id)s has no seat %(seat)s", match_id=match_id, seat=seat))
     if f"invite:{seat}" not in meta:
-        raise Conflict("not_an_invite_seat", f"seat {seat} is not taken by an invite code "
-                       "(its token was handed out at creation, it is open to anyone, or a bot plays it)")
+        raise Conflict("not_an_invite_seat", _("seat %(seat)s is not taken by an invite code (its token was handed "
+                                               "out at creation, it is open to anyone, or a bot plays it)",
+                                               seat=seat))
     if not organiser and not hmac.compare_digest(token_hash(invite or ""), meta[f"invite:{seat}"]):
-        raise Forbidden("bad_invite", f"that is not the current invite code of seat {seat}")
+        raise Forbidden("bad_invite", _("that is not the current invite code of seat %(seat)s", seat=seat))
     if meta.get("ended"):
-        raise Illegal("match_over", "the match has ended; its seats can no longer be claimed",
+        raise Illegal("match_over", _("the match has ended; its seats can no longer be claimed"),
                        "kifu/match")
     if table_records.seat_claimed(store, match_id, seat):
-        raise Conflict("seat_taken", f"seat {seat} has already been claimed")
+        raise Conflict("seat_taken", _("seat %(seat)s has already been claimed", seat=seat))
     code = secrets.token_urlsafe(18)
     table_records.set_invite(store, match_id, seat, token_hash(code))
     return {"match_id": match_id, "seat": seat, "name": meta[f"name:{seat}"], "invite": code,
@@ -189,8 +193,8 @@ def display_name(meta: dict, seat: int, state: dict | None = None) -> str:
     Read from the per-seat fields a match's first meta read brings (loading.PER_SEAT)."""
     bot = meta.get(f"bot:{seat}") or (None if state is None else _bot_from_start(state, seat))
     if bot:
-        return f"Bot ({bot})"
-    return meta.get(f"player_name:{seat}") or meta.get(f"name:{seat}") or f"Seat {seat + 1}"
+        return _("Bot (%(bot)s)", bot=bot)
+    return meta.get(f"player_name:{seat}") or meta.get(f"name:{seat}") or _("Seat %(number)s", number=seat + 1)
 
 
 def _bot_from_start(state: dict, seat: int) -> str | None:

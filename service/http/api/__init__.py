@@ -8,6 +8,7 @@ from service.application.errors import Invalid, Unauthenticated
 from service.application.match.loading import open_meta
 from service.http.redis_conn import get_store
 from service.http.schemas import COMMAND_ID_MAX
+from service.i18n import _
 
 
 BODY_MAX_DEPTH = 64
@@ -20,12 +21,12 @@ def json_body(optional: bool = False) -> dict:
     try:
         body = request.get_json(silent=True)
     except RecursionError:
-        raise Invalid("invalid_request", f"body: nested deeper than {BODY_MAX_DEPTH} levels") from None
+        raise Invalid("invalid_request", _("body: nested deeper than %(body_max_depth)s levels",
+                                           body_max_depth=BODY_MAX_DEPTH)) from None
     if body is None and optional and not request.get_data():
         return {}
     if not isinstance(body, dict):
-        raise Invalid("invalid_request", "the body must be a JSON object "
-                       "(Content-Type: application/json)")
+        raise Invalid("invalid_request", _("the body must be a JSON object (Content-Type: application/json)"))
     _check_text(body)
     return body
 
@@ -35,7 +36,8 @@ def _check_text(body) -> None:
     while stack:
         value, path, depth = stack.pop()
         if depth > BODY_MAX_DEPTH:
-            raise Invalid("invalid_request", f"{path.split('.')[0] or 'body'}: nested deeper than {BODY_MAX_DEPTH} levels")
+            raise Invalid("invalid_request", _("%(value)s: nested deeper than %(body_max_depth)s levels",
+                                               value=path.split('.')[0] or 'body', body_max_depth=BODY_MAX_DEPTH))
         if isinstance(value, dict):
             for k, v in value.items():
                 where = f"{path}.{_printable(k)}" if path else _printable(k)
@@ -51,11 +53,18 @@ def _encodable(text: str, where: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise Invalid("invalid_request", f"{where or 'body'}: not valid Unicode (a lone surrogate)") from None
+        raise Invalid("invalid_request", _("%(value)s: not valid Unicode (a lone surrogate)",
+                                           value=where or 'body')) from None
 
 
 def _printable(key: str) -> str:
     return key.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")[:64]
+
+
+def query_args() -> dict:
+    """The request's query parameters for a route's query schema: all but ``lang``, which every route
+    takes (service/http/language.py)."""
+    return {k: v for k, v in request.args.items() if k != "lang"}
 
 
 def answer(schema, obj, status: int = 200):
@@ -69,7 +78,7 @@ def bearer_token() -> str | None:
         return None
     token = _bearer(header)
     if token is None:
-        raise Unauthenticated("unauthorized", 'Authorization must be "Bearer <seat token>"')
+        raise Unauthenticated("unauthorized", _('Authorization must be "Bearer <seat token>"'))
     return token
 
 

@@ -10,18 +10,20 @@ import logging
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from engine.audit.verify import verify as verify_now
+from engine.core import i18n
 from service.application.errors import Failed
 from service.application.match import explain as explaining, feed, transcript
 from service.application.match.verifying import verify_job
 from service.application.identity.auth import token_hash
 from service.http import live
-from service.http.api import answer, bearer_token, identify
+from service.http.api import answer, bearer_token, identify, query_args
 from service.http.api.players import client_address
 from service.application.storage.connections import UNAVAILABLE
 from service.http.errors import RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE
 from service.application.match.loading import open_meta
 from service.http.redis_conn import get_store
 from service.http.schemas import ExplainOut, StreamQuery, VerifyOut
+from service.i18n import _
 
 log = logging.getLogger(__name__)
 bp = Blueprint("audit", __name__, url_prefix="/matches")
@@ -55,7 +57,7 @@ def verify(match_id: str):
     if job["status"] == "finished":
         return answer(VerifyOut(), {"status": "finished", "job_id": job_id, **job["result"]})
     if job["status"] == "failed":
-        raise Failed("verify_failed", f"verification job {job_id} failed; see the worker's log")
+        raise Failed("verify_failed", _("verification job %(job_id)s failed; see the worker's log", job_id=job_id))
     return answer(VerifyOut(), {"status": job["status"], "job_id": job_id, "match_id": match_id, "ok": None,
                                 "version": version}, 202)
 
@@ -65,7 +67,7 @@ def export(match_id: str):
     store = get_store()
     meta, caller = caller_of(store, match_id)
     lines = until_unavailable(transcript.export_lines(store, match_id, caller, meta),
-                              json.dumps({**GONE, "incomplete": True}) + "\n")
+                              json.dumps({**GONE, "incomplete": True}) + "\n", i18n.current())
     return Response(stream_with_context(lines), mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{match_id}.jsonl"'})
 
@@ -77,31 +79,37 @@ def stream(match_id: str):
     streamed from this thread."""
     store = get_store()
     meta, caller = caller_of(store, match_id)
-    query = StreamQuery().load(request.args.to_dict())
+    query = StreamQuery().load(query_args())
     after = feed.last_event_id(request.headers.get("Last-Event-ID"), query["after"])
     config = current_app.config
     token = bearer_token()
     release = live.limits().admit(client_address(), token_hash(token) if token else None)
+    language = i18n.current()            # the request's: the stream is told in it after the request is over
     if query["follow"] and request.environ.get(live.SERVES):
         hub = live.hub()
 
         def follow(sink):
-            follower = hub.follow(match_id, after, caller, meta, sink, release)
+            follower = hub.follow(match_id, after, caller, meta, sink, release, language)
             return lambda: hub.leave(follower)
         request.environ[live.HANDOFF] = live.Handoff(follow, release)
         return Response(iter(()), mimetype="text/event-stream", headers=STREAM_HEADERS)
     lines = until_unavailable(feed.sse_lines(store, match_id, after, caller, meta, query["follow"],
                                              config["SSE_KEEPALIVE_MS"], config["SSE_MAX_SECONDS"]),
-                              f"event: unavailable\ndata: {json.dumps(GONE)}\n\n")
+                              f"event: unavailable\ndata: {json.dumps(GONE)}\n\n", language)
     response = Response(stream_with_context(lines), mimetype="text/event-stream", headers=STREAM_HEADERS)
     response.call_on_close(release)
     return response
 
 
-def until_unavailable(lines, last: str):
-    """``lines``, ended by ``last`` if the store stops answering while they stream."""
+def until_unavailable(lines, last: str, language: str):
+    """``lines``, told in ``language``, ended by ``last`` if the store stops answering while they stream."""
     try:
-        yield from lines
+        while True:
+            with i18n.speaking(language):
+                line = next(lines, None)
+            if line is None:
+                return
+            yield line
     except UNAVAILABLE as e:
         log.warning("store unavailable mid-stream: %s", e)
         yield last

@@ -8,6 +8,7 @@ from service.http.api import answer, bearer_token, json_body
 from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
 from service.http.schemas import ExportIn, JobOut
+from service.i18n import _
 
 bp = Blueprint("exports", __name__, url_prefix="/exports")
 MIMETYPES = {"jsonl": "application/x-ndjson", "parquet": "application/vnd.apache.parquet"}
@@ -27,6 +28,7 @@ def create():
 def download(export_id: str, table: str, name: str):
     path = exports.file_path(get_store(), export_id, table, name)
     if path is None:
-        raise NotFound("export_file_not_found", f"no finished export file {export_id}/{table}/{name}")
+        raise NotFound("export_file_not_found", _("no finished export file %(export_id)s/%(table)s/%(name)s",
+                                                  export_id=export_id, table=table, name=name))
     return send_file(path, mimetype=MIMETYPES[name.rsplit(".", 1)[1]], as_attachment=True,
                      download_name=f"{export_id}-{table}-{name}")

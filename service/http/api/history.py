@@ -1,8 +1,8 @@
 """A match's past: its event log (redacted for the caller) and the caller's view at any version."""
-from flask import Blueprint, request
+from flask import Blueprint
 
 from service.application.match import queries
-from service.http.api import answer, viewer
+from service.http.api import answer, query_args, viewer
 from service.http.redis_conn import get_store
 from service.http.schemas import EventsPageOut, EventsQuery, StateOut, StateQuery
 
@@ -13,7 +13,7 @@ bp = Blueprint("history", __name__, url_prefix="/matches")
 def events(match_id: str):
     store = get_store()
     meta, seat = viewer(store, match_id)
-    query = EventsQuery().load(request.args.to_dict())
+    query = EventsQuery().load(query_args())
     page = queries.events_page(store, match_id, seat, query["after"], query["limit"], meta)
     return answer(EventsPageOut(), page)
 
@@ -22,5 +22,5 @@ def events(match_id: str):
 def state(match_id: str):
     store = get_store()
     meta, seat = viewer(store, match_id)
-    query = StateQuery().load(request.args.to_dict())
+    query = StateQuery().load(query_args())
     return answer(StateOut(), queries.state_at(store, match_id, seat, query["version"], meta))

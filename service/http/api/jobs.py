@@ -7,6 +7,7 @@ from service.application.datasets import exports
 from service.http.api import answer
 from service.http.redis_conn import get_store
 from service.http.schemas import JobOut
+from service.i18n import _
 
 bp = Blueprint("jobs", __name__, url_prefix="/jobs")
 
@@ -23,4 +24,4 @@ def show(job_id: str):
             "id": job_id, "kind": "verify", "status": job["status"], "progress": None,
             "spec": {"match_id": job_id.removeprefix("verify-")}, "created_at": job["created_at"],
             "results": job["result"], "error": "the verification job failed" if job["status"] == "failed" else None})
-    raise NotFound("job_not_found", f"no job {job_id!r}")
+    raise NotFound("job_not_found", _("no job %(job_id)s", job_id=repr(job_id)))

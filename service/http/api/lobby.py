@@ -2,7 +2,7 @@
 seats, and "my matches"
 (the matches of the seats a browser holds, posted as match id + token pairs: tokens never go in
 a URL)."""
-from flask import Blueprint, request
+from flask import Blueprint
 
 from service.application.identity import players
 from service.application.ratings import ladder, rules
@@ -11,12 +11,13 @@ from service.application.errors import Forbidden, Unauthenticated
 from service.application.match.loading import open_meta
 from service.application.match.my_matches import my_matches as summarize
 from service.application.match.visibility import Caller
-from service.http.api import answer, identify, json_body
+from service.http.api import answer, identify, json_body, query_args
 from service.http.api.players import the_player
 from service.http.lobby_schemas import (ClaimedOut, ClaimIn, ClaimSeatIn, InviteOut, MyMatchesIn, MyMatchesOut,
                                         OpenSeatsOut, OpenSeatsQuery)
 from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
+from service.i18n import _
 
 bp = Blueprint("lobby", __name__)
 
@@ -51,17 +52,19 @@ def reissue_invite(match_id: str, seat: int):
     caller = identify(meta)
     if not caller.organiser and body["invite"] is None:
         if caller == Caller():
-            raise Unauthenticated("unauthorized", "a new invite needs the organiser token (Authorization: "
-                           "Bearer <organiser_token>) or the seat's current code ({\"invite\": code})")
-        raise Forbidden("not_the_organiser", f"the {caller.label} token may not re-issue an invite: "
-                       "only the organiser token (organiser_token of POST /matches) may")
+            raise Unauthenticated("unauthorized", _("a new invite needs the organiser token (Authorization: Bearer "
+                                                    "<organiser_token>) or the seat's current code "
+                                                    '({"invite": code})'))
+        raise Forbidden("not_the_organiser", _("the %(label)s token may not re-issue an invite: only the organiser "
+                                               "token (organiser_token of POST /matches) may",
+                                               label=caller.label))
     return answer(InviteOut(), seats.reissue_invite(get_store(), match_id, meta, seat, caller.organiser,
                                                     body["invite"]))
 
 
 @bp.get("/open-seats")
 def open_seats():
-    query = OpenSeatsQuery().load(request.args.to_dict())
+    query = OpenSeatsQuery().load(query_args())
     listed = ladder.with_ratings(get_store(), seats.open_seats(get_store()), query["rating_min"], query["rating_max"])
     return answer(OpenSeatsOut(), {"open_seats": listed})
 

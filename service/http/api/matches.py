@@ -1,5 +1,5 @@
 """Matches: create one, read it as your seat (or as a spectator), list your actions, act."""
-from flask import Blueprint, request
+from flask import Blueprint
 
 from service.application.errors import Forbidden
 from service.application.identity import players
@@ -8,13 +8,14 @@ from service.application.match.acting import reclaim_seat, take_action
 from service.application.match.answering import full_answer
 from service.application.match.creating import create_match
 from service.application.ratings import ladder
-from service.http.api import actor, answer, command_hint, json_body, viewer
+from service.http.api import actor, answer, command_hint, json_body, query_args, viewer
 from service.http.api.players import bound_player
 from service.http.idempotent import idempotent, planned_creation
 from service.http.redis_conn import get_store
 from service.http.schemas import (ActionAnswerOut, ActionIn, ActionOut, ActionQuery, CreateMatchIn, LegalActionsIn,
                                   LegalActionsOut, LegalActionsQuery, MatchCreatedOut, MatchListOut, MatchListQuery,
                                   MatchOut)
+from service.i18n import _
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -31,7 +32,7 @@ def create():
 def search():
     """Public matches, oldest first, filtered and paged (service.application.match.listing); no token
     needed and none looked at: analysis and private matches are never listed."""
-    query = MatchListQuery().load(request.args.to_dict())
+    query = MatchListQuery().load(query_args())
     low, high = query.pop("rating_min"), query.pop("rating_max")
     page = listing.list_matches(get_store(), **query)
     return answer(MatchListOut(), {**page, "matches": ladder.with_ratings(get_store(), page["matches"], low, high)})
@@ -48,7 +49,7 @@ def show(match_id: str):
 def legal_actions(match_id: str):
     """The seat's moves and first step; ``?partial=`` (deprecated: a URL is written to access logs,
     and a partial move may hold hidden choices) the step after it, as the POST answers it."""
-    return _step(match_id, lambda: LegalActionsQuery().load(request.args.to_dict()))
+    return _step(match_id, lambda: LegalActionsQuery().load(query_args()))
 
 
 @bp.post("/<match_id>/legal-actions")
@@ -72,7 +73,7 @@ def act(match_id: str):
     the events only."""
     store = get_store()
     meta, seat = actor(store, match_id, command_hint())
-    short = ActionQuery().load(request.args.to_dict())["answer"] == "short"
+    short = ActionQuery().load(query_args())["answer"] == "short"
     body = ActionIn().load(json_body())
     done = take_action(store, match_id, seat, body, meta)
     if short:
@@ -84,8 +85,8 @@ def act(match_id: str):
 def reclaim(match_id: str, seat: int):
     """Take back your seat from the stand-in bot that has played it since a missed deadline."""
     store = get_store()
-    _, own = actor(store, match_id)
+    _meta, own = actor(store, match_id)
     if own != seat:
-        raise Forbidden("not_your_seat", f"your token holds seat {own}, not seat {seat}")
+        raise Forbidden("not_your_seat", _("your token holds seat %(own)s, not seat %(seat)s", own=own, seat=seat))
     return answer(ActionOut(), reclaim_seat(store, match_id, seat))
 

@@ -1,18 +1,19 @@
 """Notifications: a player's subscriptions (its key as the bearer) or a seat's (its seat token), their
 delivery logs, and the one-step unsubscribe every message links to (service.application.notify.subscriptions,
 .delivery)."""
-from flask import Blueprint, request
+from flask import Blueprint
 
 from service.application.identity import players
 from service.application.notify import delivery, notices, subscriptions
 from service.application.errors import Forbidden
 from service.application.notify.subscriptions import Owner
-from service.http.api import actor, answer, json_body
+from service.http.api import actor, answer, json_body, query_args
 from service.http.api.players import the_player
 from service.http.notify_schemas import (DeliveriesOut, DeliveriesQuery, SubscriptionIn, SubscriptionOut,
                                          SubscriptionsOut, UnsubscribedOut)
 from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
+from service.i18n import _
 
 bp = Blueprint("notifications", __name__)
 
@@ -22,9 +23,9 @@ def _player() -> Owner:
 
 
 def _seat(match_id: str, seat: int) -> Owner:
-    _, own = actor(get_store(), match_id)
+    _meta, own = actor(get_store(), match_id)
     if own != seat:
-        raise Forbidden("not_your_seat", f"your token holds seat {own}, not seat {seat}")
+        raise Forbidden("not_your_seat", _("your token holds seat %(own)s, not seat %(seat)s", own=own, seat=seat))
     return Owner.of_seat(match_id, seat)
 
 
@@ -50,7 +51,7 @@ def _deleted(owner: Owner, sub_id: str):
 
 
 def _log(owner: Owner):
-    query = DeliveriesQuery().load(request.args.to_dict())
+    query = DeliveriesQuery().load(query_args())
     return answer(DeliveriesOut(), {"deliveries": delivery.log(get_store(), owner, query["limit"])})
 
 

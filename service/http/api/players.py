@@ -1,12 +1,12 @@
 """Players: make one, see it and its keys, revoke a key, sign another device in, list its matches
 on any device, and bind a seat held by token (service.application.identity.players). The player's key is the
 bearer of every ``/players/me`` route. Sign-ins are counted per client address (``client_address``)."""
-from flask import Blueprint, current_app, request
+from flask import Blueprint, current_app
 
 from service.application.identity import player_keys, players
-from service.http.api import answer, bearer_token, client_address, json_body
+from service.http.api import answer, bearer_token, client_address, json_body, query_args
 from service.http.player_schemas import (AdoptedOut, AdoptIn, NewPlayerIn, PlayerKeyOut, PlayerMatchesOut,
-                                         PlayerMatchesQuery, PlayerOut, SignInCodeOut, SignInIn)
+                                         PlayerMatchesQuery, PlayerOut, PlayerUpdateIn, SignInCodeOut, SignInIn)
 from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
 
@@ -40,6 +40,14 @@ def me():
     return answer(PlayerOut(), players.describe(get_store(), player_id, key_id))
 
 
+@bp.patch("/me")
+def update():
+    """The player's own settings: ``language`` (its e-mails', webhooks' and requests' language)."""
+    player_id, key_id = the_player()
+    body = PlayerUpdateIn().load(json_body())
+    return answer(PlayerOut(), players.update(get_store(), player_id, key_id, body))
+
+
 @bp.delete("/me/keys/<key_id>")
 def revoke(key_id: str):
     """Revoke a key (this device's, or one made after it) and the keys made from it: they open
@@ -67,7 +75,7 @@ def sign_in():
 @bp.get("/me/matches")
 def matches():
     player_id, _ = the_player()
-    query = PlayerMatchesQuery().load(request.args.to_dict())
+    query = PlayerMatchesQuery().load(query_args())
     return answer(PlayerMatchesOut(), players.matches(get_store(), player_id, query["finished"]))
 
 

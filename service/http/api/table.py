@@ -2,16 +2,17 @@
 and a rematch once the match is over (of a match refereed live, with every seat's consent when it is
 to be refereed live too: service.application.table.rematch). A seat acts with its token
 (service.application.table.moves)."""
-from flask import Blueprint, request
+from flask import Blueprint
 
 from service.application.errors import Forbidden
 from service.application.table import moves, rematch, settings
-from service.http.api import actor, answer, json_body, viewer
+from service.http.api import actor, answer, json_body, query_args, viewer
 from service.http.idempotent import idempotent
 from service.http.redis_conn import get_store
 from service.http.schemas import ActionOut, SeatSettingsIn
 from service.http.table_schemas import (ChatIn, ChatOut, ChatQuery, RematchAskedOut, RematchIn, RematchOut,
                                        SettingsOut, TableMoveIn)
+from service.i18n import _
 
 bp = Blueprint("table", __name__, url_prefix="/matches")
 MOVES = {"resign": "resign", "draw/offer": "offer_draw", "draw/accept": "accept_draw", "draw/decline": "decline_draw"}
@@ -44,7 +45,7 @@ def say(match_id: str):
 def talk(match_id: str):
     store = get_store()
     viewer(store, match_id)                    # 404 unknown match; a bad token 403, as elsewhere
-    query = ChatQuery().load(request.args.to_dict())
+    query = ChatQuery().load(query_args())
     return answer(ChatOut(), moves.talk(store, match_id, query["after"], query["limit"]))
 
 
@@ -63,7 +64,7 @@ def change_settings(match_id: str, seat: int):
     """The seat's settings (service.application.table.settings), with its own token; a 400 names an
     unknown setting or value."""
     store = get_store()
-    _, own = actor(store, match_id)
+    _meta, own = actor(store, match_id)
     if own != seat:
-        raise Forbidden("not_your_seat", f"your token holds seat {own}, not seat {seat}")
+        raise Forbidden("not_your_seat", _("your token holds seat %(own)s, not seat %(seat)s", own=own, seat=seat))
     return answer(SettingsOut(), settings.change(store, match_id, seat, SeatSettingsIn().load(json_body())))

@@ -6,15 +6,23 @@ A game's dedicated renderer is found by convention, never registered: the module
 ``renderers/<game id, - as _>.js`` (and its own stylesheet ``<same>.css``, if any); GET /games/<id>
 names them (``renderer_assets``) and the page imports them from there (same origin, so the policy
 allows it). A game without one is drawn by the generic panels."""
+import hashlib
+import json
 from pathlib import Path
 
-from flask import Blueprint, send_from_directory
+from babel import Locale
+from flask import Blueprint, Response, request, send_from_directory
 
+from engine.core.i18n import LANGUAGES, Catalog
 from service.application.errors import NotFound
+from service.i18n import _
 
 bp = Blueprint("web", __name__)
 ASSETS = Path(__file__).resolve().parents[1] / "webapp"
 RENDERERS = "renderers"
+PAGE = Catalog.of("page", str(ASSETS / "index.html"))       # the page domain: service/http/webapp/locale
+CLDR_ORDER = ("zero", "one", "two", "few", "many", "other")  # gettext's order of a language's plural forms
+CATALOG_MAX_AGE = 300
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
        "form-action 'self'")
@@ -41,8 +49,26 @@ def page():
 @bp.get("/web/<path:asset>")
 def asset(asset: str):
     if not (ASSETS / asset).is_file() or asset == "index.html":
-        raise NotFound("asset_not_found", f"no web asset {asset!r}")
+        raise NotFound("asset_not_found", _("no web asset %(asset)s", asset=repr(asset)))
     return send_from_directory(ASSETS, asset, max_age=0)
+
+
+@bp.get("/i18n/<lang>.json")
+def catalog(lang: str):
+    """The page's messages in ``lang`` (``{id: text}``, a plural message ``{singular: [forms]}``) and
+    ``plural``: the CLDR categories of its forms, in order (the page picks one with Intl.PluralRules).
+    Cacheable a few minutes, then revalidated by its ETag."""
+    if lang not in LANGUAGES:
+        raise NotFound("language_not_found", _("no language %(lang)s; languages: %(languages)s", lang=repr(lang[:20]),
+                                               languages=", ".join(LANGUAGES)))
+    tags = Locale.parse(lang).plural_form.tags | {"other"}
+    body = json.dumps({"lang": lang, "plural": [t for t in CLDR_ORDER if t in tags],
+                       "messages": PAGE.messages(lang)}, ensure_ascii=False, sort_keys=True)
+    response = Response(body, mimetype="application/json")
+    response.set_etag(hashlib.sha256(body.encode("utf-8")).hexdigest()[:32])
+    response.cache_control.public = True
+    response.cache_control.max_age = CATALOG_MAX_AGE
+    return response.make_conditional(request)
 
 
 @bp.after_request

@@ -1,4 +1,6 @@
-// The kifu JSON API as the page uses it. Errors become ApiError(status, code, message, rule).
+// The kifu JSON API as the page uses it. Errors become ApiError(status, code, message, rule). Every
+// call names the page's language (?lang=, i18n.js), so the server's texts come in it.
+import {_, current} from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, code, message, rule = null) {
@@ -7,16 +9,23 @@ export class ApiError extends Error {
   }
 }
 
+/** path with the page's language as ?lang= (the API calls and the event stream's URL). */
+export function withLang(path) {
+  const url = new URL(path, location.origin);
+  url.searchParams.set("lang", current());
+  return url.pathname + url.search;
+}
+
 export async function api(method, path, {token = null, body} = {}) {
   const headers = {Accept: "application/json"};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
   try {
-    response = await fetch(path, {method, headers, cache: "no-store",
+    response = await fetch(withLang(path), {method, headers, cache: "no-store",
                                   body: body === undefined ? undefined : JSON.stringify(body)});
   } catch (e) {
-    throw new ApiError(0, "network", `the server could not be reached (${e.message})`);
+    throw new ApiError(0, "network", _("the server could not be reached (%(reason)s)", {reason: e.message}));
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) {

@@ -2,7 +2,7 @@
 // /matches/<id>/stream), the page follows it — read with fetch, since EventSource cannot send the
 // seat's token — and refreshes when an event arrives; where it has none (404), or the stream
 // fails, the page polls the event log instead, quickly after a change and slower while idle.
-import {get} from "./api.js";
+import {get, withLang} from "./api.js";
 import {poller} from "./poll.js";
 
 let streamMissing = false;      // the server answered 404 for the stream route: poll from now on
@@ -25,7 +25,7 @@ export function follow(path, token, current, onChange, isOver, onEvent = () => {
       controller = new AbortController();
       let response;
       try {
-        response = await fetch(`${path}/stream?after=${current()}`, {
+        response = await fetch(withLang(`${path}/stream?after=${current()}`), {
           headers: {Accept: "text/event-stream", ...(token ? {Authorization: `Bearer ${token}`} : {})},
           cache: "no-store", signal: controller.signal});
       } catch {
