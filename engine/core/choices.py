@@ -137,8 +137,8 @@ def check_partial(partial) -> dict:
 def no_move(partial) -> IllegalAction:
     """What a partial action no legal move starts with gets (the same for a hidden and an unknown id)."""
     text = json.dumps(partial, ensure_ascii=False, sort_keys=True)
-    return IllegalAction(RULE, _("no legal move starts with %(partial)s",
-                                 partial=f"{text[:120]}{'…' if len(text) > 120 else ''}"))
+    shown = text[:120] + ("…" if len(text) > 120 else "")
+    return IllegalAction(RULE, _("no legal move starts with %(partial)s", partial=shown))
 
 
 def label_of(value) -> str:
