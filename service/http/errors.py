@@ -20,6 +20,14 @@ FIELD_ERRORS = {m: m for m in (N_("Missing data for required field."), N_("Unkno
                                N_("Field may not be null."), N_("Not a valid string."), N_("Not a valid integer."),
                                N_("Not a valid boolean."), N_("Not a valid list."), N_("Invalid input type."),
                                N_("Invalid value."), N_("Not a valid number."), N_("Not a valid mapping type."))}
+# werkzeug's own descriptions of the HTTP errors a client meets, in the request's language
+HTTP_ERRORS = {m: m for m in (
+    N_("The browser (or proxy) sent a request that this server could not understand."),
+    N_("The requested URL was not found on the server. If you entered the URL manually please check your "
+       "spelling and try again."),
+    N_("The method is not allowed for the requested URL."),
+    N_("The data value transmitted exceeds the capacity limit."),
+    N_("The server does not support the media type transmitted in the request."))}
 STATUS = {Invalid: 400, Unauthenticated: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Illegal: 422,
           Failed: 500, Unavailable: 503, Throttled: 429}
 
@@ -71,7 +79,7 @@ def register_error_handlers(app) -> None:
     @app.errorhandler(HTTPException)
     def http_error(e):
         code = (e.name or "error").lower().replace(" ", "_")
-        body, status = error_response(e.code or 500, code, e.description or e.name)
+        body, status = error_response(e.code or 500, code, _(HTTP_ERRORS.get(e.description, e.description or e.name)))
         for name, value in e.get_headers():               # a 405's Allow, among others
             if name.lower() != "content-type":
                 body.headers[name] = value

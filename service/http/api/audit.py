@@ -28,8 +28,12 @@ from service.i18n import _
 log = logging.getLogger(__name__)
 bp = Blueprint("audit", __name__, url_prefix="/matches")
 STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-GONE = {"error": {"code": "store_unavailable", "message": UNAVAILABLE_MESSAGE, "rule": None},
-               "retry_after": int(RETRY_AFTER_SECONDS)}          # the last message of a stream the store left
+
+
+def gone() -> dict:
+    """The last message of a stream the store left, in the request's language."""
+    return {"error": {"code": "store_unavailable", "message": _(UNAVAILABLE_MESSAGE), "rule": None},
+            "retry_after": int(RETRY_AFTER_SECONDS)}
 
 
 def caller_of(store, match_id: str):
@@ -67,7 +71,7 @@ def export(match_id: str):
     store = get_store()
     meta, caller = caller_of(store, match_id)
     lines = until_unavailable(transcript.export_lines(store, match_id, caller, meta),
-                              json.dumps({**GONE, "incomplete": True}) + "\n", i18n.current())
+                              json.dumps({**gone(), "incomplete": True}) + "\n", i18n.current())
     return Response(stream_with_context(lines), mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{match_id}.jsonl"'})
 
@@ -95,7 +99,7 @@ def stream(match_id: str):
         return Response(iter(()), mimetype="text/event-stream", headers=STREAM_HEADERS)
     lines = until_unavailable(feed.sse_lines(store, match_id, after, caller, meta, query["follow"],
                                              config["SSE_KEEPALIVE_MS"], config["SSE_MAX_SECONDS"]),
-                              f"event: unavailable\ndata: {json.dumps(GONE)}\n\n", language)
+                              f"event: unavailable\ndata: {json.dumps(gone())}\n\n", language)
     response = Response(stream_with_context(lines), mimetype="text/event-stream", headers=STREAM_HEADERS)
     response.call_on_close(release)
     return response
