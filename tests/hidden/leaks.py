@@ -1,4 +1,7 @@
 """Finding secret strings in JSON answers: exact strings and keys, and hidden names inside text."""
+import json
+from pathlib import Path
+
 from tests.browser.secrets_check import strings, where
 
 PLACEHOLDER = "<sent-id>"
@@ -74,14 +77,20 @@ def found(value, secret, names, public=frozenset()) -> list:
 
 
 _QUOTABLE = {}
+# The games' glossary terms (engine/games/<game>/glossary.json): words for kinds of things
+# (「カリスマカード」, a kind every seat is dealt one of), never the name of a dealt card, though one may hold
+# such a name. A name inside such a term is not that card named.
+TERMS = frozenset(entry["ja"] for glossary in Path(__file__).resolve().parents[2].glob("engine/games/*/glossary.json")
+                  for entry in json.loads(glossary.read_text(encoding="utf-8")) if isinstance(entry.get("ja"), str))
 
 
 def unquoted(text: str, name: str, names: frozenset, public: frozenset = frozenset()) -> str:
-    """``text`` less the other card names and the public texts (20 characters or more) that hold
-    ``name`` and that it quotes."""
+    """``text`` less the other card names, the public texts (20 characters or more) and the glossary
+    terms that hold ``name`` and that it quotes."""
     key = (names, public, name)
     if key not in _QUOTABLE:
-        holders = {p for p in public if len(p) >= 20 and name in p} | {m for m in names if name in m}
+        holders = {p for p in public if len(p) >= 20 and name in p} | {m for m in names if name in m} | \
+            {t for t in TERMS if name in t}
         _QUOTABLE[key] = sorted(holders - {name}, key=len, reverse=True)
     for quoted in _QUOTABLE[key]:
         text = text.replace(quoted, "")
