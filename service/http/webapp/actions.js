@@ -1,6 +1,7 @@
 // Legal actions as buttons (or a list to pick from, when a kind has many): the page only ever
 // posts an action exactly as GET /legal-actions listed it, so an illegal move cannot be sent.
 import {h} from "./dom.js";
+import {_} from "./i18n.js";
 import {describeAction, humanize} from "./labels.js";
 
 const MAX_BUTTONS = 8;
@@ -14,7 +15,7 @@ export function actionsPanel(info, actions, onPlay, match = null) {
   }
   return h("div", {class: "actions"}, [...groups].map(([type, list]) =>
     h("fieldset", {class: "action-group", "data-type": type},
-      h("legend", {}, `${humanize(type)}${list.length > 1 ? ` (${list.length})` : ""}`),
+      h("legend", {}, list.length > 1 ? _("%(kind)s (%(n)s)", {kind: humanize(type), n: list.length}) : humanize(type)),
       list.length <= MAX_BUTTONS ? list.map(a => actionButton(info, a, onPlay, match)) : picker(info, type, list, onPlay, match))));
 }
 
@@ -29,7 +30,7 @@ function picker(info, type, list, onPlay, match) {
                    list.map((a, i) => h("option", {value: String(i), "data-action": JSON.stringify(a)},
                                         describeAction(info, a, match))));
   return h("div", {class: "picker"},
-           h("label", {for: id, class: "sr-only"}, `Which move of the kind “${humanize(type)}”`), select,
+           h("label", {for: id, class: "sr-only"}, _("Which move of the kind “%(kind)s”", {kind: humanize(type)})), select,
            h("button", {type: "button", class: "act-go", onclick: () => onPlay(list[Number(select.value)])},
              humanize(type)));
 }

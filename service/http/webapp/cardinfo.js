@@ -4,6 +4,7 @@
 // the card data marks facts as designed (its `provenance`), which ones: kifu made them up, they are
 // not printed. Hovering a card shows the same text as its tooltip.
 import {h, replace} from "./dom.js";
+import {_} from "./i18n.js";
 
 let cards = null;               // the catalogue the page shows now (withViewNames of the game info)
 
@@ -19,8 +20,8 @@ export function cardOf(info, value) {
 /** The facts of a card in one line: gloss, kind, colour, cost, power, traits. */
 export function facts(card) {
   const cost = card.cost !== null && typeof card.cost === "object" ? Object.entries(card.cost).map(([k, v]) => `${v}${k}`).join("") : card.cost;
-  return [card.gloss, card.title, card.kind ?? card.type, card.colour, cost != null && `cost ${cost}`,
-          card.power != null && `power ${card.power}`, ...(card.traits ?? [])].filter(Boolean).join(" · ");
+  return [card.gloss, card.title, card.kind ?? card.type, card.colour, cost != null && _("cost %(cost)s", {cost}),
+          card.power != null && _("power %(power)s", {power: card.power}), ...(card.traits ?? [])].filter(Boolean).join(" · ");
 }
 
 /** The fields of the card data marked "designed" (made up by kifu, never printed). */
@@ -30,7 +31,7 @@ export function designed(card) {
 
 /** The tooltip of a card: its facts and text. */
 export function tooltip(card) {
-  return [facts(card), card.text, designed(card).length ? `(designed by kifu: ${designed(card).join(", ")})` : ""]
+  return [facts(card), card.text, designed(card).length ? _("(designed by kifu: %(fields)s)", {fields: designed(card).join(", ")}) : ""]
     .filter(Boolean).join("\n");
 }
 
@@ -39,7 +40,7 @@ export function infoButton(info, id) {
   const card = cardOf(info, id);
   if (!card) return null;
   return h("button", {type: "button", class: "card-info", "data-card-info": String(id),
-                      "aria-label": `card text: ${card.name ?? id}`, title: "card text"}, "ⓘ");
+                      "aria-label": _("card text: %(name)s", {name: card.name ?? id}), title: _("card text")}, "ⓘ");
 }
 
 /** The catalogue the card box reads (the play and replay pages set it at each render). */
@@ -50,7 +51,7 @@ export function showingCards(info) {
 function box() {
   let el = document.getElementById("card-detail");
   if (!el) {
-    el = h("aside", {id: "card-detail", class: "card-detail", role: "dialog", "aria-label": "card", hidden: true});
+    el = h("aside", {id: "card-detail", class: "card-detail", role: "dialog", "aria-label": _("card"), hidden: true});
     document.body.append(el);
   }
   return el;
@@ -62,11 +63,11 @@ export function openCard(id) {
   const made = designed(card);
   replace(el, h("header", {},
       h("strong", {lang: "ja", class: "card-name"}, card.name ?? String(id)),
-      h("button", {type: "button", class: "close", "aria-label": "close", onclick: closeCard}, "×")),
+      h("button", {type: "button", class: "close", "aria-label": _("close"), onclick: closeCard}, "×")),
     facts(card) ? h("p", {class: "card-facts"}, facts(card)) : null,
-    h("p", {class: "card-text"}, card.text ?? "No text is known for this card."),
-    made.length ? h("p", {class: "designed", title: "not printed text: made up by kifu where nothing public states it"},
-      "✎ Designed by kifu (not printed): ", made.join(", ")) : null,
+    h("p", {class: "card-text"}, card.text ?? _("No text is known for this card.")),
+    made.length ? h("p", {class: "designed", title: _("not printed text: made up by kifu where nothing public states it")},
+      _("✎ Designed by kifu (not printed): %(fields)s", {fields: made.join(", ")})) : null,
     card.note ? h("p", {class: "card-note"}, card.note) : null);
   el.dataset.card = String(id);
   el.hidden = false;
