@@ -4,7 +4,7 @@
 // the card data marks facts as designed (its `provenance`), which ones: kifu made them up, they are
 // not printed. Hovering a card shows the same text as its tooltip.
 import {h, replace} from "./dom.js";
-import {_} from "./i18n.js";
+import {_, current} from "./i18n.js";
 
 let cards = null;               // the catalogue the page shows now (withViewNames of the game info)
 
@@ -17,10 +17,11 @@ export function cardOf(info, value) {
   return map?.get(id) ?? map?.get(bare) ?? (/^(.+\d)[a-z]$/.test(bare) ? map?.get(bare.slice(0, -1)) : null) ?? null;
 }
 
-/** The facts of a card in one line: gloss, kind, colour, cost, power, traits. */
+/** The facts of a card in one line: gloss (an English page's: the name in English words), kind, colour,
+ *  cost, power, traits. */
 export function facts(card) {
   const cost = card.cost !== null && typeof card.cost === "object" ? Object.entries(card.cost).map(([k, v]) => `${v}${k}`).join("") : card.cost;
-  return [card.gloss, card.title, card.kind ?? card.type, card.colour, cost != null && _("cost %(cost)s", {cost}),
+  return [current() === "en" && card.gloss, card.title, card.kind ?? card.type, card.colour, cost != null && _("cost %(cost)s", {cost}),
           card.power != null && _("power %(power)s", {power: card.power}), ...(card.traits ?? [])].filter(Boolean).join(" · ");
 }
 

@@ -42,6 +42,12 @@ export function perMove(minutes) {
   return _("%(span)s a move", {span});
 }
 
+/** A kind of move in the game's words where the seat's first step named it (``info.kinds``,
+ *  kindsOf), else its key made a word. */
+export function kindWord(info, type) {
+  return info?.kinds?.[type] ?? humanize(type ?? "action");
+}
+
 /** The kinds of move a seat's first step names, in the game's words ({type: label}): the server's
  *  labels of the options that choose only the kind of move. */
 export function kindsOf(step) {
@@ -148,7 +154,7 @@ export function fieldWord(key) {
  *  kind, the card or land it is about, then its other fields in words (``match``: seats by name). */
 export function describeAction(info, action, match = null) {
   const {type, ...rest} = action ?? {};
-  let head = info?.kinds?.[type] ?? humanize(type ?? "action");
+  let head = kindWord(info, type);
   const parts = [];
   for (const [k, v] of Object.entries(rest)) {
     const said = describeValue(info, v, match, k);
@@ -156,14 +162,6 @@ export function describeAction(info, action, match = null) {
     else parts.push(k in FIELD_WORDS ? FIELD_WORDS[k] ? _(FIELD_WORDS[k], {what: said}) : said : `${fieldWord(k)} ${said}`);
   }
   return [head, ...parts].join(" · ");
-}
-
-// the bots' kinds (GET /games "bots") in words
-const BOTS = {random: N_("random"), greedy: N_("greedy"), ismcts: N_("ISMCTS"), "big-money": N_("big money")};
-
-/** A bot's kind in the page's language ("greedy", 「貪欲」); an unknown kind as it is named. */
-export function botKind(kind) {
-  return BOTS[kind] ? _(BOTS[kind]) : humanize(kind).toLowerCase();
 }
 
 const GENERIC = /^(?:(?:player|seat|bot)\b|プレイヤー|ボット)[\s\d()a-z-]*$/i;     // "Player 2", "seat 1", "Bot (greedy)": no one's name
@@ -174,7 +172,7 @@ export function seatName(match, seat) {
   const seats = match?.seats ?? [];
   const entry = seats.find(s => s.seat === seat);
   if (!entry?.name) return _("Seat %(n)s", {n: seat + 1});
-  const kind = entry.bot?.bot ? botKind(entry.bot.bot) : "";
+  const kind = entry.bot?.bot ? humanize(entry.bot.bot).toLowerCase() : "";      // a bot's name, as the server says it
   let name = entry.name;
   if (entry.controller === "bot" && entry.stand_in) {
     name = kind ? _("%(name)s (stand-in bot, %(kind)s)", {name, kind}) : _("%(name)s (stand-in bot)", {name});

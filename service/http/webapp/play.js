@@ -179,7 +179,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     if (settings) settings.element.hidden = Boolean(match.outcome);        // nothing more to set once it is over
     tablePanels(el.table, {match, mine, token, path, refresh, talk: talked || Boolean(match.outcome)});
     talked = false;
-    const known = withViewNames(info, match.view);
+    const known = {...withViewNames(info, match.view), kinds: kindsOf(legal.step)};   // kinds: the moves' words
     showingCards(known);
     const ordered = [...moves.values()].sort((a, b) => a.version - b.version);     // oldest move first
     replace(el.field, field ? field(known, match.view, match, {actions: legal.actions, play,
@@ -203,7 +203,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     replace(el.actions, h("h3", {id: "act-h"}, yourMove ? _("Your move") : _("Actions")),
       builder ? builder.element : null,
       legal.actions.length ? h("details", {class: "quick", open: true}, h("summary", {}, _("Every move in one list")),
-                               actionsPanel({...known, kinds: kindsOf(legal.step)}, legal.actions, play, match))
+                               actionsPanel(known, legal.actions, play, match))
         : h("p", {class: "none"}, match.outcome ? _("The match is over.") : mine ? _("Nothing to do until the others move.") : _("Spectators cannot act.")));
     builder?.mark(el.field);
     if (hadFocus && !el.actions.contains(document.activeElement)) {

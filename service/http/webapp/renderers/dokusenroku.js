@@ -4,7 +4,7 @@
 // inside the ring the turn, the last dice roll (from the latest events the page holds), and each
 // player's money, assets, square and hand (yours face up, the others' as card backs).
 import {h} from "../dom.js";
-import {N_, _, withNodes} from "../i18n.js";
+import {N_, _, current, withNodes} from "../i18n.js";
 import {infoButton, tooltip} from "../cardinfo.js";
 import {cardChip, cardOf, describeValue, humanize, seatName} from "../labels.js";
 import {backs} from "./parts.js";
@@ -12,7 +12,9 @@ import {backs} from "./parts.js";
 const LAYOUTS = {desk: 9, phone: 7};           // columns of the ring; its rows follow from the square count
 const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const KINDS = {start: "START", event: "EVENT", sukima: "スキマ"};         // as printed on the board
-const STEPS = {main: N_("roll or play"), choose: N_("a choice"), sell: N_("selling land"), discard: N_("discarding")};
+const STEPS = {main: N_("roll or play"), choose: N_("a choice"), sell: N_("selling land"), discard: N_("discarding"),
+               land: N_("on an empty land"), own: N_("on their own land"), other: N_("on another player's land"),
+               event: N_("on an EVENT square"), defend: N_("defending"), invader_support: N_("support"), refill: N_("refill")};
 
 /** The (column, row) of each square on the perimeter of a `cols`-wide ring, clockwise from the
  *  top-left corner: along the top, down the right, back along the bottom, up the left. */
@@ -109,7 +111,7 @@ function square(info, view, sq, i, players) {
   const owned = Number.isInteger(state.owner);
   const character = state.character ? cardOf(info, state.character) : null;
   return h("li", {class: `dk-square land area-${land.area ?? "none"}${owned ? ` owner-${state.owner}` : ""}`, "data-square": i,
-                  "data-index": i, "data-land": sq.land, "data-ref": sq.land, title: `${land.name ?? sq.land} (${land.gloss ?? ""})`},
+                  "data-index": i, "data-land": sq.land, "data-ref": sq.land, title: land.gloss && current() === "en" ? `${land.name ?? sq.land} (${land.gloss})` : land.name ?? sq.land},
     number, h("span", {class: "dk-name", lang: "ja"}, land.name ?? sq.land),
     h("span", {class: "dk-facts"}, owned ? `Lv ${state.level}${state.toll != null ? ` · ${state.toll}圓` : ""}` : `Lv ${state.level ?? 1}`),
     state.character ? h("span", {class: "dk-character", "data-card": state.character, title: character ? tooltip(character) : ""},

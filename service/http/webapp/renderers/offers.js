@@ -3,7 +3,7 @@
 // the only one, or lists them to choose from. Without ctx (the replay) nothing is offered.
 import {h, replace} from "../dom.js";
 import {_} from "../i18n.js";
-import {describeAction, humanize} from "../labels.js";
+import {describeAction, kindWord} from "../labels.js";
 
 /** {offer(test, where, label?) -> button | null, box}: `box` is where several matching actions are listed. */
 export function fieldOffers(info, ctx) {
@@ -13,7 +13,7 @@ export function fieldOffers(info, ctx) {
   function offer(test, where, label = null) {
     const actions = listed.filter(test);
     if (!actions.length) return null;
-    const kinds = [...new Set(actions.map(a => info?.kinds?.[a.type] ?? humanize(a.type ?? "action")))].join(" / ");
+    const kinds = [...new Set(actions.map(a => kindWord(info, a.type)))].join(" / ");
     return h("button", {type: "button", class: "here", "data-offers": actions.length,
                         title: actions.map(a => describeAction(info, a)).join("\n"),
                         onclick: () => actions.length === 1 ? ctx.play(actions[0]) : list(actions, where)},

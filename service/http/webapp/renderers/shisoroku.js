@@ -5,7 +5,7 @@
 // lasting (duration) cards, discard top, deck size (yours; nobody knows another's deck or discard
 // sizes).
 import {h} from "../dom.js";
-import {N_, _, withNodes, ngettext} from "../i18n.js";
+import {N_, _, current, withNodes, ngettext} from "../i18n.js";
 import {infoButton, tooltip} from "../cardinfo.js";
 import {cardChip, cardOf, describeValue, humanize, seatName} from "../labels.js";
 import {fieldOffers} from "./offers.js";
@@ -74,7 +74,7 @@ function pile(info, p, offers) {
     h("span", {class: "ss-cost", title: _("cost")}, String(p.cost ?? c.cost ?? "?")),
     h("span", {class: "ss-left", title: _("cards left")}, p.left === 0 ? _("EMPTY") : `×${p.left}`),
     h("span", {class: "ss-name", lang: "ja"}, c.name ?? p.card, infoButton(info, p.card)),
-    c.gloss ? h("span", {class: "ss-gloss"}, c.gloss) : null,
+    c.gloss && current() === "en" ? h("span", {class: "ss-gloss"}, c.gloss) : null,        // the name in English words
     h("span", {class: "ss-types"}, types.map(t => h("span", {class: `ss-type t-${t}`}, TYPES[t] ? _(TYPES[t]) : humanize(t))),
       c.vp != null ? h("span", {class: "ss-type vp"}, _("%(n)s VP", {n: c.vp})) : null),
     buy);
