@@ -3,7 +3,7 @@ moves against a bot by clicking and reads no English word on the page outside pr
 ids and the language switch; an English browser (en-US) reads no Japanese outside the names kept
 as printed (cards, lands, the games' titles, rule keywords); the switch turns an English page
 Japanese and the choice is remembered. Screenshots of every game in Japanese at desk and phone size
-(`ja-<game>-desk.png`, `ja-<game>-phone.png`)."""
+(`ja-<game>-desk.png`, `ja-<game>-phone.png`, and the phone's field alone, `ja-<game>-phone-field.png`)."""
 import json
 import re
 
@@ -82,6 +82,11 @@ def printed_names(server, game_id: str) -> list:
     return [n for n in names if n] + ["日本語", "棋譜", "圓"]         # 圓: 東方独占録's money, as printed
 
 
+def your_move_or_over(page):
+    page.wait_for_function("() => { const d = document.querySelector('#status')?.dataset;"
+                           " return d && (d.yourMove === 'true' || d.over === 'true'); }", timeout=30_000)
+
+
 def play_against_bot(browsing, server, game_id, variant, locale):
     """A match made in the lobby in ``locale``: this browser's seat against a random bot, a few moves
     made by clicking through the move builder (the bot answers). Returns the page on the match."""
@@ -90,12 +95,12 @@ def play_against_bot(browsing, server, game_id, variant, locale):
     page.click("#go-to-match")
     wait_status(page)
     for _ in range(MOVES):
-        page.wait_for_function("() => { const d = document.querySelector('#status')?.dataset;"
-                               " return d && (d.yourMove === 'true' || d.over === 'true'); }", timeout=30_000)
+        your_move_or_over(page)
         if page.eval_on_selector("#status", "el => el.dataset.over") == "true":
             break
         settled(page)
         build(page, POLICIES[game_id])
+    your_move_or_over(page)                    # the bot has answered: nothing moves until this seat does
     info = server.api(f"/matches/{match_id}")
     wait_status(page, info["version"])
     settled(page)
@@ -112,6 +117,7 @@ def test_a_japanese_browser_plays_in_japanese(browsing, server, game_id, variant
     screenshot(page, f"ja-{game_id}-desk")
     page.set_viewport_size(PHONE)
     screenshot(page, f"ja-{game_id}-phone")
+    screenshot(page, f"ja-{game_id}-phone-field", "#field")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.goto("/")
     page.wait_for_selector("#my-matches li")

@@ -17,7 +17,7 @@ const mounted = new WeakMap();
 export function tablePanels(box, {match, mine, token, path, refresh, talk = true}) {
   let state = mounted.get(box);
   if (!state) {
-    state = {after: 0, lines: h("ol", {id: "chat-lines", class: "chat-lines"}), moves: h("div", {id: "table-moves"}),
+    state = {after: 0, lines: h("ol", {id: "chat-lines", class: "chat-lines", "data-empty": _("Nothing said yet.")}), moves: h("div", {id: "table-moves"}),
              confirming: false, poll: null, ctx: null};
     const text = h("input", {id: "chat-text", maxlength: 500, autocomplete: "off", "aria-label": _("say something")});
     const form = h("form", {id: "chat-form", class: "inline", onsubmit: e => { e.preventDefault(); say(state, text); }},

@@ -57,7 +57,7 @@ function pendingSentence(match, pending) {
 function centre(info, view, match, ctx) {
   const over = Boolean(match?.outcome);
   const key = view.step ?? view.phase ?? "";
-  const step = [view.turn ? _("Turn %(n)s", {n: view.turn}) : "", !over && Number.isInteger(view.active) ? seatName(match, view.active) : "",
+  const step = [view.turn ? _("Move %(n)s", {n: view.turn}) : "", !over && Number.isInteger(view.active) ? seatName(match, view.active) : "",
                 over ? _("the match is over") : STEPS[key] ? _(STEPS[key]) : humanize(key)].filter(Boolean).join(" · ");
   return [
     h("p", {class: "dk-step"}, step),
