@@ -19,7 +19,7 @@ window.addEventListener("hashchange", () => { document.title = TITLE; shown = nu
  * notification says so, where the player allowed them. */
 export function watchTurn(match, mine) {
   const yourMove = Boolean(mine) && !match.outcome && match.to_act.includes(mine.seat);
-  document.title = yourMove ? `▶ ${_("Your move")} · ${TITLE}` : match.outcome ? `${_("Over")} · ${TITLE}` : TITLE;
+  document.title = yourMove ? "▶ " + _("Your move") + " · " + TITLE : match.outcome ? _("Over") + " · " + TITLE : TITLE;
   const before = shown?.match === match.match_id ? shown.yourMove : null;
   shown = {match: match.match_id, yourMove};
   if (!yourMove || before !== false) return;

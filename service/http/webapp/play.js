@@ -161,7 +161,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
   }
   function render() {
     const yourMove = Boolean(mine) && match.to_act.includes(mine.seat) && !match.outcome;
-    replace(el.title, title ?? info.title ?? _("Match"), match.analysis ? ` ${_("(analysis)")}` : "");
+    replace(el.title, title ?? info.title ?? _("Match"), match.analysis ? " " + _("(analysis)") : "");
     el.status.dataset.match = match.match_id;
     el.status.dataset.version = match.version;
     el.status.dataset.yourMove = yourMove;
@@ -231,7 +231,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
   function renderSeats() {
     const others = held.filter(s => s.seat !== mine?.seat);
     replace(el.seats, others.length ? [_("Also yours here:"), " ", others.map(s => h("a", {href: `#/m/${encodeURIComponent(matchId)}?seat=${s.seat}`},
-      seatName(match, s.seat), match.to_act.includes(s.seat) ? ` ${_("(to move)")}` : ""))] : null);
+      seatName(match, s.seat), match.to_act.includes(s.seat) ? " " + _("(to move)") : ""))] : null);
     const waiting = (match.seats ?? []).filter(s => s.unclaimed && s.join === "invite" && !match.outcome);
     const kept = createdInvites()[matchId]?.invites ?? [];
     const organiser = organiserToken(matchId);

@@ -111,8 +111,8 @@ async function loadKeys(player, list, render) {
   replace(list, me.keys.map(k => {
     const line = madeFrom(me.keys, k.key_id).map(x => label(x.key_id));
     return h("li", {"data-key": k.key_id}, `${label(k.key_id)} · `, _("since %(date)s", {date: k.created_at.slice(0, 10)}),
-      k.made_by ? ` · ${_("signed in from %(device)s", {device: label(k.made_by)})}` : "",
-      k.key_id === me.key_id ? ` ${_("(this one)")} ` : " ",
+      k.made_by ? " · " + _("signed in from %(device)s", {device: label(k.made_by)}) : "",
+      k.key_id === me.key_id ? " " + _("(this one)") + " " : " ",
       k.may_revoke ? [
         h("button", {type: "button", onclick: async () => {
           await api("DELETE", `/players/me/keys/${encodeURIComponent(k.key_id)}`, {token: player.key}).catch(e => notify(e.message, "error"));

@@ -42,10 +42,10 @@ export function showProfile(root, {playerId}) {
     const rows = await Promise.all(p.ratings.map(async r => h("section", {class: "rating", "data-game": r.game, "data-variant": r.variant},
       h("h3", {}, await titleOf(r.game, r.variant)),
       h("p", {}, h("strong", {class: "rating-now"}, shownRating(r)), ` ±${2 * r.deviation} · `, ngettext("%(n)s rated game", "%(n)s rated games", r.games),
-        r.provisional ? ` · ${_("provisional")}` : ""),
+        r.provisional ? " · " + _("provisional") : ""),
       historyChart(r.history))));
     const recent = await Promise.all(p.recent.map(async m => h("li", {"data-match": m.match_id},
-      h("a", {href: `#/replay/${encodeURIComponent(m.match_id)}`}, m.result), ` ${_("vs")} `,
+      h("a", {href: `#/replay/${encodeURIComponent(m.match_id)}`}, m.result), " " + _("vs") + " ",
       m.opponents.map((o, i) => [i ? ", " : "", profileLink(o.id, o.name)]),
       ` · ${await titleOf(m.game, m.variant)} · ${m.rating_before} → ${m.rating_after} · ${timeAgo(m.ended_at)}`)));
     replace(root, h("div", {class: "profile", id: "profile", "data-player": p.player_id},

@@ -58,7 +58,7 @@ function square(info, view, sq, battle, offers) {
   const zone = sq < 3 ? "area-0" : sq > 5 ? "area-1" : "centre";
   return h("div", {class: `dz-square ${zone}${battle ? " battle" : ""}${units.length ? "" : " empty"}`, "data-square": sq,
                    "data-ref": `square-${sq}`},
-    h("span", {class: "dz-where"}, _("square %(n)s", {n: sq}), battle ? h("strong", {class: "dz-fight"}, ` ⚔ ${_("battle")}`) : ""),
+    h("span", {class: "dz-where"}, _("square %(n)s", {n: sq}), battle ? h("strong", {class: "dz-fight"}, " ⚔ " + _("battle")) : ""),
     units.map(u => card(info, u, u.frozen, "unit")), here);
 }
 
@@ -72,15 +72,15 @@ function card(info, thing, isFrozen, kind) {
         thing.damage ? h("span", {class: "dz-damage"}, " ", _("−%(n)s dmg", {n: thing.damage})) : "") : null,
       h("span", {class: "dz-state"}, h("span", {class: `piece owner-${thing.owner}`, title: _("seat %(n)s's", {n: thing.owner})}, String(thing.owner)),
         h("span", {class: isFrozen ? "tag frozen" : "tag released"}, isFrozen ? _("frozen") : _("released")),
-        thing.centre_played ? ` ${_("centre-played")}` : "", (c.keywords ?? []).length ? ` ${c.keywords.join(" ")}` : "")));
+        thing.centre_played ? " " + _("centre-played") : "", (c.keywords ?? []).length ? ` ${c.keywords.join(" ")}` : "")));
 }
 
 function side(info, view, match, p, frozen, mine) {
   const active = !match?.outcome && view.active === p.seat, limit = SMASH_TO_LOSE[view.variant] ?? 7;
   const energy = p.energy ?? [], ready = energy.filter(e => !frozen.has(e)).length, smash = (p.smash ?? []).length;
   return h("section", {class: `dz-side owner-${p.seat}${mine ? " mine" : ""}${active ? " active" : ""}`, "data-seat": p.seat},
-    h("h3", {}, seatName(match, p.seat), mine ? ` — ${_("you")}` : "", active ? h("span", {class: "turn-mark"}, ` ▶ ${_("active")}`) : "",
-      !match?.outcome && view.priority === p.seat ? h("span", {class: "turn-mark"}, ` · ${_("priority")}`) : ""),
+    h("h3", {}, seatName(match, p.seat), mine ? " — " + _("you") : "", active ? h("span", {class: "turn-mark"}, " ▶ " + _("active")) : "",
+      !match?.outcome && view.priority === p.seat ? h("span", {class: "turn-mark"}, " · " + _("priority")) : ""),
     h("dl", {class: "dz-zones"},
       (p.hand ? wide : el => el)(zone(_("Hand"), h("span", {class: "hand", "data-hand": mine ? "mine" : "other", "data-hand-of": p.seat},
         h("strong", {}, String(p.hand_count ?? 0)), " ", p.hand ? chips(info, p.hand) : backs(p.hand_count, null)))),
@@ -98,18 +98,18 @@ function side(info, view, match, p, frozen, mine) {
 function table(info, view, match) {
   const who = seat => Number.isInteger(seat) ? seatName(match, seat) : "—";
   return h("aside", {class: "dz-table", "aria-label": _("turn and stack")},
-    h("p", {class: "dz-step"}, view.turn ? `${_("Turn %(n)s", {n: view.turn})} · ` : "", PHASES[view.phase] ? _(PHASES[view.phase]) : humanize(view.phase ?? "")),
+    h("p", {class: "dz-step"}, view.turn ? _("Turn %(n)s", {n: view.turn}) + " · " : "", PHASES[view.phase] ? _(PHASES[view.phase]) : humanize(view.phase ?? "")),
     match?.outcome ? h("p", {}, _("The match is over.")) : h("p", {}, _("Active: %(name)s", {name: who(view.active)}), h("br"),
       _("Priority: %(name)s", {name: who(view.priority)}),
-      view.passes ? ` ${ngettext("(%(n)s pass in a row)", "(%(n)s passes in a row)", view.passes)}` : ""),
+      view.passes ? " " + ngettext("(%(n)s pass in a row)", "(%(n)s passes in a row)", view.passes) : ""),
     (view.battles ?? []).map(b => h("p", {class: "dz-battle"}, "⚔ ", _("Battle on square %(n)s: %(attacker)s attacks %(defender)s · %(step)s step",
       {n: b.square, attacker: describeValue(info, b.attacker), defender: describeValue(info, b.defender), step: b.step}),
-      b.winner != null ? ` · ${_("winner %(name)s", {name: describeValue(info, b.winner)})}` : "")),
+      b.winner != null ? " · " + _("winner %(name)s", {name: describeValue(info, b.winner)}) : "")),
     view.pending && !match?.outcome ? h("p", {class: "dz-pending"}, view.pending_text
       ?? _("Waiting for %(name)s to choose: %(what)s", {name: who(view.pending.seat), what: humanize(view.pending.kind)})) : null,
     h("h4", {}, _("Stack (%(n)s)", {n: (view.stack ?? []).length})),
     (view.stack ?? []).length ? h("ol", {class: "dz-stack"}, [...view.stack].reverse().map((item, i) =>
-      h("li", {class: i === 0 ? "dz-top" : null}, i === 0 ? h("strong", {}, `${_("top")} ▸ `) : "", stackItem(info, match, item))))
+      h("li", {class: i === 0 ? "dz-top" : null}, i === 0 ? h("strong", {}, _("top") + " ▸ ") : "", stackItem(info, match, item))))
       : h("p", {class: "none"}, _("empty")),
     (view.mods ?? []).length ? h("p", {class: "dz-mods"}, _("Effects until end of turn: %(n)s", {n: view.mods.length})) : null,
     view.outcome ? h("p", {class: "ttw-outcome"}, _("Result: %(result)s", {result: describeValue(info, view.outcome)})) : null);

@@ -92,7 +92,7 @@ function player(info, view, match, p) {
   const mine = p.seat === view.you, active = !match?.outcome && view.active === p.seat;
   return h("section", {class: `dk-player owner-${p.seat}${active ? " active" : ""}${mine ? " mine" : ""}`, "data-seat": p.seat},
     h("h3", {}, h("span", {class: `piece owner-${p.seat}`}, String(p.seat)), seatName(match, p.seat),
-      mine ? ` — ${_("you")}` : "", active ? h("span", {class: "turn-mark"}, " ▶") : ""),
+      mine ? " — " + _("you") : "", active ? h("span", {class: "turn-mark"}, " ▶") : ""),
     h("p", {}, withNodes(_("Money %(money)s · assets %(assets)s圓 · square %(square)s"),
       {money: h("strong", {"data-money": p.seat}, `${p.money}圓`), assets: String(p.assets ?? "?"), square: String(p.at)})),
     h("p", {class: "dk-hand", "data-hand": mine ? "mine" : "other", "data-hand-of": p.seat}, _("Hand (%(n)s)", {n: p.hand_count ?? 0}), " ",

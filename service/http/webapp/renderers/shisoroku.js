@@ -28,7 +28,7 @@ export default function shisorokuTable(info, view, match, ctx) {
     turn(info, view, match),
     mine ? h("div", {class: "ss-players ss-mine"}, player(info, view, match, mine, offers)) : null,
     h("section", {class: "ss-supply", "aria-label": _("supply")},
-      h("h3", {}, _("Supply"), empty ? h("span", {class: "ss-empty-count"}, ` · ${ngettext("%(n)s empty pile", "%(n)s empty piles", empty)}`) : ""),
+      h("h3", {}, _("Supply"), empty ? h("span", {class: "ss-empty-count"}, " · " + ngettext("%(n)s empty pile", "%(n)s empty piles", empty)) : ""),
       h("h4", {}, _("Kingdom (%(n)s)", {n: kingdom.size})), piles(supply.filter(p => kingdom.has(p.card))),
       h("h4", {}, _("Basic")), piles(supply.filter(p => !kingdom.has(p.card)))),
     offers.box,
@@ -42,7 +42,7 @@ function turn(info, view, match) {
   const who = Number.isInteger(view.active) ? seatName(match, view.active) : "—";
   const waiting = view.pending ? (view.pending.seats ?? [view.pending.seat]).filter(s => Number.isInteger(s)) : [];
   return h("section", {class: "ss-turn", "aria-label": _("turn")},
-    h("p", {class: "ss-step"}, view.turn ? `${_("Turn %(n)s", {n: view.turn})} · ` : "",
+    h("p", {class: "ss-step"}, view.turn ? _("Turn %(n)s", {n: view.turn}) + " · " : "",
       match?.outcome ? _("the match is over") : [`${who}: `, PHASES[view.phase] ? _(PHASES[view.phase]) : humanize(view.phase ?? "")]),
     h("p", {class: "ss-counters"},
       counter(_("Actions"), view.actions), counter(_("Buys"), view.buys), counter(_("Coins"), view.coins, "coin"),
@@ -88,7 +88,7 @@ function player(info, view, match, p, offers) {
                                                                              _("Play %(card)s", {card: cardOf(info, id)?.name ?? id})))
                           .filter(Boolean) : [];
   return h("section", {class: `ss-player${mine ? " mine" : ""}${active ? " active" : ""}`, "data-seat": p.seat},
-    h("h3", {}, seatName(match, p.seat), mine ? ` — ${_("you")}` : "", active ? h("span", {class: "turn-mark"}, ` ▶ ${_("to play")}`) : ""),
+    h("h3", {}, seatName(match, p.seat), mine ? " — " + _("you") : "", active ? h("span", {class: "turn-mark"}, " ▶ " + _("to play")) : ""),
     h("dl", {class: "ss-zones"},
       zone(_("Hand (%(n)s)", {n: p.hand_count ?? 0}), hand, plays.length ? h("span", {class: "ss-plays"}, plays) : null),
       zone(_("In play (%(n)s)", {n: (p.play ?? []).length}), grouped(info, p.play ?? [])),
@@ -98,7 +98,7 @@ function player(info, view, match, p, offers) {
       p.looking_count ? zone(_("Looking at (%(n)s)", {n: p.looking_count}), p.looking ? chips(info, p.looking) : backs(p.looking_count)) : null,
       zone(_("Discard top"), p.discard_top ? cardChip(info, p.discard_top) : h("span", {class: "none"}, _("empty"))),
       zone(_("Deck"), p.deck_count != null ? h("strong", {}, String(p.deck_count)) : h("span", {class: "none"}, _("hidden")),
-        h("small", {class: "none"}, ` · ${_("turns taken %(n)s", {n: p.turns ?? 0})}`))));
+        h("small", {class: "none"}, " · " + _("turns taken %(n)s", {n: p.turns ?? 0})))));
 }
 
 const counter = (label, n, kind = "") => h("span", {class: `ss-counter ${kind}`}, `${label} `, h("strong", {}, String(n ?? 0)));
