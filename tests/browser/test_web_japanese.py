@@ -49,6 +49,7 @@ def english_words(text: str, titles=()) -> list:
     (``titles``: the games' and variants' titles the engine gives, taken out first) or a printed mark."""
     for title in sorted(titles, key=len, reverse=True):
         text = text.replace(title, " ")
+    text = re.sub(r"\b\d{3} ch\.\d+", " ", text)          # a rulebook cited by file and chapter ("001 ch.3 §4")
     words = re.findall(r"(?<![\w-])[A-Za-z][A-Za-z'’]+(?![\w-])", text)
     return sorted({w for w in words if w not in PRINTED})
 
@@ -114,16 +115,28 @@ def test_a_japanese_browser_plays_in_japanese(browsing, server, game_id, variant
     text = page.evaluate(VISIBLE, NOT_CHECKED)
     assert JAPANESE.search(text)
     assert english_words(text, titles(server)) == [], text
+    page.locator("#field .card-info").first.click()            # a card's box: its facts in Japanese too
+    facts = page.locator("#card-detail .card-facts, #card-detail .designed").all_inner_texts()
+    assert facts and english_words("\n".join(facts)) == [], facts
+    page.keyboard.press("Escape")
     screenshot(page, f"ja-{game_id}-desk")
     page.set_viewport_size(PHONE)
     screenshot(page, f"ja-{game_id}-phone")
     screenshot(page, f"ja-{game_id}-phone-field", "#field")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.set_viewport_size(DESK)
+    page.goto(f"/#/replay/{match_id}?seat=0")                   # the replay, a move's "Why?" open
+    page.wait_for_selector("#replay-step .why-button")
+    page.locator("#replay-step .why-button").first.click()
+    page.wait_for_selector("#replay-step .why-sentences li")
+    why = page.inner_text("#replay-step .why-sentences")
+    assert "手目" in why, why                # "It belongs to ... (move N)." in Japanese (the rest: the server's words)
+    replay = page.evaluate(VISIBLE, NOT_CHECKED + ", .replay > h2, .why-sentences")
+    assert english_words(replay, titles(server)) == [], replay
     page.goto("/")
     page.wait_for_selector("#my-matches li")
     lobby = page.evaluate(VISIBLE, NOT_CHECKED)
     assert english_words(lobby, titles(server)) == [], lobby
-    page.set_viewport_size(DESK)
 
 
 @pytest.mark.parametrize("game_id, variant", GAMES)

@@ -143,7 +143,9 @@ const FIELD_WORDS = {pay: N_("paying %(what)s"), target: N_("on %(what)s"), targ
 // the data's keys a move or a value names most, in words (other keys: the key itself, humanized)
 const KEY_WORDS = {square: N_("square"), line: N_("line"), to: N_("to"), from: N_("from"), unit: N_("unit"), seat: N_("seat"),
                    amount: N_("amount"), count: N_("count"), index: N_("number"), choice: N_("choice"), mode: N_("mode"),
-                   ability: N_("ability"), source: N_("source"), slot: N_("slot"), player: N_("player"), steps: N_("steps")};
+                   ability: N_("ability"), source: N_("source"), slot: N_("slot"), player: N_("player"), steps: N_("steps"),
+                   target: N_("target"), targets: N_("target"), with: N_("with"), pay: N_("paying"), top: N_("on top"),
+                   card: N_("card"), cards: N_("cards"), land: N_("land"), kind: N_("kind"), spells: N_("spells"), hand: N_("hand")};
 
 /** A key of the game's data as a word of the page's language. */
 export function fieldWord(key) {
