@@ -12,8 +12,9 @@ import {fieldOffers} from "./offers.js";
 import {backs, chips, none, zone} from "./parts.js";
 
 const SMASH_TO_LOSE = {"touhou-instant": 5};          // else 7 (README, variants)
-const PHASES = {energy: N_("energy phase"), main: N_("main phase"), smash: N_("smash phase"), end: N_("end of turn"),
-                mulligan: N_("mulligan"), sideboard: N_("sideboarding"), battle: N_("battle")};
+const PHASES = {release: N_("release phase"), draw: N_("draw phase"), recovery: N_("recovery phase"), energy: N_("energy phase"),
+                main: N_("main phase"), smash: N_("smash phase"), end: N_("end of turn"), mulligan: N_("mulligan"),
+                sideboard: N_("sideboarding"), battle: N_("battle"), setup: N_("setup"), over: N_("the match is over")};
 
 export default function dimensionZeroField(info, view, match, ctx) {
   const me = Number.isInteger(view.you) ? view.you : 0, them = 1 - me;

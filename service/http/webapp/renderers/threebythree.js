@@ -11,7 +11,8 @@ import {backs, chips, none, zone} from "./parts.js";
 const UNIT_SLOTS = 3;
 const STEPS = {removal: N_("removal step"), enhance: N_("enhancement step"), counter: N_("counter window"),
                territory: N_("territory expansion"), strategy: N_("deploy / redeploy"), end: N_("end step"),
-               respond: N_("answer window"), decision: N_("decision"), draw: N_("draw step"), battle: N_("battle")};
+               respond: N_("answer window"), decision: N_("decision"), draw: N_("draw step"), battle: N_("battle"),
+               pierce: N_("attacks with 透過"), attack: N_("attack step")};
 const PHASES = {setup: N_("setup"), turns: N_("turns"), mulligan: N_("mulligan"), over: N_("the match is over")};
 
 export default function threebythreeField(info, view, match) {
