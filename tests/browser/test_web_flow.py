@@ -5,6 +5,7 @@ each match, no serious or critical axe-core violation and no tap target under 44
 current step and Send in view on a 390 × 844 phone, a half-built move kept across table talk and a
 reload, and the end of a match summed up."""
 import json
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -124,7 +125,7 @@ def test_clicks_dimension_zero_play_and_passes(browsing, server, games):
                        lambda info, seat, actions: single_payment_play(actions))
     page = seat_page(lobby, server, match_id, seat, tokens)
     sent = []
-    page.on("request", lambda r: r.method == "POST" and r.url.endswith("/actions") and sent.append(r.post_data_json["action"]))
+    page.on("request", lambda r: r.method == "POST" and urlsplit(r.url).path.endswith("/actions") and sent.append(r.post_data_json["action"]))
     wait_status(page, info["version"], your_move=True)
     # the card is clicked where it lies (playing is all it can do now: the energy is placed), then a square
     card = clickable_card(page, legal(server, match_id, tokens[seat]), lambda a: a["type"] == "play" and "square" in a)

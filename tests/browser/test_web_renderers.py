@@ -4,6 +4,7 @@ and on a phone — the field drawn as the view says (squares, base squares, unit
 and their counts), a screenshot of each, acting by clicking the field, and no hidden card in
 anything the pages received."""
 import json
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -32,7 +33,7 @@ def fits(page) -> bool:
 def posted_actions(page) -> list:
     """The actions this page posts, as it sent them."""
     sent = []
-    page.on("request", lambda r: r.method == "POST" and r.url.endswith("/actions") and sent.append(r.post_data_json["action"]))
+    page.on("request", lambda r: r.method == "POST" and urlsplit(r.url).path.endswith("/actions") and sent.append(r.post_data_json["action"]))
     return sent
 
 

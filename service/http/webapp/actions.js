@@ -1,7 +1,8 @@
 // Legal actions as buttons (or a list to pick from, when a kind has many): the page only ever
 // posts an action exactly as GET /legal-actions listed it, so an illegal move cannot be sent.
 import {h} from "./dom.js";
-import {describeAction, humanize} from "./labels.js";
+import {_} from "./i18n.js";
+import {describeAction, kindWord} from "./labels.js";
 
 const MAX_BUTTONS = 8;
 
@@ -14,7 +15,7 @@ export function actionsPanel(info, actions, onPlay, match = null) {
   }
   return h("div", {class: "actions"}, [...groups].map(([type, list]) =>
     h("fieldset", {class: "action-group", "data-type": type},
-      h("legend", {}, `${humanize(type)}${list.length > 1 ? ` (${list.length})` : ""}`),
+      h("legend", {}, list.length > 1 ? _("%(kind)s (%(n)s)", {kind: kindWord(info, type), n: list.length}) : kindWord(info, type)),
       list.length <= MAX_BUTTONS ? list.map(a => actionButton(info, a, onPlay, match)) : picker(info, type, list, onPlay, match))));
 }
 
@@ -29,9 +30,9 @@ function picker(info, type, list, onPlay, match) {
                    list.map((a, i) => h("option", {value: String(i), "data-action": JSON.stringify(a)},
                                         describeAction(info, a, match))));
   return h("div", {class: "picker"},
-           h("label", {for: id, class: "sr-only"}, `Which move of the kind “${humanize(type)}”`), select,
+           h("label", {for: id, class: "sr-only"}, _("Which move of the kind “%(kind)s”", {kind: kindWord(info, type)})), select,
            h("button", {type: "button", class: "act-go", onclick: () => onPlay(list[Number(select.value)])},
-             humanize(type)));
+             kindWord(info, type)));
 }
 
 export function setBusy(root, busy) {

@@ -16,6 +16,7 @@
 // seat's move that leaves its options as they were does not throw it away. After each choice the
 // focus goes to the new step's first option, so a move can be made with the keyboard alone.
 import {h, replace} from "./dom.js";
+import {_} from "./i18n.js";
 import {describeAction, optionLabel, optionSuffix} from "./labels.js";
 
 const KEPT = "kifu.move.v1.";
@@ -88,8 +89,8 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
       keep();
     } catch (e) {
       // the server's reason names the move as data: the player reads what to do instead
-      notify(e.status === 0 ? "The server cannot be reached: try that choice again in a moment."
-        : "That choice is no longer possible: the position has changed. Choose again.", "warn");
+      notify(e.status === 0 ? _("The server cannot be reached: try that choice again in a moment.")
+        : _("That choice is no longer possible: the position has changed. Choose again."), "warn");
     } finally {
       busy = false;
       if (!ready || settings().confirm) render();
@@ -209,35 +210,35 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
                         "data-ref": option.ref ?? null, "data-done": String(completes(option)),
                         "data-default": option.default ? "true" : null, onclick: () => choose(option)},
              optionLabel(option, info), optionSuffix(option, info) ? h("small", {class: "id-suffix"}, ` ${optionSuffix(option, info)}`) : null,
-             option.default && i !== undefined ? h("span", {class: "default-mark"}, " (default)") : null);
+             option.default && i !== undefined ? h("span", {class: "default-mark"}, " ", _("(default)")) : null);
   }
 
   function render() {
     const {step, partial} = current();
     const path = trail.slice(1).map(t => t.label);
-    const sofar = path.length ? h("p", {class: "move-so-far"}, "So far: ",
+    const sofar = path.length ? h("p", {class: "move-so-far"}, _("So far:"), " ",
                                   path.map((p, i) => [i ? " › " : "", h("span", {class: "picked-step"}, p)])) : null;
     let body;
     if (chosen) {
-      body = [h("p", {class: "move-ready"}, h("strong", {}, "Your move: "), chosen.label && !/^done$/i.test(chosen.label)
+      body = [h("p", {class: "move-ready"}, h("strong", {}, _("Your move:"), " "), chosen.label && !/^done$/i.test(chosen.label)
                 ? [path.join(" › "), path.length ? " › " : "", optionLabel(chosen, info)] : describeAction(info, chosen.action)),
         h("div", {class: "choices"},
-          h("button", {type: "button", id: "move-send", class: "send", onclick: () => sendNow(chosen.action)}, "Send this move"),
-          h("button", {type: "button", class: "move-back", onclick: back}, "Back"))];
+          h("button", {type: "button", id: "move-send", class: "send", onclick: () => sendNow(chosen.action)}, _("Send this move")),
+          h("button", {type: "button", class: "move-back", onclick: back}, _("Back")))];
     } else {
       const options = only ? step.options.filter(o => o.ref === only) : step.options;
-      const counter = step.need ? h("span", {class: "move-count"}, ` (${step.picked} chosen; ${
-        step.need[0] === step.need[1] ? step.need[0] : `${step.need[0]}–${step.need[1]}`} in all)`) : null;
+      const counter = step.need ? h("span", {class: "move-count"}, " ", _("(%(picked)s chosen; %(need)s in all)", {picked: step.picked,
+        need: step.need[0] === step.need[1] ? step.need[0] : `${step.need[0]}–${step.need[1]}`})) : null;
       body = [h("p", {class: "move-prompt", id: "move-prompt"}, step.prompt, counter),
         h("div", {class: "choices", role: "group", "aria-labelledby": "move-prompt"}, options.map(optionButton)),
         trail.length > 1 || only ? h("p", {class: "move-nav"},
-          h("button", {type: "button", class: "move-back", onclick: back}, "Back"), " ",
-          h("button", {type: "button", class: "restart", onclick: restart}, "Start over")) : null];
+          h("button", {type: "button", class: "move-back", onclick: back}, _("Back")), " ",
+          h("button", {type: "button", class: "restart", onclick: restart}, _("Start over"))) : null];
     }
     element.dataset.partial = JSON.stringify(partial);
     element.dataset.busy = String(busy);
     element.dataset.ready = String(Boolean(chosen));
-    replace(element, h("h3", {id: "move-h"}, "Make a move"), sofar, ...body);
+    replace(element, h("h3", {id: "move-h"}, _("Make a move")), sofar, ...body);
     mark();
     if (focusAfter) {
       focusAfter = false;

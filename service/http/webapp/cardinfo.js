@@ -4,6 +4,7 @@
 // the card data marks facts as designed (its `provenance`), which ones: kifu made them up, they are
 // not printed. Hovering a card shows the same text as its tooltip.
 import {h, replace} from "./dom.js";
+import {N_, _, current} from "./i18n.js";
 
 let cards = null;               // the catalogue the page shows now (withViewNames of the game info)
 
@@ -16,21 +17,35 @@ export function cardOf(info, value) {
   return map?.get(id) ?? map?.get(bare) ?? (/^(.+\d)[a-z]$/.test(bare) ? map?.get(bare.slice(0, -1)) : null) ?? null;
 }
 
-/** The facts of a card in one line: gloss, kind, colour, cost, power, traits. */
+// the card data's kinds and fields in words (the games' card data names them by key)
+const KINDS = {unit: N_("unit"), base: N_("base"), strategy: N_("strategy"), magic: N_("magic"), spellbreaker: N_("spellbreaker"),
+               tuning: N_("tuning"), character: N_("character card"), charisma: N_("charisma card"), spell: N_("spell card")};
+const FIELDS = {abilities: N_("abilities"), ability: N_("abilities"), attack: N_("attack"), colours: N_("colours"),
+                condition: N_("condition"), cost: N_("cost"), effect: N_("effect"), effects: N_("effect"), grand_magic: N_("grand magic"),
+                hp: N_("HP"), keywords: N_("keywords"), manifest: N_("manifest"), move: N_("move cost"), name: N_("name"),
+                on_buy: N_("when bought"), on_gain: N_("when gained"), play: N_("effect when played"), plays_as: N_("plays as"),
+                power: N_("power"), race: N_("race"), reaction: N_("reaction"), requirement: N_("requirement"), smash: N_("smash"),
+                static: N_("static ability"), support: N_("support"), timing: N_("timing"), traits: N_("traits"), vp: N_("VP"),
+                vp_per_cards: N_("VP per cards")};
+const word = (table, key) => table[key] ? _(table[key]) : String(key).replace(/_/g, " ");
+
+/** The facts of a card in one line: gloss (an English page's: the name in English words), kind, colour,
+ *  cost, power, traits. */
 export function facts(card) {
   const cost = card.cost !== null && typeof card.cost === "object" ? Object.entries(card.cost).map(([k, v]) => `${v}${k}`).join("") : card.cost;
-  return [card.gloss, card.title, card.kind ?? card.type, card.colour, cost != null && `cost ${cost}`,
-          card.power != null && `power ${card.power}`, ...(card.traits ?? [])].filter(Boolean).join(" · ");
+  const kind = card.kind ?? card.type;
+  return [current() === "en" && card.gloss, card.title, kind && word(KINDS, kind), card.colour, cost != null && _("cost %(cost)s", {cost}),
+          card.power != null && _("power %(power)s", {power: card.power}), ...(card.traits ?? [])].filter(Boolean).join(" · ");
 }
 
 /** The fields of the card data marked "designed" (made up by kifu, never printed). */
 export function designed(card) {
-  return Object.entries(card?.provenance ?? {}).filter(([, v]) => v === "designed").map(([k]) => k.replace(/_/g, " "));
+  return Object.entries(card?.provenance ?? {}).filter(([, v]) => v === "designed").map(([k]) => word(FIELDS, k));
 }
 
 /** The tooltip of a card: its facts and text. */
 export function tooltip(card) {
-  return [facts(card), card.text, designed(card).length ? `(designed by kifu: ${designed(card).join(", ")})` : ""]
+  return [facts(card), card.text, designed(card).length ? _("(designed by kifu: %(fields)s)", {fields: designed(card).join(", ")}) : ""]
     .filter(Boolean).join("\n");
 }
 
@@ -39,7 +54,7 @@ export function infoButton(info, id) {
   const card = cardOf(info, id);
   if (!card) return null;
   return h("button", {type: "button", class: "card-info", "data-card-info": String(id),
-                      "aria-label": `card text: ${card.name ?? id}`, title: "card text"}, "ⓘ");
+                      "aria-label": _("card text: %(name)s", {name: card.name ?? id}), title: _("card text")}, "ⓘ");
 }
 
 /** The catalogue the card box reads (the play and replay pages set it at each render). */
@@ -50,7 +65,7 @@ export function showingCards(info) {
 function box() {
   let el = document.getElementById("card-detail");
   if (!el) {
-    el = h("aside", {id: "card-detail", class: "card-detail", role: "dialog", "aria-label": "card", hidden: true});
+    el = h("aside", {id: "card-detail", class: "card-detail", role: "dialog", "aria-label": _("card"), hidden: true});
     document.body.append(el);
   }
   return el;
@@ -62,12 +77,12 @@ export function openCard(id) {
   const made = designed(card);
   replace(el, h("header", {},
       h("strong", {lang: "ja", class: "card-name"}, card.name ?? String(id)),
-      h("button", {type: "button", class: "close", "aria-label": "close", onclick: closeCard}, "×")),
+      h("button", {type: "button", class: "close", "aria-label": _("close"), onclick: closeCard}, "×")),
     facts(card) ? h("p", {class: "card-facts"}, facts(card)) : null,
-    h("p", {class: "card-text"}, card.text ?? "No text is known for this card."),
-    made.length ? h("p", {class: "designed", title: "not printed text: made up by kifu where nothing public states it"},
-      "✎ Designed by kifu (not printed): ", made.join(", ")) : null,
-    card.note ? h("p", {class: "card-note"}, card.note) : null);
+    h("p", {class: "card-text"}, card.text ?? _("No text is known for this card.")),
+    made.length ? h("p", {class: "designed", title: _("not printed text: made up by kifu where nothing public states it")},
+      _("✎ Designed by kifu (not printed): %(fields)s", {fields: made.join(", ")})) : null,
+    card.note && current() === "en" ? h("p", {class: "card-note"}, card.note) : null);       // the card data's note is English
   el.dataset.card = String(id);
   el.hidden = false;
   el.querySelector(".close").focus();

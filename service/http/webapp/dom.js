@@ -1,4 +1,5 @@
 // Building DOM nodes without innerHTML: every text from the server or a user becomes a text node.
+import {_, ngettext} from "./i18n.js";
 
 /** h("button", {class: "act", onclick: f, "data-x": 1}, "label", child, [more]) */
 export function h(tag, props = {}, ...children) {
@@ -36,17 +37,17 @@ export function notify(message, kind = "info") {
 export function timeAgo(iso) {
   const s = Math.round((Date.now() - Date.parse(iso)) / 1000);
   if (!Number.isFinite(s)) return "";
-  if (s < 60) return "just now";
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  return `${Math.floor(s / 86400)} d ago`;
+  if (s < 60) return _("just now");
+  if (s < 3600) return ngettext("%(n)s min ago", "%(n)s min ago", Math.floor(s / 60));
+  if (s < 86400) return ngettext("%(n)s h ago", "%(n)s h ago", Math.floor(s / 3600));
+  return ngettext("%(n)s d ago", "%(n)s d ago", Math.floor(s / 86400));
 }
 
 export function timeLeft(iso) {
   const s = Math.round((Date.parse(iso) - Date.now()) / 1000);
   if (!Number.isFinite(s)) return "";
-  if (s <= 0) return "deadline passed";
-  if (s < 3600) return `${Math.ceil(s / 60)} min left`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min left`;
-  return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h left`;
+  if (s <= 0) return _("deadline passed");
+  if (s < 3600) return ngettext("%(n)s min left", "%(n)s min left", Math.ceil(s / 60));
+  if (s < 86400) return _("%(h)s h %(min)s min left", {h: Math.floor(s / 3600), min: Math.floor((s % 3600) / 60)});
+  return _("%(d)s d %(h)s h left", {d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600)});
 }

@@ -3,9 +3,10 @@
 // (POST /matches "rulings") and shows the choices in force (GET /matches/<id> "rulings"). Rulings are
 // shown by their titles and choices in the player's words, never by their ids.
 import {h} from "./dom.js";
+import {_, current} from "./i18n.js";
 
 const selectable = rulings => (rulings ?? []).filter(r => r.choices && Object.keys(r.choices).length);
-const words = (text, fallback) => text?.en ?? text?.ja ?? fallback;
+const words = (text, fallback) => text?.[current()] ?? text?.en ?? text?.ja ?? fallback;
 
 /** The lobby form's collapsed "House rules" section for a game's rulings, each ruling's default
  *  chosen; `chosen()` gives the choices that differ from the defaults (what POST /matches takes).
@@ -13,9 +14,8 @@ const words = (text, fallback) => text?.en ?? text?.ja ?? fallback;
 export function houseRulesForm() {
   const box = h("div", {class: "house-rules-choices"});
   const section = h("details", {class: "house-rules", id: "house-rules", hidden: true},
-    h("summary", {}, "House rules"),
-    h("p", {class: "hint"}, "Where the rulebook leaves a rule open, choose how this match reads it. " +
-                            "Left as they are, the usual readings apply."),
+    h("summary", {}, _("House rules")),
+    h("p", {class: "hint"}, _("Where the rulebook leaves a rule open, choose how this match reads it. Left as they are, the usual readings apply.")),
     box);
   let shown = [];
 
@@ -43,9 +43,9 @@ function rulingChoices(ruling) {
       const id = `ruling-${ruling.name}-${name}`;
       return h("div", {class: "ruling-choice"},
         h("input", {type: "radio", id, name: `ruling-${ruling.name}`, value: name, checked: name === ruling.default}),
-        h("label", {for: id}, words(text, name), name === ruling.default ? h("span", {class: "usual"}, " (usual)") : null));
+        h("label", {for: id}, words(text, name), name === ruling.default ? h("span", {class: "usual"}, " ", _("(usual)")) : null));
     }),
-    h("details", {class: "why"}, h("summary", {}, "Why is this open?"), h("p", {}, words(ruling.text, ""))));
+    h("details", {class: "why"}, h("summary", {}, _("Why is this open?")), h("p", {}, words(ruling.text, ""))));
 }
 
 /** The house rules of a match (its `rulings` in force, by name) as a list for the join page: each
@@ -57,11 +57,11 @@ export function houseRulesList(inForce, rulings) {
   const changed = name => byName.has(name) && inForce[name] !== byName.get(name).default;
   const ordered = [...names.filter(changed), ...names.filter(n => !changed(n))];
   return h("section", {class: "house-rules", id: "house-rules"},
-    h("h3", {}, "House rules"),
+    h("h3", {}, _("House rules")),
     h("ul", {class: "ruling-list"}, ordered.map(name => {
       const ruling = byName.get(name), choice = inForce[name];
       return h("li", {"data-ruling": name, "data-choice": choice, class: changed(name) ? "changed" : null},
         h("strong", {}, ruling?.title ?? name), ": ", words(ruling?.choices?.[choice], choice),
-        changed(name) ? h("span", {class: "chosen-here"}, " — chosen for this match") : h("span", {class: "usual"}, " (usual)"));
+        changed(name) ? h("span", {class: "chosen-here"}, " — ", _("chosen for this match")) : h("span", {class: "usual"}, " ", _("(usual)")));
     })));
 }

@@ -24,6 +24,17 @@ export function _(message, params) {
   return fill(typeof text === "string" && text ? text : message, params);
 }
 
+/** Marks a message fixed at load time (a table of labels) for extraction; translated where it is
+ * shown, with _(). */
+export const N_ = message => message;
+
+/** A translated message as a list of text and the nodes its placeholders stand for, for h(): a
+ * sentence with a link or a strong name in it stays one message —
+ * withNodes(_("Signed in as %(name)s."), {name: h("strong", {}, name)}). */
+export function withNodes(text, nodes) {
+  return text.split(/%\((\w+)\)s/).map((piece, i) => i % 2 ? nodes[piece] ?? `%(${piece})s` : piece).filter(p => p !== "");
+}
+
 /** The plural form of n in the page's language ({n} is a placeholder too). */
 export function ngettext(singular, plural, n, params = {}) {
   const forms = messages[singular];

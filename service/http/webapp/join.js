@@ -1,6 +1,7 @@
 // #/join/<match>/<seat>/<code>: take a seat from an invite link (or an open seat) with one click.
 import {ApiError, gameInfo, get, post, titleOf} from "./api.js";
 import {h, notify, replace} from "./dom.js";
+import {_} from "./i18n.js";
 import {holdSeat, seatsIn} from "./held.js";
 import {houseRulesList} from "./house_rules.js";
 import {perMove, seatName} from "./labels.js";
@@ -8,7 +9,7 @@ import {currentPlayer} from "./players.js";
 import {claimSettings} from "./settings.js";
 
 export function showJoin(root, {matchId, seat, code}) {
-  replace(root, h("p", {}, "Loading the invitation…"));
+  replace(root, h("p", {}, _("Loading the invitation…")));
   load(root, matchId, seat, code);
   return () => {};
 }
@@ -18,9 +19,9 @@ async function load(root, matchId, seat, code) {
   try {
     match = await get(`/matches/${encodeURIComponent(matchId)}`);
   } catch (e) {
-    replace(root, h("h2", {}, "Invitation"), h("p", {class: "error", id: "join-error"}, e.status === 404
-      ? "There is no match at this address: the invite link may be mistyped, or the match was never made here." : e.message),
-      h("a", {href: "#/"}, "Back to the lobby"));
+    replace(root, h("h2", {}, _("Invitation")), h("p", {class: "error", id: "join-error"}, e.status === 404
+      ? _("There is no match at this address: the invite link may be mistyped, or the match was never made here.") : e.message),
+      h("a", {href: "#/"}, _("Back to the lobby")));
     return;
   }
   // the house rules by their titles (the game's description; only their names if it cannot be read)
@@ -30,21 +31,21 @@ async function load(root, matchId, seat, code) {
   const entry = (match.seats ?? []).find(s => s.seat === seat);
   const button = h("button", {type: "button", class: "primary", id: "claim", disabled: mine || !entry?.unclaimed,
                               onclick: () => claim(root, match, seat, code, button)},
-                   `Play as ${seatName(match, seat)}`);
+                   _("Play as %(name)s", {name: seatName(match, seat)}));
   const others = (match.seats ?? []).filter(s => s.seat !== seat).map(s => seatName(match, s.seat));
   replace(root,
-    h("h2", {}, "Invitation"),
+    h("h2", {}, _("Invitation")),
     h("p", {}, h("strong", {}, await titleOf(match.game, match.variant))),
-    h("p", {}, entry ? `Your seat: ${seatName(match, seat)}` : "", entry && others.length ? " · " : "",
-      others.length ? `against ${others.join(", ")}` : ""),
-    match.deadline?.minutes ? h("p", {}, `Move deadline: ${perMove(match.deadline.minutes)}.`) : null,
+    h("p", {}, entry ? _("Your seat: %(name)s", {name: seatName(match, seat)}) : "", entry && others.length ? " · " : "",
+      others.length ? _("against %(others)s", {others: others.join(", ")}) : ""),
+    match.deadline?.minutes ? h("p", {}, _("Move deadline: %(deadline)s.", {deadline: perMove(match.deadline.minutes)})) : null,
     match.audit_live ? h("p", {class: "warn", id: "audit-live"},
-      "This match is refereed live: the auditor sees every hand.") : null,
+      _("This match is refereed live: the auditor sees every hand.")) : null,
     houseRulesList(match.rulings, described?.rulings),
-    mine ? h("p", {}, "This browser already holds this seat. ", h("a", {href: playHref}, "Go to the match"))
-      : !entry ? h("p", {class: "error"}, `The match has no seat ${seat + 1}.`)
-      : !entry.unclaimed ? h("p", {class: "error"}, "Somebody has already taken this seat.")
-      : h("p", {}, "The seat will be kept in this browser only: come back to the match from this browser."),
+    mine ? h("p", {}, _("This browser already holds this seat."), " ", h("a", {href: playHref}, _("Go to the match")))
+      : !entry ? h("p", {class: "error"}, _("The match has no seat %(n)s.", {n: seat + 1}))
+      : !entry.unclaimed ? h("p", {class: "error"}, _("Somebody has already taken this seat."))
+      : h("p", {}, _("The seat will be kept in this browser only: come back to the match from this browser.")),
     button);
   if (!mine && entry?.unclaimed) button.focus();
 }
@@ -59,7 +60,7 @@ async function claim(root, match, seat, code, button) {
               game: match.game, variant: match.variant});
     location.hash = `#/m/${encodeURIComponent(got.match_id)}?seat=${got.seat}`;
   } catch (e) {
-    notify(e instanceof ApiError ? `Could not take the seat: ${e.message}` : String(e), "error");
+    notify(e instanceof ApiError ? _("Could not take the seat: %(reason)s", {reason: e.message}) : String(e), "error");
     button.disabled = false;
   }
 }

@@ -2,6 +2,7 @@
 // string is shown as a card only when the game's catalogue (GET /games/<id> "cards") knows it.
 import {cardOf, infoButton, tooltip} from "./cardinfo.js";
 import {h} from "./dom.js";
+import {N_, _, ngettext} from "./i18n.js";
 
 export function humanize(key) {
   if (/\d/.test(String(key))) return String(key);           // an id ("0-03", "L01"), not a word
@@ -36,8 +37,26 @@ export function perMove(minutes) {
   const m = Number(minutes);
   if (!Number.isFinite(m) || m <= 0) return "";
   const days = Math.floor(m / 1440), hours = Math.floor((m % 1440) / 60), mins = Math.round(m % 60);
-  const say = (n, unit) => n ? `${n} ${unit}${n === 1 ? "" : "s"}` : "";
-  return `${[say(days, "day"), say(hours, "hour"), days ? "" : say(mins, "minute")].filter(Boolean).join(" ")} a move`;
+  const span = [days && ngettext("%(n)s day", "%(n)s days", days), hours && ngettext("%(n)s hour", "%(n)s hours", hours),
+                !days && mins && ngettext("%(n)s minute", "%(n)s minutes", mins)].filter(Boolean).join(" ");
+  return _("%(span)s a move", {span});
+}
+
+/** A kind of move in the game's words where the seat's first step named it (``info.kinds``,
+ *  kindsOf), else its key made a word. */
+export function kindWord(info, type) {
+  return info?.kinds?.[type] ?? humanize(type ?? "action");
+}
+
+/** The kinds of move a seat's first step names, in the game's words ({type: label}): the server's
+ *  labels of the options that choose only the kind of move. */
+export function kindsOf(step) {
+  const kinds = {};
+  for (const o of step?.options ?? []) {
+    const keys = Object.keys(o.action ?? {});
+    if (keys.length === 1 && keys[0] === "type" && o.label) kinds[o.action.type] = optionLabel(o);
+  }
+  return kinds;
 }
 
 export {cardOf};
@@ -102,12 +121,12 @@ export function cardChip(info, id, extra = {}) {
  *  value is one) by its player's name, a list joined, an object field by field. */
 export function describeValue(info, value, match = null, key = null) {
   if (value === null || value === undefined) return "—";
-  if (Array.isArray(value)) return value.length ? value.map(v => describeValue(info, v, match, key)).join(", ") : "none";
+  if (Array.isArray(value)) return value.length ? value.map(v => describeValue(info, v, match, key)).join(", ") : _("none");
   if (typeof value === "object") {
-    return Object.entries(value).map(([k, v]) => `${isCard(info, k) ? cardText(info, k) : humanize(k).toLowerCase()} ${describeValue(info, v, match, k)}`)
+    return Object.entries(value).map(([k, v]) => `${isCard(info, k) ? cardText(info, k) : fieldWord(k)} ${describeValue(info, v, match, k)}`)
       .join(", ");
   }
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? _("yes") : _("no");
   if (isCard(info, value)) return cardText(info, value);
   const land = info?.lands?.[value];
   if (land?.name) return land.name;
@@ -119,50 +138,66 @@ export function describeValue(info, value, match = null, key = null) {
 
 const SEAT_KEYS = /^(seat|target|player|to|victim|opponent)$/;     // fields whose number names a seat
 // how a move's field reads after its kind ("Play 博麗 霊夢 · square 3 · paying 十六夜 咲夜")
-const FIELD_WORDS = {pay: "paying", target: "on", targets: "on", with: "with", top: "leaving on top", cards: "",
-                     options: "", spells: ""};
+const FIELD_WORDS = {pay: N_("paying %(what)s"), target: N_("on %(what)s"), targets: N_("on %(what)s"), with: N_("with %(what)s"),
+                     top: N_("leaving on top %(what)s"), cards: "", options: "", spells: ""};
+// the data's keys a move or a value names most, in words (other keys: the key itself, humanized)
+const KEY_WORDS = {square: N_("square"), line: N_("line"), to: N_("to"), from: N_("from"), unit: N_("unit"), seat: N_("seat"),
+                   amount: N_("amount"), count: N_("count"), index: N_("number"), choice: N_("choice"), mode: N_("mode"),
+                   ability: N_("ability"), source: N_("source"), slot: N_("slot"), player: N_("player"), steps: N_("steps"),
+                   target: N_("target"), targets: N_("target"), with: N_("with"), pay: N_("paying"), top: N_("on top"),
+                   card: N_("card"), cards: N_("cards"), land: N_("land"), kind: N_("kind"), spells: N_("spells"), hand: N_("hand")};
+
+/** A key of the game's data as a word of the page's language. */
+export function fieldWord(key) {
+  return KEY_WORDS[key] ? _(KEY_WORDS[key]) : humanize(key).toLowerCase();
+}
 
 /** {"type":"play","card":"c1","square":3,"pay":["c2"]} -> "Play 博麗 霊夢 · square 3 · paying 十六夜 咲夜": the
  *  kind, the card or land it is about, then its other fields in words (``match``: seats by name). */
 export function describeAction(info, action, match = null) {
   const {type, ...rest} = action ?? {};
-  let head = humanize(type ?? "action");
+  let head = kindWord(info, type);
   const parts = [];
   for (const [k, v] of Object.entries(rest)) {
     const said = describeValue(info, v, match, k);
     if (k === "card" || k === "land") head += ` ${said}`;
-    else parts.push(k in FIELD_WORDS ? [FIELD_WORDS[k], said].filter(Boolean).join(" ") : `${humanize(k).toLowerCase()} ${said}`);
+    else parts.push(k in FIELD_WORDS ? FIELD_WORDS[k] ? _(FIELD_WORDS[k], {what: said}) : said : `${fieldWord(k)} ${said}`);
   }
   return [head, ...parts].join(" · ");
 }
 
-const GENERIC = /^(player|seat|bot)\b[\s\d()a-z-]*$/i;     // "Player 2", "seat 1", "Bot (greedy)": no one's name
+const GENERIC = /^(?:(?:player|seat|bot)\b|プレイヤー|ボット)[\s\d()a-z-]*$/i;     // "Player 2", "seat 1", "Bot (greedy)": no one's name
 
 /** A seat by its player's name ("Reimu"); a bot as "Bot (greedy)" (or "Owl (bot, greedy)" where it
  *  has a name of its own); the seat's number only where two seats share a name. */
 export function seatName(match, seat) {
   const seats = match?.seats ?? [];
   const entry = seats.find(s => s.seat === seat);
-  if (!entry?.name) return `Seat ${seat + 1}`;
-  const kind = entry.bot?.bot ? humanize(entry.bot.bot).toLowerCase() : "";
+  if (!entry?.name) return _("Seat %(n)s", {n: seat + 1});
+  const kind = entry.bot?.bot ? humanize(entry.bot.bot).toLowerCase() : "";      // a bot's name, as the server says it
   let name = entry.name;
-  if (entry.controller === "bot" && entry.stand_in) name = `${name} (stand-in bot${kind ? `, ${kind}` : ""})`;
-  else if (entry.controller === "bot") name = GENERIC.test(name) ? `Bot${kind ? ` (${kind})` : ""}` : `${name} (bot${kind ? `, ${kind}` : ""})`;
+  if (entry.controller === "bot" && entry.stand_in) {
+    name = kind ? _("%(name)s (stand-in bot, %(kind)s)", {name, kind}) : _("%(name)s (stand-in bot)", {name});
+  } else if (entry.controller === "bot" && GENERIC.test(name)) name = kind ? _("Bot (%(kind)s)", {kind}) : _("Bot");
+  else if (entry.controller === "bot") name = kind ? _("%(name)s (bot, %(kind)s)", {name, kind}) : _("%(name)s (bot)", {name});
   const shared = seats.filter(s => s.name === entry.name).length > 1;
-  return shared ? `${name} (seat ${seat + 1})` : name;
+  return shared ? _("%(name)s (seat %(n)s)", {name, n: seat + 1}) : name;
 }
 
-const REASONS = {resign: "by resignation", resigned: "by resignation", timeout: "on time", forfeit: "by forfeit",
-                 deadline: "on time", draw_agreed: "by agreement", life: "on life", deck: "when the deck ran out",
-                 smash: "by smash", match: "the match"};
+const REASONS = {resign: N_("%(name)s wins by resignation"), resigned: N_("%(name)s wins by resignation"),
+                 timeout: N_("%(name)s wins on time"), forfeit: N_("%(name)s wins by forfeit"), deadline: N_("%(name)s wins on time"),
+                 draw_agreed: N_("%(name)s wins by agreement"), life: N_("%(name)s wins on life"),
+                 deck: N_("%(name)s wins when the deck ran out"), smash: N_("%(name)s wins by smash"), match: N_("%(name)s wins the match")};
 
 /** "Reimu wins", "Marisa wins by resignation", "Draw", or the outcome's fields in words. */
 export function describeOutcome(match, outcome) {
   if (!outcome) return "";
   if (outcome.winner !== undefined && outcome.winner !== null) {
-    const reason = REASONS[outcome.reason] ?? (outcome.reason ? `(${humanize(outcome.reason).toLowerCase()})` : "");
-    return `${seatName(match, outcome.winner)} wins${reason ? ` ${reason}` : ""}`;
+    const name = seatName(match, outcome.winner);
+    if (REASONS[outcome.reason]) return _(REASONS[outcome.reason], {name});
+    return outcome.reason ? _("%(name)s wins (%(reason)s)", {name, reason: humanize(outcome.reason).toLowerCase()})
+      : _("%(name)s wins", {name});
   }
-  if (outcome.draw || outcome.result === "draw" || outcome.winner === null) return "Draw";
+  if (outcome.draw || outcome.result === "draw" || outcome.winner === null) return _("Draw");
   return describeValue(null, outcome);
 }

@@ -3,6 +3,7 @@
 // bots), the open seats anyone may take, and the invite links of matches created here.
 import {get, post, titleOf} from "./api.js";
 import {h, notify, replace, timeAgo, timeLeft} from "./dom.js";
+import {_} from "./i18n.js";
 import {createdInvites, dropInvite, forgetSeats, heldSeats, holdSeat, inviteLink, keepInvites, keepOrganiser} from "./held.js";
 import {describeOutcome} from "./labels.js";
 import {newMatchForm} from "./new_match.js";
@@ -13,9 +14,9 @@ import {ladderPanel, seatRating} from "./ratings.js";
 import {claimSettings} from "./settings.js";
 
 export function showLobby(root) {
-  const mine = h("section", {id: "my-matches", "aria-labelledby": "my-h"}, h("h2", {id: "my-h"}, "My matches"));
-  const create = h("section", {id: "new-match", "aria-labelledby": "new-h"}, h("h2", {id: "new-h"}, "New match"));
-  const open = h("section", {id: "open-seats", "aria-labelledby": "open-h"}, h("h2", {id: "open-h"}, "Open seats"));
+  const mine = h("section", {id: "my-matches", "aria-labelledby": "my-h"}, h("h2", {id: "my-h"}, _("My matches")));
+  const create = h("section", {id: "new-match", "aria-labelledby": "new-h"}, h("h2", {id: "new-h"}, _("New match")));
+  const open = h("section", {id: "open-seats", "aria-labelledby": "open-h"}, h("h2", {id: "open-h"}, _("Open seats")));
   const invites = h("section", {id: "invites", "aria-labelledby": "inv-h"});
   const player = h("div", {id: "player-box"});
   const showPlayer = () => replace(player, playerPanel(() => { showPlayer(); refresh(); }), notificationsPanel());
@@ -37,7 +38,7 @@ async function loadMine(section) {
   const held = heldSeats();
   const list = h("ul", {class: "match-list"});
   if (!held.length) {
-    replace(section, section.firstChild, h("p", {class: "none"}, "No matches yet: create one or take an open seat."));
+    replace(section, section.firstChild, h("p", {class: "none"}, _("No matches yet: create one or take an open seat.")));
     return;
   }
   let answer;
@@ -50,15 +51,16 @@ async function loadMine(section) {
   if (answer.unknown.length) forgetSeats(answer.unknown.map(u => u.match_id));
   for (const m of answer.matches) {
     const title = await titleOf(m.game, m.variant);
-    const others = m.seats.filter((_, i) => i !== m.seat).join(", ") || "nobody";
+    const others = m.seats.filter((name, i) => i !== m.seat).join(", ") || _("nobody");
     const deadline = m.due ? timeLeft(m.due) : "";
     list.append(h("li", {class: `match ${m.your_move ? "your-move" : ""}`, "data-match": m.match_id},
       h("a", {href: `#/m/${encodeURIComponent(m.match_id)}?seat=${m.seat}`},
-        m.your_move ? h("span", {class: "badge"}, "Your move") : null,
-        h("strong", {class: "match-title"}, title), ` as ${m.seats[m.seat] ?? `seat ${m.seat}`} vs ${others}`),
+        m.your_move ? h("span", {class: "badge"}, _("Your move")) : null,
+        h("strong", {class: "match-title"}, title), " ",
+        _("as %(seat)s vs %(others)s", {seat: m.seats[m.seat] ?? _("seat %(n)s", {n: m.seat}), others})),
       h("span", {class: "meta"},
-        m.outcome ? `over: ${describeOutcome({seats: m.seats.map((name, seat) => ({seat, name}))}, m.outcome)}`
-                  : m.your_move ? "waiting for you" : "waiting for the others",
+        m.outcome ? _("over: %(outcome)s", {outcome: describeOutcome({seats: m.seats.map((name, seat) => ({seat, name}))}, m.outcome)})
+                  : m.your_move ? _("waiting for you") : _("waiting for the others"),
         ` · ${timeAgo(m.updated_at)}`,
         deadline ? h("span", {class: "deadline"}, ` · ${deadline}`) : null)));
   }
@@ -77,10 +79,11 @@ async function loadOpen(section) {
   const open = seats.filter(s => !held.has(s.match_id));
   const titles = await Promise.all(open.map(s => titleOf(s.game, s.variant)));
   const rows = open.map((s, i) => h("li", {},
-    `${titles[i]} · ${s.name} vs ${s.seats.filter((_, k) => k !== s.seat).join(", ")} · ${timeAgo(s.created_at)} `,
-    s.audit_live ? h("span", {class: "warn", title: "the auditor sees every hand"}, "refereed live ") : null, seatRating(s),
-    h("button", {type: "button", onclick: e => takeOpen(s, e.target)}, `Take ${s.name}`)));
-  replace(section, section.firstChild, rows.length ? h("ul", {class: "seat-list"}, rows) : h("p", {class: "none"}, "No open seats."));
+    `${titles[i]} · `, _("%(seat)s vs %(others)s", {seat: s.name, others: s.seats.filter((name, k) => k !== s.seat).join(", ")}),
+    ` · ${timeAgo(s.created_at)} `,
+    s.audit_live ? h("span", {class: "warn", title: _("the auditor sees every hand")}, _("refereed live"), " ") : null, seatRating(s),
+    h("button", {type: "button", onclick: e => takeOpen(s, e.target)}, _("Take %(name)s", {name: s.name}))));
+  replace(section, section.firstChild, rows.length ? h("ul", {class: "seat-list"}, rows) : h("p", {class: "none"}, _("No open seats.")));
 }
 
 async function takeOpen(s, button) {
@@ -90,7 +93,7 @@ async function takeOpen(s, button) {
     holdSeat({match_id: got.match_id, seat: got.seat, token: got.token, name: got.name, game: s.game, variant: s.variant});
     location.hash = `#/m/${encodeURIComponent(got.match_id)}?seat=${got.seat}`;
   } catch (e) {
-    notify(`Could not take the seat: ${e.message}`, "error");
+    notify(_("Could not take the seat: %(reason)s", {reason: e.message}), "error");
     button.disabled = false;
   }
 }
@@ -106,20 +109,20 @@ async function loadInvites(section) {
       items.push(inviteItem(matchId, invite, await titleOf(record.game, record.variant)));
     }
   }
-  replace(section, items.length ? [h("h2", {id: "inv-h"}, "Invites not yet taken"), h("ul", {class: "invite-list"}, items)] : []);
+  replace(section, items.length ? [h("h2", {id: "inv-h"}, _("Invites not yet taken")), h("ul", {class: "invite-list"}, items)] : []);
 }
 
 function inviteItem(matchId, invite, what) {
   const link = inviteLink(matchId, invite.seat, invite.code);
   const field = h("input", {type: "text", readonly: true, value: link, "data-invite-seat": invite.seat,
-                            "aria-label": `invite link for ${invite.name}`, onfocus: e => e.target.select()});
+                            "aria-label": _("invite link for %(name)s", {name: invite.name}), onfocus: e => e.target.select()});
   return h("li", {}, `${what} · ${invite.name} `, field,
-           h("button", {type: "button", onclick: () => copy(link)}, "Copy"));
+           h("button", {type: "button", onclick: () => copy(link)}, _("Copy")));
 }
 
 async function copy(text) {
-  try { await navigator.clipboard.writeText(text); notify("Invite link copied."); }
-  catch { notify("Select the link and copy it."); }
+  try { await navigator.clipboard.writeText(text); notify(_("Invite link copied.")); }
+  catch { notify(_("Select the link and copy it.")); }
 }
 
 function showCreated(section, created) {
@@ -134,10 +137,10 @@ function showCreated(section, created) {
   const old = section.querySelector(".created");
   if (old) old.remove();
   section.append(h("div", {class: "created", id: "created", "data-match": answer.match_id},
-    h("p", {}, "The match is made."),
-    invites.length ? h("ul", {class: "invite-list"}, invites.map(i => inviteItem(answer.match_id, i, "Send this link"))) : null,
-    answer.seats.some(s => s.join === "open") ? h("p", {}, "Open seats are listed below for anyone to take.") : null,
+    h("p", {}, _("The match is made.")),
+    invites.length ? h("ul", {class: "invite-list"}, invites.map(i => inviteItem(answer.match_id, i, _("Send this link")))) : null,
+    answer.seats.some(s => s.join === "open") ? h("p", {}, _("Open seats are listed below for anyone to take.")) : null,
     h("a", {class: "button primary", id: "go-to-match",
             href: `#/m/${encodeURIComponent(answer.match_id)}${mine ? `?seat=${mine.seat}` : ""}`},
-      mine ? "Go to the match" : "Watch the match")));
+      mine ? _("Go to the match") : _("Watch the match"))));
 }

@@ -3,6 +3,7 @@
 // grouped by move (`move`: the command they belong to: a seat's action, the setup, the table).
 // Internal steps (no text) are folded away; each sentence's rule is one click (or tap) away.
 import {h} from "./dom.js";
+import {_} from "./i18n.js";
 import {seatName} from "./labels.js";
 
 /** Events in version order -> moves [{version, seat, events}], oldest first. */
@@ -26,7 +27,7 @@ export function ruleOf(info, rule) {
 /** Who made a move: the seat, the match's setup, or the table. */
 export function mover(match, move) {
   if (Number.isInteger(move.seat)) return seatName(match, move.seat);
-  return move.version === 1 ? "Setup" : "The table";
+  return move.version === 1 ? _("Setup") : _("The table");
 }
 
 /** One sentence of the log, with its rule behind a "§" (a <details>: works by touch and keyboard). */
@@ -34,9 +35,9 @@ export function sentence(info, e) {
   const rule = ruleOf(info, e.rule);
   return h("li", {class: "said", "data-version": e.version},
     h("span", {class: "text"}, withoutMatchId(e)),
-    automatic(e) && !/\(automatic\)/.test(e.text ?? "") ? h("span", {class: "badge auto", title: "made by the seat's settings"}, "automatic") : null,
+    automatic(e) && !/\(automatic\)/.test(e.text ?? "") ? h("span", {class: "badge auto", title: _("made by the seat's settings")}, _("automatic")) : null,
     rule ? h("details", {class: "cite"},
-      h("summary", {title: `the rule: ${rule.id}`, "aria-label": `rule of version ${e.version}`}, "§"),
+      h("summary", {title: _("the rule: %(rule)s", {rule: rule.id}), "aria-label": _("rule of version %(version)s", {version: e.version})}, "§"),
       h("span", {class: "cite-body"}, h("code", {}, rule.id), rule.section ? ` · ${rule.section}` : "",
         rule.statement ? h("span", {class: "statement"}, ` — ${rule.statement}`) : "")) : null);
 }
@@ -46,8 +47,8 @@ export function sentence(info, e) {
 function withoutMatchId(e) {
   const other = e.data?.match;
   if (!other || !String(e.text ?? "").includes(other)) return e.text;
-  const link = h("a", {href: `#/m/${encodeURIComponent(other)}`}, e.type === "RematchOf" ? "the earlier match" : "the rematch");
-  if (e.type === "RematchOf") return ["A rematch of ", link];
+  const link = h("a", {href: `#/m/${encodeURIComponent(other)}`}, e.type === "RematchOf" ? _("the earlier match") : _("the rematch"));
+  if (e.type === "RematchOf") return [_("A rematch of"), " ", link];
   return [String(e.text).replace(` (${other})`, "").replace(other, "").trimEnd(), " (", link, ")"];
 }
 
@@ -59,13 +60,13 @@ const automatic = e => Boolean(e.automatic || e.move?.automatic || e.data?.autom
 export function sentences(info, move) {
   const said = move.events.filter(e => e.text);
   return said.length ? h("ol", {class: "sentences"}, said.map(e => sentence(info, e)))
-                     : h("p", {class: "none"}, "Nothing the log tells (internal steps only).");
+                     : h("p", {class: "none"}, _("Nothing the log tells (internal steps only)."));
 }
 
 /** A move as an item of the log: who moved, then what happened. */
 export function moveItem(info, match, move, {isNew = false, latest = false} = {}) {
   return h("li", {class: `move${isNew ? " new" : ""}${latest ? " latest" : ""}`, "data-move": move.version},
     h("p", {class: "mover"}, h("strong", {}, mover(match, move)),
-      isNew ? h("span", {class: "badge"}, "new") : null, latest ? h("span", {class: "badge last"}, "last move") : null),
+      isNew ? h("span", {class: "badge"}, _("new")) : null, latest ? h("span", {class: "badge last"}, _("last move")) : null),
     sentences(info, move));
 }

@@ -4,34 +4,35 @@
 import {currentPlayer} from "./players.js";
 import {gameInfo, gamesList, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
+import {N_, _} from "./i18n.js";
 import {houseRulesForm} from "./house_rules.js";
 import {ratedChoice} from "./ratings.js";
 import {claimSettings} from "./settings.js";
 
-const JOINS = [["token", "Me (this browser)"], ["invite", "Invite link"], ["open", "Open seat"]];
-const DEADLINES = [["", "None"], ["10", "10 minutes a move"], ["60", "1 hour a move"],
-                   ["1440", "1 day a move"], ["4320", "3 days a move"]];
-const TIMEOUTS = [["pass", "the seat passes"], ["bot", "a bot stands in"], ["forfeit", "the seat forfeits"]];
+const JOINS = [["token", N_("Me (this browser)")], ["invite", N_("Invite link")], ["open", N_("Open seat")]];
+const DEADLINES = [["", N_("None")], ["10", N_("10 minutes a move")], ["60", N_("1 hour a move")],
+                   ["1440", N_("1 day a move")], ["4320", N_("3 days a move")]];
+const TIMEOUTS = [["pass", N_("the seat passes")], ["bot", N_("a bot stands in")], ["forfeit", N_("the seat forfeits")]];
 
 export function newMatchForm(onCreated) {
   const gameSel = h("select", {id: "game", name: "game", required: true});
   const variantSel = h("select", {id: "variant", name: "variant", required: true});
   const countIn = h("input", {id: "seat-count", type: "number", min: 1, max: 16, value: 2});
   const seatsBox = h("div", {class: "seat-rows"});
-  const deadlineSel = h("select", {id: "deadline"}, DEADLINES.map(([value, label]) => h("option", {value}, label)));
-  const timeoutSel = h("select", {id: "on-timeout"}, TIMEOUTS.map(([value, label]) => h("option", {value}, label)));
-  const timeoutRow = h("div", {class: "row", hidden: true}, h("label", {for: "on-timeout"}, "When it passes"), timeoutSel);
+  const deadlineSel = h("select", {id: "deadline"}, DEADLINES.map(([value, label]) => h("option", {value}, _(label))));
+  const timeoutSel = h("select", {id: "on-timeout"}, TIMEOUTS.map(([value, label]) => h("option", {value}, _(label))));
+  const timeoutRow = h("div", {class: "row", hidden: true}, h("label", {for: "on-timeout"}, _("When it passes")), timeoutSel);
   deadlineSel.addEventListener("change", () => { timeoutRow.hidden = !deadlineSel.value; });
   const houseRules = houseRulesForm();
   const rated = ratedChoice();
-  const submit = h("button", {type: "submit", class: "primary", id: "create"}, "Create match");
+  const submit = h("button", {type: "submit", class: "primary", id: "create"}, _("Create match"));
   // the whole title of the chosen game and variant (a phone's select cuts long names short)
   const gameFull = h("small", {class: "chosen", id: "game-title"}), variantFull = h("small", {class: "chosen", id: "variant-title"});
   const form = h("form", {class: "new-match", onsubmit: e => { e.preventDefault(); create(); }},
-    h("div", {class: "row"}, h("label", {for: "game"}, "Game"), h("div", {class: "pick"}, gameSel, gameFull)),
-    h("div", {class: "row"}, h("label", {for: "variant"}, "Variant"), h("div", {class: "pick"}, variantSel, variantFull)),
-    h("div", {class: "row seat-count"}, h("label", {for: "seat-count"}, "Seats"), countIn),
-    seatsBox, h("div", {class: "row"}, h("label", {for: "deadline"}, "Move deadline"), deadlineSel), timeoutRow,
+    h("div", {class: "row"}, h("label", {for: "game"}, _("Game")), h("div", {class: "pick"}, gameSel, gameFull)),
+    h("div", {class: "row"}, h("label", {for: "variant"}, _("Variant")), h("div", {class: "pick"}, variantSel, variantFull)),
+    h("div", {class: "row seat-count"}, h("label", {for: "seat-count"}, _("Seats")), countIn),
+    seatsBox, h("div", {class: "row"}, h("label", {for: "deadline"}, _("Move deadline")), deadlineSel), timeoutRow,
     houseRules.element, rated.element, submit);
   let games = [];
 
@@ -51,7 +52,7 @@ export function newMatchForm(onCreated) {
     houseRules.fill([]);
     if (!id) return;
     gameInfo(id).then(info => { if (gameSel.value === id) houseRules.fill(info.rulings); })
-      .catch(e => notify(`Could not read the game's house rules: ${e.message}`, "error"));
+      .catch(e => notify(_("Could not read the game's house rules: %(reason)s", {reason: e.message}), "error"));
   }
   function fillSeats() {
     const v = variant();
@@ -63,16 +64,16 @@ export function newMatchForm(onCreated) {
     countIn.value = n;
     countIn.closest(".row").hidden = v.min_seats === v.max_seats;
     const kept = [...seatsBox.querySelectorAll(".seat-row")];
-    replace(seatsBox, Array.from({length: n}, (_, i) => kept[i] ?? seatRow(i)));
+    replace(seatsBox, Array.from({length: n}, (x, i) => kept[i] ?? seatRow(i)));
   }
   function seatRow(i) {
     const bots = games.find(g => g.id === gameSel.value)?.bots ?? [];
-    const options = [...JOINS, ...bots.map(b => [`bot:${b}`, `Bot: ${b}`])];
-    return h("fieldset", {class: "seat-row", "data-seat": i}, h("legend", {}, `Seat ${i + 1}`),
-      h("label", {for: `seat-${i}-name`}, "Name"),
+    const options = [...JOINS.map(([value, label]) => [value, _(label)]), ...bots.map(b => [`bot:${b}`, _("Bot: %(bot)s", {bot: b})])];
+    return h("fieldset", {class: "seat-row", "data-seat": i}, h("legend", {}, _("Seat %(n)s", {n: i + 1})),
+      h("label", {for: `seat-${i}-name`}, _("Name")),
       h("input", {id: `seat-${i}-name`, class: "seat-name", required: true, maxlength: 64,
-                  value: i === 0 ? currentPlayer()?.name ?? "Player 1" : `Player ${i + 1}`}),
-      h("label", {for: `seat-${i}-join`}, "Played by"),
+                  value: i === 0 ? currentPlayer()?.name ?? _("Player %(n)s", {n: 1}) : _("Player %(n)s", {n: i + 1})}),
+      h("label", {for: `seat-${i}-join`}, _("Played by")),
       h("select", {id: `seat-${i}-join`, class: "seat-join"},
         options.map(([value, label], k) => h("option", {value, selected: k === (i === 0 ? 0 : 1)}, label))));
   }
@@ -97,7 +98,7 @@ export function newMatchForm(onCreated) {
       notify("");
       onCreated({answer, game: gameSel.value, variant: variantSel.value});
     } catch (e) {
-      notify(`Could not create the match: ${e.message}`, "error");
+      notify(_("Could not create the match: %(reason)s", {reason: e.message}), "error");
     } finally {
       submit.disabled = false;
     }
@@ -110,6 +111,6 @@ export function newMatchForm(onCreated) {
     games = list;
     replace(gameSel, games.map(g => h("option", {value: g.id}, g.title)));
     fillVariants();
-  }).catch(e => notify(`Could not list the games: ${e.message}`, "error"));
+  }).catch(e => notify(_("Could not list the games: %(reason)s", {reason: e.message}), "error"));
   return form;
 }

@@ -4,11 +4,12 @@
 // message links to.
 import {api, get, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
+import {N_, _} from "./i18n.js";
 import {currentPlayer} from "./players.js";
 
 const TITLE = "kifu";
-const EVENTS = [["your_move", "your move"], ["deadline_near", "deadline near"], ["match_ended", "match ended"],
-                ["dispute", "disputes"], ["chat", "table talk"]];
+const EVENTS = [["your_move", N_("your move")], ["deadline_near", N_("deadline near")], ["match_ended", N_("match ended")],
+                ["dispute", N_("disputes")], ["chat", N_("table talk")]];
 let shown = null;             // {match, yourMove} at the play page's last render
 
 window.addEventListener("hashchange", () => { document.title = TITLE; shown = null; });
@@ -18,39 +19,38 @@ window.addEventListener("hashchange", () => { document.title = TITLE; shown = nu
  * notification says so, where the player allowed them. */
 export function watchTurn(match, mine) {
   const yourMove = Boolean(mine) && !match.outcome && match.to_act.includes(mine.seat);
-  document.title = yourMove ? `▶ Your move · ${TITLE}` : match.outcome ? `Over · ${TITLE}` : TITLE;
+  document.title = yourMove ? "▶ " + _("Your move") + " · " + TITLE : match.outcome ? _("Over") + " · " + TITLE : TITLE;
   const before = shown?.match === match.match_id ? shown.yourMove : null;
   shown = {match: match.match_id, yourMove};
   if (!yourMove || before !== false) return;
   const away = document.visibilityState !== "visible" || !document.hasFocus();
   if (away && "Notification" in window && Notification.permission === "granted") {
-    new Notification("kifu: your move", {body: `${match.game} · ${match.variant}`, tag: `${match.match_id}@${match.version}`});
+    new Notification(_("kifu: your move"), {body: `${match.game} · ${match.variant}`, tag: `${match.match_id}@${match.version}`});
   }
 }
 
-const DENIED = "Browser notifications are blocked for this site: the page's title still says when it is your move, "
-  + "and the browser's site settings can allow them.";
+const DENIED = N_("Browser notifications are blocked for this site: the page's title still says when it is your move, and the browser's site settings can allow them.");
 
 /** A button asking the browser's permission to notify, where it has not been asked yet; a line
  * saying so where the browser (or the player) has refused it. */
 export function permissionButton() {
   if (!("Notification" in window)) return null;
-  if (Notification.permission === "denied") return h("p", {id: "notifications-denied", class: "hint"}, DENIED);
+  if (Notification.permission === "denied") return h("p", {id: "notifications-denied", class: "hint"}, _(DENIED));
   if (Notification.permission !== "default") return null;
   const button = h("button", {type: "button", id: "allow-notifications", onclick: async () => {
     const answer = await Notification.requestPermission();
-    if (answer === "denied") button.replaceWith(h("p", {id: "notifications-denied", class: "hint"}, DENIED));
+    if (answer === "denied") button.replaceWith(h("p", {id: "notifications-denied", class: "hint"}, _(DENIED)));
     else if (answer === "granted") button.replaceWith(h("p", {id: "notifications-allowed", class: "hint"},
-      "This browser will tell you when it is your move."));
+      _("This browser will tell you when it is your move.")));
     else button.remove();
-  }}, "Tell me in this browser when it is my move");
+  }}, _("Tell me in this browser when it is my move"));
   return button;
 }
 
 /** A player's words for the errors of the notification settings (the operator's setting names stay
  * in the server's log). */
 export function saidToPlayer(error) {
-  if (error?.code === "email_not_configured") return "this service does not send e-mail: choose a webhook instead";
+  if (error?.code === "email_not_configured") return _("this service does not send e-mail: choose a webhook instead");
   return String(error?.message ?? error).replace(/\s*\(?[^()]*\bKIFU_[A-Z_]+\)?/g, "");
 }
 
@@ -61,12 +61,12 @@ export function notificationsPanel() {
   const section = h("section", {id: "notifications", "aria-labelledby": "notify-h"});
   const list = h("ul", {id: "subscriptions", class: "sub-list"});
   const log = h("ol", {id: "deliveries", class: "log"});
-  const kind = h("select", {id: "sub-kind", "aria-label": "how"}, h("option", {value: "webhook"}, "Webhook"),
-                 h("option", {value: "email"}, "E-mail"));
-  const target = h("input", {id: "sub-target", required: true, maxlength: 2000, "aria-label": "URL or e-mail address",
-                             placeholder: "https://… or name@example.org"});
+  const kind = h("select", {id: "sub-kind", "aria-label": _("how")}, h("option", {value: "webhook"}, _("Webhook")),
+                 h("option", {value: "email"}, _("E-mail")));
+  const target = h("input", {id: "sub-target", required: true, maxlength: 2000, "aria-label": _("URL or e-mail address"),
+                             placeholder: _("https://… or name@example.org")});
   const boxes = EVENTS.map(([value, label]) => h("label", {class: "check"},
-    h("input", {type: "checkbox", value, checked: true, class: "sub-event"}), ` ${label}`));
+    h("input", {type: "checkbox", value, checked: true, class: "sub-event"}), " ", _(label)));
   const secret = h("div", {id: "sub-secret"});
   async function load() {
     try {
@@ -76,7 +76,7 @@ export function notificationsPanel() {
           await api("DELETE", `/players/me/notifications/${encodeURIComponent(s.id)}`, {token: player.key})
             .catch(e => notify(e.message, "error"));
           load();
-        }}, "Delete"))) : h("li", {class: "none"}, "Nothing yet."));
+        }}, _("Delete")))) : h("li", {class: "none"}, _("Nothing yet.")));
       const deliveries = (await get("/players/me/deliveries?limit=10", player.key)).deliveries;
       replace(log, deliveries.map(d => h("li", {"data-delivery": d.id, "data-status": d.status},
         `${d.event} · ${d.kind} · ${d.status}`, d.attempts.length ? ` (${d.attempts.map(a => a.detail).join(", ")})` : "")));
@@ -89,13 +89,13 @@ export function notificationsPanel() {
     try {
       const made = await post("/players/me/notifications", body, player.key);
       target.value = "";
-      replace(secret, made.secret ? h("p", {class: "warn"}, "The webhook's signing secret, shown this once: ",
+      replace(secret, made.secret ? h("p", {class: "warn"}, _("The webhook's signing secret, shown this once:"), " ",
         h("code", {id: "sub-secret-value"}, made.secret)) : null);
-    } catch (err) { notify(`Could not subscribe: ${saidToPlayer(err)}`, "error"); }
+    } catch (err) { notify(_("Could not subscribe: %(reason)s", {reason: saidToPlayer(err)}), "error"); }
     load();
-  }}, kind, target, h("span", {class: "checks"}, boxes), h("button", {type: "submit", id: "subscribe-button"}, "Add"));
-  replace(section, h("h2", {id: "notify-h"}, "Notifications"), list, form, secret,
-    h("details", {}, h("summary", {}, "Latest deliveries"), log));
+  }}, kind, target, h("span", {class: "checks"}, boxes), h("button", {type: "submit", id: "subscribe-button"}, _("Add")));
+  replace(section, h("h2", {id: "notify-h"}, _("Notifications")), list, form, secret,
+    h("details", {}, h("summary", {}, _("Latest deliveries")), log));
   load();
   return section;
 }
@@ -106,10 +106,10 @@ export function showUnsubscribe(root, {token}) {
     button.disabled = true;
     try {
       const gone = await post(`/unsubscribe/${encodeURIComponent(token)}`, {});
-      replace(root, h("h2", {}, "Unsubscribed"), h("p", {id: "unsubscribed"}, `No more messages to ${gone.target}.`),
-        h("a", {href: "#/"}, "Lobby"));
+      replace(root, h("h2", {}, _("Unsubscribed")), h("p", {id: "unsubscribed"}, _("No more messages to %(target)s.", {target: gone.target})),
+        h("a", {href: "#/"}, _("Lobby")));
     } catch (e) { notify(e.message, "error"); button.disabled = false; }
-  }}, "Unsubscribe");
-  replace(root, h("h2", {}, "Unsubscribe"), h("p", {}, "Stop the messages this link came with?"), button);
+  }}, _("Unsubscribe"));
+  replace(root, h("h2", {}, _("Unsubscribe")), h("p", {}, _("Stop the messages this link came with?")), button);
   return () => {};
 }

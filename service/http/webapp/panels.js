@@ -2,14 +2,15 @@
 // list, lists of scalars become chips (card names where the catalogue knows them), lists of
 // objects become one panel each (titled by seat where they have one), nested objects nest.
 import {h} from "./dom.js";
+import {_} from "./i18n.js";
 import {cardChip, humanize, isCard, seatName} from "./labels.js";
 
 const MAX_DEPTH = 5;
 
 const isObject = v => v !== null && typeof v === "object" && !Array.isArray(v);
 
-export function viewPanels(info, view, match, title = "Table") {
-  return h("div", {class: "panels"}, panel(info, title, view, match, 0));
+export function viewPanels(info, view, match, title = null) {
+  return h("div", {class: "panels"}, panel(info, title ?? _("Table"), view, match, 0));
 }
 
 function panel(info, title, obj, match, depth, extra = {}) {
@@ -33,7 +34,7 @@ function listPanel(info, key, items, match, depth) {
            h("div", {class: "panel-row"}, items.map((item, i) => {
              if (!isObject(item)) return h("section", {class: "panel"}, scalar(info, item));
              const seat = Number.isInteger(item.seat) ? item.seat : null;
-             const title = seat !== null ? seatName(match, seat) + (seat === match?.seat ? " — you" : "")
+             const title = seat !== null ? (seat === match?.seat ? _("%(name)s — you", {name: seatName(match, seat)}) : seatName(match, seat))
                                          : `${humanize(key)} ${i + 1}`;
              return panel(info, title, item, match, depth, {"data-seat": seat});
            })));
@@ -41,13 +42,13 @@ function listPanel(info, key, items, match, depth) {
 
 function scalar(info, value) {
   if (value === null || value === undefined) return h("span", {class: "none"}, "—");
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? _("yes") : _("no");
   if (Array.isArray(value)) {
-    if (!value.length) return h("span", {class: "none"}, "none");
+    if (!value.length) return h("span", {class: "none"}, _("none"));
     return h("span", {class: "chips"}, value.map(v => Array.isArray(v) ? h("span", {class: "group"}, scalar(info, v))
                                                                         : isCard(info, v) ? cardChip(info, v)
                                                                         : h("span", {class: "chip"}, v === null ? "?" : isObject(v) ? JSON.stringify(v) : String(v))));
   }
-  if (isObject(value)) return Object.keys(value).length ? h("code", {}, JSON.stringify(value)) : h("span", {class: "none"}, "none");
+  if (isObject(value)) return Object.keys(value).length ? h("code", {}, JSON.stringify(value)) : h("span", {class: "none"}, _("none"));
   return isCard(info, value) ? cardChip(info, value) : String(value);
 }

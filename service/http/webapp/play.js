@@ -12,12 +12,13 @@ import {actionsPanel, setBusy} from "./actions.js";
 import {clickableField, moveBuilder} from "./builder.js";
 import {get, newCommandId, post, gameInfo, titleOf} from "./api.js";
 import {h, notify, replace, timeLeft} from "./dom.js";
+import {_} from "./i18n.js";
 import {ratingChange} from "./ratings.js";
 import {inviteLink, createdInvites, keepInvite, lastSeen, markSeen, organiserToken, seatsIn} from "./held.js";
 import {showingCards} from "./cardinfo.js";
 import {markLastMove} from "./lastmove.js";
 import {groupMoves, moveItem} from "./log.js";
-import {describeOutcome, perMove, seatName, withViewNames} from "./labels.js";
+import {describeOutcome, kindsOf, perMove, seatName, withViewNames} from "./labels.js";
 import {viewPanels} from "./panels.js";
 import {follow} from "./live.js";
 import {rendererFor} from "./renderer.js";
@@ -34,7 +35,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
   const token = mine?.token ?? null;
   const path = `/matches/${encodeURIComponent(matchId)}`;
   const el = {
-    title: h("h2", {}, "Match"), status: h("p", {id: "status", class: "status"}, "Loading…"),
+    title: h("h2", {}, _("Match")), status: h("p", {id: "status", class: "status"}, _("Loading…")),
     seats: h("div", {class: "seat-switch"}), field: h("div", {id: "field"}),
     actions: h("section", {id: "actions", "aria-labelledby": "act-h"}),
     panels: h("details", {id: "view", class: "view"}), log: h("ol", {id: "log", class: "log"}),
@@ -46,9 +47,9 @@ export function showPlay(root, {matchId, seat: wanted}) {
     h("div", {class: "play-grid"},
       h("div", {class: "play-field"}, el.field, el.panels),
       h("div", {class: "play-side"}, el.summary, el.actions, settings?.element ?? null, el.table,
-        h("section", {class: "events", "aria-labelledby": "log-h"}, h("h3", {id: "log-h"}, "Log"), el.log),
-        h("p", {class: "links"}, h("a", {id: "replay-link", href: `#/replay/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, "Replay this match"),
-          " · ", h("a", {href: "#/"}, "Lobby"))))));
+        h("section", {class: "events", "aria-labelledby": "log-h"}, h("h3", {id: "log-h"}, _("Log")), el.log),
+        h("p", {class: "links"}, h("a", {id: "replay-link", href: `#/replay/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, _("Replay this match")),
+          " · ", h("a", {href: "#/"}, _("Lobby")))))));
   let info = null, field, match = null, legal = null, busy = false, seenEvents = 0, loading = null, title = null;
   let streamed = 0;                       // the newest version the stream told of (0: polling or none yet)
   let talked = true;                      // a line of table talk came since the talk was last read
@@ -77,16 +78,16 @@ export function showPlay(root, {matchId, seat: wanted}) {
   function refresh() {
     loading = loading ?? load().catch(e => {
       if (e.status === 404 && !match) return notFound();
-      notify(e.status === 0 ? "The server cannot be reached; the page tries again when you act or reload." : e.message, "error");
+      notify(e.status === 0 ? _("The server cannot be reached; the page tries again when you act or reload.") : e.message, "error");
     }).finally(() => { loading = null; });
     return loading;
   }
   function notFound() {
     missing = true;
-    replace(root, h("div", {class: "play missing"}, h("h2", {}, "No such match"),
+    replace(root, h("div", {class: "play missing"}, h("h2", {}, _("No such match")),
       h("p", {id: "status", class: "status", "data-missing": "true"},
-        "There is no match at this address: the link may be mistyped, or the match was never made here."),
-      h("p", {}, h("a", {href: "#/"}, "Back to the lobby"))));
+        _("There is no match at this address: the link may be mistyped, or the match was never made here.")),
+      h("p", {}, h("a", {href: "#/"}, _("Back to the lobby")))));
   }
   async function loadEvents() {
     const page = await get(`${path}/events?after=${seenEvents}&limit=200`, token);
@@ -108,8 +109,8 @@ export function showPlay(root, {matchId, seat: wanted}) {
       answered = took(answer);
       notify("");
     } catch (e) {
-      if (e.code === "stale_version") notify("Someone moved first: the match has been refreshed, choose again.", "warn");
-      else notify(`Not accepted: ${e.message}. The match has been refreshed.`, "error");
+      if (e.code === "stale_version") notify(_("Someone moved first: the match has been refreshed, choose again."), "warn");
+      else notify(_("Not accepted: %(reason)s. The match has been refreshed.", {reason: e.message}), "error");
     } finally {
       busy = false;
       builder = null;                          // sent (or refused): the next move is built anew
@@ -160,7 +161,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
   }
   function render() {
     const yourMove = Boolean(mine) && match.to_act.includes(mine.seat) && !match.outcome;
-    replace(el.title, title ?? info.title ?? "Match", match.analysis ? " (analysis)" : "");
+    replace(el.title, title ?? info.title ?? _("Match"), match.analysis ? " " + _("(analysis)") : "");
     el.status.dataset.match = match.match_id;
     el.status.dataset.version = match.version;
     el.status.dataset.yourMove = yourMove;
@@ -168,9 +169,9 @@ export function showPlay(root, {matchId, seat: wanted}) {
     const who = match.to_act.map(s => seatName(match, s)).join(", ");
     const due = match.deadline?.waiting.find((w) => w.seat === mine?.seat)?.due ?? null;
     const deadline = due ? timeLeft(due) : match.deadline ? perMove(match.deadline.minutes) : "";
-    replace(el.status, mine ? `You are ${seatName(match, mine.seat)}. ` : "You are watching. ",
-      match.outcome ? h("strong", {class: "over"}, `Over: ${describeOutcome(match, match.outcome)}.`)
-        : yourMove ? h("strong", {class: "your-move"}, "Your move.") : `Waiting for ${who || "nobody"}.`,
+    replace(el.status, mine ? _("You are %(name)s.", {name: seatName(match, mine.seat)}) : _("You are watching."), " ",
+      match.outcome ? h("strong", {class: "over"}, _("Over: %(outcome)s.", {outcome: describeOutcome(match, match.outcome)}))
+        : yourMove ? h("strong", {class: "your-move"}, _("Your move.")) : _("Waiting for %(who)s.", {who: who || _("nobody")}),
       deadline && !match.outcome ? h("span", {class: "deadline"}, ` ${deadline}.`) : "");
     renderSeats();
     replace(el.rated, ratingChange(match));
@@ -178,7 +179,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     if (settings) settings.element.hidden = Boolean(match.outcome);        // nothing more to set once it is over
     tablePanels(el.table, {match, mine, token, path, refresh, talk: talked || Boolean(match.outcome)});
     talked = false;
-    const known = withViewNames(info, match.view);
+    const known = {...withViewNames(info, match.view), kinds: kindsOf(legal.step)};   // kinds: the moves' words
     showingCards(known);
     const ordered = [...moves.values()].sort((a, b) => a.version - b.version);     // oldest move first
     replace(el.field, field ? field(known, match.view, match, {actions: legal.actions, play,
@@ -199,51 +200,51 @@ export function showPlay(root, {matchId, seat: wanted}) {
           .then(answer => ({step: answer.step, partial: answer.partial ?? partial}))});
     }
     const hadFocus = el.actions.contains(document.activeElement);
-    replace(el.actions, h("h3", {id: "act-h"}, yourMove ? "Your move" : "Actions"),
+    replace(el.actions, h("h3", {id: "act-h"}, yourMove ? _("Your move") : _("Actions")),
       builder ? builder.element : null,
-      legal.actions.length ? h("details", {class: "quick", open: true}, h("summary", {}, "Every move in one list"),
+      legal.actions.length ? h("details", {class: "quick", open: true}, h("summary", {}, _("Every move in one list")),
                                actionsPanel(known, legal.actions, play, match))
-        : h("p", {class: "none"}, match.outcome ? "The match is over." : mine ? "Nothing to do until the others move." : "Spectators cannot act."));
+        : h("p", {class: "none"}, match.outcome ? _("The match is over.") : mine ? _("Nothing to do until the others move.") : _("Spectators cannot act.")));
     builder?.mark(el.field);
     if (hadFocus && !el.actions.contains(document.activeElement)) {
       el.actions.querySelector("#move-send, #move .choice, button")?.focus({preventScroll: true});
     }
     const open = el.panels.open || !field;
-    replace(el.panels, h("summary", {}, "The whole view (as this seat sees it)"), viewPanels(known, match.view, match));
+    replace(el.panels, h("summary", {}, _("The whole view (as this seat sees it)")), viewPanels(known, match.view, match));
     el.panels.open = open;
   }
   function renderStandIn() {
     const entry = (match.seats ?? []).find(s => s.seat === mine?.seat);
     replace(el.standIn, entry?.stand_in && !match.outcome ? h("p", {class: "warn"},
-      "A bot has played your seat since you missed a deadline. ",
-      h("button", {type: "button", id: "reclaim", onclick: reclaim}, "Take your seat back")) : null);
+      _("A bot has played your seat since you missed a deadline."), " ",
+      h("button", {type: "button", id: "reclaim", onclick: reclaim}, _("Take your seat back"))) : null);
   }
   async function reclaim() {
     try {
       await post(`${path}/seats/${mine.seat}/reclaim`, {}, token);
-      notify("Your seat is yours again.");
+      notify(_("Your seat is yours again."));
     } catch (e) {
-      notify(`Could not take the seat back: ${e.message}`, "error");
+      notify(_("Could not take the seat back: %(reason)s", {reason: e.message}), "error");
     }
     await refresh();
   }
   function renderSeats() {
     const others = held.filter(s => s.seat !== mine?.seat);
-    replace(el.seats, others.length ? ["Also yours here: ", others.map(s => h("a", {href: `#/m/${encodeURIComponent(matchId)}?seat=${s.seat}`},
-      seatName(match, s.seat), match.to_act.includes(s.seat) ? " (to move)" : ""))] : null);
+    replace(el.seats, others.length ? [_("Also yours here:"), " ", others.map(s => h("a", {href: `#/m/${encodeURIComponent(matchId)}?seat=${s.seat}`},
+      seatName(match, s.seat), match.to_act.includes(s.seat) ? " " + _("(to move)") : ""))] : null);
     const waiting = (match.seats ?? []).filter(s => s.unclaimed && s.join === "invite" && !match.outcome);
     const kept = createdInvites()[matchId]?.invites ?? [];
     const organiser = organiserToken(matchId);
-    replace(el.invites, waiting.length ? h("p", {}, "Waiting for a player: ", waiting.map(s => {
+    replace(el.invites, waiting.length ? h("p", {}, _("Waiting for a player:"), " ", waiting.map(s => {
       const invite = kept.find(i => i.seat === s.seat);
       if (invite) {
         return h("input", {type: "text", readonly: true, value: inviteLink(matchId, s.seat, invite.code),
-                           "data-invite-seat": s.seat, "aria-label": `invite link for ${s.name}`});
+                           "data-invite-seat": s.seat, "aria-label": _("invite link for %(name)s", {name: s.name})});
       }
       // The link was made in another browser, or lost: the organiser token (kept where the match was
       // created) asks for a new one; no seat token may.
       return organiser ? h("button", {type: "button", "data-reissue-seat": s.seat, onclick: () => reissue(s)},
-                       `New invite link for ${s.name}`) : null;
+                       _("New invite link for %(name)s", {name: s.name})) : null;
     })) : null);
   }
 
@@ -251,9 +252,9 @@ export function showPlay(root, {matchId, seat: wanted}) {
     try {
       const got = await post(`${path}/seats/${seatInfo.seat}/invite`, {}, organiserToken(matchId));
       keepInvite(matchId, match, {seat: got.seat, name: got.name, code: got.invite});
-      notify(`A new invite link for ${got.name}; the old one no longer works.`);
+      notify(_("A new invite link for %(name)s; the old one no longer works.", {name: got.name}));
     } catch (e) {
-      notify(`Could not make a new invite link: ${e.message}`, "error");
+      notify(_("Could not make a new invite link: %(reason)s", {reason: e.message}), "error");
     }
     renderSeats();
   }

@@ -5,6 +5,7 @@
 // standing for the seat), so "My matches" is the same on every device.
 import {api, get, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
+import {_, withNodes} from "./i18n.js";
 import {dropPlayerSeats, heldSeats, holdSeat} from "./held.js";
 
 const PLAYER = "kifu.player.v1";
@@ -35,7 +36,7 @@ export async function syncPlayerSeats() {
   } catch (e) {
     if (e.status !== 403) return true;
     signOut();
-    notify("This device was signed out (its key was revoked).", "warn");
+    notify(_("This device was signed out (its key was revoked)."), "warn");
     return false;
   }
   const held = heldSeats();
@@ -52,29 +53,29 @@ export function playerPanel(onChange) {
   const section = h("section", {id: "player", "aria-labelledby": "player-h"});
   const render = () => {
     const player = currentPlayer();
-    replace(section, h("h2", {id: "player-h"}, "Player"), player ? signedIn(player, render, onChange) : signedOut(render, onChange));
+    replace(section, h("h2", {id: "player-h"}, _("Player")), player ? signedIn(player, render, onChange) : signedOut(render, onChange));
   };
   render();
   return section;
 }
 
 function signedOut(render, onChange) {
-  const name = h("input", {id: "player-name", maxlength: 64, required: true, placeholder: "your name", "aria-label": "your name"});
-  const code = h("input", {id: "sign-in-code", maxlength: 64, placeholder: "ABCD-EFGH-JKLM", "aria-label": "sign-in code"});
+  const name = h("input", {id: "player-name", maxlength: 64, required: true, placeholder: _("your name"), "aria-label": _("your name")});
+  const code = h("input", {id: "sign-in-code", maxlength: 64, placeholder: "ABCD-EFGH-JKLM", "aria-label": _("sign-in code")});
   return [
-    h("p", {class: "none"}, "Play as a player to find your matches on any device and be told when it is your move."),
+    h("p", {class: "none"}, _("Play as a player to find your matches on any device and be told when it is your move.")),
     h("form", {class: "inline", id: "sign-up", onsubmit: async e => {
       e.preventDefault();
       try {
         keep(await post("/players", {name: name.value.trim(), label: deviceLabel()}));
-        notify(`Signed in as ${currentPlayer().name}.`);
-      } catch (err) { notify(`Could not make the player: ${err.message}`, "error"); return; }
+        notify(_("Signed in as %(name)s.", {name: currentPlayer().name}));
+      } catch (err) { notify(_("Could not make the player: %(reason)s", {reason: err.message}), "error"); return; }
       render(); onChange?.();
-    }}, name, h("button", {type: "submit", id: "sign-up-button"}, "Become a player")),
+    }}, name, h("button", {type: "submit", id: "sign-up-button"}, _("Become a player"))),
     h("form", {class: "inline", id: "sign-in", onsubmit: async e => {
       e.preventDefault();
       if (await signIn(code.value)) { render(); onChange?.(); }
-    }}, code, h("button", {type: "submit"}, "Sign in with a code")),
+    }}, code, h("button", {type: "submit"}, _("Sign in with a code"))),
   ];
 }
 
@@ -83,12 +84,12 @@ function signedIn(player, render, onChange) {
   const keys = h("ul", {id: "keys", class: "key-list"});
   loadKeys(player, keys, render);
   return [
-    h("p", {}, "Signed in as ", h("strong", {id: "player-signed-in"}, player.name), ". "),
+    h("p", {}, withNodes(_("Signed in as %(name)s."), {name: h("strong", {id: "player-signed-in"}, player.name)}), " "),
     h("p", {},
-      h("button", {type: "button", id: "add-device-button", onclick: () => addDevice(player, device)}, "Add a device"), " ",
-      h("button", {type: "button", id: "sign-out", onclick: () => { signOut(); render(); onChange?.(); }}, "Sign out")),
+      h("button", {type: "button", id: "add-device-button", onclick: () => addDevice(player, device)}, _("Add a device")), " ",
+      h("button", {type: "button", id: "sign-out", onclick: () => { signOut(); render(); onChange?.(); }}, _("Sign out"))),
     device,
-    h("details", {}, h("summary", {}, "Devices signed in"), keys),
+    h("details", {}, h("summary", {}, _("Devices signed in")), keys),
   ];
 }
 
@@ -96,29 +97,29 @@ async function addDevice(player, box) {
   try {
     const made = await post("/players/me/sign-in-codes", {}, player.key);
     const link = `${location.origin}${location.pathname}#/sign-in/${encodeURIComponent(made.code)}`;
-    replace(box, h("p", {}, "On the other device, open this link or type the code (it works once, for 10 minutes):"),
-      h("input", {type: "text", readonly: true, value: link, id: "sign-in-link", "aria-label": "sign-in link",
+    replace(box, h("p", {}, _("On the other device, open this link or type the code (it works once, for 10 minutes):")),
+      h("input", {type: "text", readonly: true, value: link, id: "sign-in-link", "aria-label": _("sign-in link"),
                   onfocus: e => e.target.select()}),
-      h("p", {}, "Code: ", h("code", {id: "sign-in-code-shown"}, made.code)));
-  } catch (e) { notify(`Could not make a sign-in code: ${e.message}`, "error"); }
+      h("p", {}, withNodes(_("Code: %(code)s"), {code: h("code", {id: "sign-in-code-shown"}, made.code)})));
+  } catch (e) { notify(_("Could not make a sign-in code: %(reason)s", {reason: e.message}), "error"); }
 }
 
 async function loadKeys(player, list, render) {
   let me;
   try { me = await get("/players/me", player.key); } catch { return; }
-  const label = id => me.keys.find(k => k.key_id === id)?.label || "a device";
+  const label = id => me.keys.find(k => k.key_id === id)?.label || _("a device");
   replace(list, me.keys.map(k => {
     const line = madeFrom(me.keys, k.key_id).map(x => label(x.key_id));
-    return h("li", {"data-key": k.key_id}, `${label(k.key_id)} · since ${k.created_at.slice(0, 10)}`,
-      k.made_by ? ` · signed in from ${label(k.made_by)}` : "",
-      k.key_id === me.key_id ? " (this one) " : " ",
+    return h("li", {"data-key": k.key_id}, `${label(k.key_id)} · `, _("since %(date)s", {date: k.created_at.slice(0, 10)}),
+      k.made_by ? " · " + _("signed in from %(device)s", {device: label(k.made_by)}) : "",
+      k.key_id === me.key_id ? " " + _("(this one)") + " " : " ",
       k.may_revoke ? [
         h("button", {type: "button", onclick: async () => {
           await api("DELETE", `/players/me/keys/${encodeURIComponent(k.key_id)}`, {token: player.key}).catch(e => notify(e.message, "error"));
           if (k.key_id === me.key_id) { signOut(); render(); } else loadKeys(player, list, render);
-        }}, k.key_id === me.key_id ? "Revoke (sign out)" : "Revoke"),
-        line.length ? h("span", {class: "none revokes-too"}, ` also revokes the devices signed in from it: ${line.join(", ")}`) : null,
-      ] : h("span", {class: "none older-key"}, "signed in before this device: only it, or a device older still, can revoke it"));
+        }}, k.key_id === me.key_id ? _("Revoke (sign out)") : _("Revoke")),
+        line.length ? h("span", {class: "none revokes-too"}, " ", _("also revokes the devices signed in from it: %(devices)s", {devices: line.join(", ")})) : null,
+      ] : h("span", {class: "none older-key"}, _("signed in before this device: only it, or a device older still, can revoke it")));
   }));
 }
 
@@ -130,16 +131,17 @@ function madeFrom(keys, id) {
 
 function deviceLabel() {
   const ua = navigator.userAgent;
-  return (/Mobile|Android|iPhone/.test(ua) ? "phone" : "browser") + ` (${new Date().toISOString().slice(0, 10)})`;
+  const date = new Date().toISOString().slice(0, 10);
+  return /Mobile|Android|iPhone/.test(ua) ? _("phone (%(date)s)", {date}) : _("browser (%(date)s)", {date});
 }
 
 async function signIn(code) {
   try {
     keep(await post("/players/sign-in", {code: code.trim(), label: deviceLabel()}));
-    notify(`Signed in as ${currentPlayer().name}.`);
+    notify(_("Signed in as %(name)s.", {name: currentPlayer().name}));
     return true;
   } catch (e) {
-    notify(`Could not sign in: ${e.message}`, "error");
+    notify(_("Could not sign in: %(reason)s", {reason: e.message}), "error");
     return false;
   }
 }
@@ -150,10 +152,10 @@ export function showSignIn(root, {code}) {
   const button = h("button", {type: "button", class: "primary", id: "sign-in-here", onclick: async () => {
     button.disabled = true;
     if (await signIn(code)) { await syncPlayerSeats(); location.hash = "#/"; } else button.disabled = false;
-  }}, "Sign in on this device");
-  replace(root, h("h2", {}, "Sign in"),
-    player ? h("p", {class: "warn"}, `This browser is signed in as ${player.name}; signing in replaces it.`) : null,
-    h("p", {}, "This one-time code signs this browser in as the player who made it."), button);
+  }}, _("Sign in on this device"));
+  replace(root, h("h2", {}, _("Sign in")),
+    player ? h("p", {class: "warn"}, _("This browser is signed in as %(name)s; signing in replaces it.", {name: player.name})) : null,
+    h("p", {}, _("This one-time code signs this browser in as the player who made it.")), button);
   button.focus();
   return () => {};
 }

@@ -3,6 +3,7 @@
 // rated/casual choice of the new-match form, and a rated match's rating change beside its seats.
 import {ApiError, api, get, gamesList, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
+import {_, ngettext} from "./i18n.js";
 import {currentPlayer, syncPlayerSeats} from "./players.js";
 
 export const profileLink = (id, name) => id.startsWith("player:")
@@ -13,8 +14,8 @@ export const shownRating = e => `${e.rating}${e.provisional ? "?" : ""}`;
 
 /** The lobby's ladder and quick pairing, for the game and variant chosen in it. */
 export function ladderPanel() {
-  const section = h("section", {id: "ladder", "aria-labelledby": "ladder-h"}, h("h2", {id: "ladder-h"}, "Ladder"));
-  const pick = h("select", {id: "ladder-variant", "aria-label": "game and variant"});
+  const section = h("section", {id: "ladder", "aria-labelledby": "ladder-h"}, h("h2", {id: "ladder-h"}, _("Ladder")));
+  const pick = h("select", {id: "ladder-variant", "aria-label": _("game and variant")});
   const board = h("div", {id: "leaderboard"});
   const pairing = h("div", {id: "pairing"});
   section.append(h("div", {class: "row"}, pick), board, pairing);
@@ -42,44 +43,45 @@ async function loadBoard(box, game, variant, cursor, fresh) {
     replace(box, h("p", {class: "error"}, e.message));
     return;
   }
-  if (fresh) replace(box, page.entries.length ? h("ol", {class: "leaderboard"}) : h("p", {class: "none"}, "Nobody rated yet."));
+  if (fresh) replace(box, page.entries.length ? h("ol", {class: "leaderboard"}) : h("p", {class: "none"}, _("Nobody rated yet.")));
   const list = box.querySelector("ol");
   for (const e of page.entries) {
     list.append(h("li", {"data-id": e.id, value: e.rank}, profileLink(e.id, e.name),
-      h("span", {class: "rating", title: `±${2 * e.deviation}, ${e.games} games${e.provisional ? ", provisional" : ""}`},
-        ` ${shownRating(e)}`), e.kind === "bot" ? h("small", {}, " bot") : null));
+      h("span", {class: "rating", title: e.provisional ? ngettext("±%(dev)s, %(n)s game, provisional", "±%(dev)s, %(n)s games, provisional", e.games, {dev: 2 * e.deviation})
+                                          : ngettext("±%(dev)s, %(n)s game", "±%(dev)s, %(n)s games", e.games, {dev: 2 * e.deviation})},
+        ` ${shownRating(e)}`), e.kind === "bot" ? h("small", {}, " ", _("bot")) : null));
   }
   box.querySelector(".more")?.remove();
   if (page.next_cursor) {
-    box.append(h("button", {type: "button", class: "more", onclick: () => loadBoard(box, game, variant, page.next_cursor, false)}, "More"));
+    box.append(h("button", {type: "button", class: "more", onclick: () => loadBoard(box, game, variant, page.next_cursor, false)}, _("More")));
   }
 }
 
 function pairingBox(box, game, variant, schedule) {
   const player = currentPlayer();
-  if (!player) { replace(box, h("p", {class: "none"}, "Sign in to be paired with an opponent near your rating.")); return; }
+  if (!player) { replace(box, h("p", {class: "none"}, _("Sign in to be paired with an opponent near your rating."))); return; }
   const path = `/pairing/${encodeURIComponent(game)}/${encodeURIComponent(variant)}`;
   const render = ticket => {
     if (ticket.status === "paired") {
-      replace(box, h("p", {id: "paired"}, "Paired: ", h("a", {id: "paired-link",
-        href: `#/m/${encodeURIComponent(ticket.match_id)}?seat=${ticket.seat}`}, "go to the match")));
+      replace(box, h("p", {id: "paired"}, _("Paired:"), " ", h("a", {id: "paired-link",
+        href: `#/m/${encodeURIComponent(ticket.match_id)}?seat=${ticket.seat}`}, _("go to the match"))));
       syncPlayerSeats();
       return;
     }
     if (ticket.status === "waiting") {
-      replace(box, h("p", {id: "pairing-waiting"}, `Waiting for an opponent near ${ticket.rating} (${ticket.waited_seconds} s) `),
+      replace(box, h("p", {id: "pairing-waiting"}, _("Waiting for an opponent near %(rating)s (%(s)s s)", {rating: ticket.rating, s: ticket.waited_seconds}), " "),
         ticket.bot_offer ? h("button", {type: "button", id: "take-bot", onclick: () => send(() => post(`${path}/bot`, undefined, player.key))},
-          `Play ${ticket.bot_offer.bot} (${ticket.bot_offer.rating}) instead`) : null,
+          _("Play %(bot)s (%(rating)s) instead", {bot: ticket.bot_offer.bot, rating: ticket.bot_offer.rating})) : null,
         h("button", {type: "button", id: "leave-pairing", onclick: () => send(async () => {
-          await api("DELETE", path, {token: player.key}); return {status: "none"}; })}, "Stop waiting"));
+          await api("DELETE", path, {token: player.key}); return {status: "none"}; })}, _("Stop waiting")));
       schedule(setTimeout(() => send(() => get(path, player.key)), 5000));
       return;
     }
     replace(box, h("button", {type: "button", id: "find-opponent", onclick: () => send(() => post(path, undefined, player.key))},
-      "Find an opponent near my rating"));
+      _("Find an opponent near my rating")));
   };
   async function send(call) {
-    try { render(await call()); } catch (e) { notify(`Pairing: ${e instanceof ApiError ? e.message : e}`, "error"); }
+    try { render(await call()); } catch (e) { notify(_("Pairing: %(reason)s", {reason: e instanceof ApiError ? e.message : e}), "error"); }
   }
   send(() => get(path, player.key));
 }
@@ -87,17 +89,17 @@ function pairingBox(box, game, variant, schedule) {
 /** The new-match form's rated/casual choice: its element, and what it adds to the request body. */
 export function ratedChoice() {
   const box = h("input", {type: "checkbox", id: "rated", name: "rated"});
-  const element = h("div", {class: "row"}, h("label", {for: "rated"}, "Rated"),
-    h("div", {class: "pick"}, box, h("small", {}, " every seat a signed-in player or a bot; the result changes ratings")));
+  const element = h("div", {class: "row"}, h("label", {for: "rated"}, _("Rated")),
+    h("div", {class: "pick"}, box, h("small", {}, " ", _("every seat a signed-in player or a bot; the result changes ratings"))));
   return {element, apply: body => { if (box.checked) body.rated = true; }};
 }
 
 /** A rated match's view: each seat's rating before and after, once it has ended (else "rated"). */
 export function ratingChange(view) {
   if (!view.rated) return null;
-  if (!view.ratings) return h("p", {class: "rated", id: "rating-change"}, view.outcome ? "Rated: not counted" : "Rated match");
+  if (!view.ratings) return h("p", {class: "rated", id: "rating-change"}, view.outcome ? _("Rated: not counted") : _("Rated match"));
   const names = Object.fromEntries((view.seats ?? []).map(s => [s.seat, s.name]));
-  return h("p", {class: "rated", id: "rating-change"}, "Ratings: ", view.ratings.map((r, i) => [i ? " · " : "",
+  return h("p", {class: "rated", id: "rating-change"}, _("Ratings:"), " ", view.ratings.map((r, i) => [i ? " · " : "",
     profileLink(r.id, names[r.seat] ?? r.id), ` ${r.rating_before} → `,
     h("strong", {"data-seat": r.seat, class: "rating-after"}, String(r.rating_after))]));
 }
@@ -105,5 +107,5 @@ export function ratingChange(view) {
 /** An open seat's or listed match's rating note: rated or casual, and the seated players' ratings. */
 export function seatRating(s) {
   const known = (s.seat_ratings ?? []).map((r, i) => r === null ? null : `${s.seats[i]} ${r}`).filter(Boolean);
-  return h("span", {class: "seat-rating"}, s.rated ? "rated" : "casual", known.length ? ` (${known.join(", ")})` : "", " ");
+  return h("span", {class: "seat-rating"}, s.rated ? _("rated") : _("casual"), known.length ? ` (${known.join(", ")})` : "", " ");
 }

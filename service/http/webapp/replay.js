@@ -7,6 +7,7 @@
 // event types or versions (issue 38); the URL keeps the version. Keys: ←/→ previous/next move, Home/End.
 import {ApiError, get, gameInfo, titleOf} from "./api.js";
 import {h, notify, replace} from "./dom.js";
+import {_, current} from "./i18n.js";
 import {seatsIn} from "./held.js";
 import {withViewNames} from "./labels.js";
 import {showingCards} from "./cardinfo.js";
@@ -23,22 +24,22 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
   const token = mine?.token ?? null;
   const path = `/matches/${encodeURIComponent(matchId)}`;
   const el = {
-    title: h("h2", {}, "Replay"), where: h("p", {id: "replay-version", class: "status", "aria-live": "polite"}),
-    range: h("input", {type: "range", id: "scrub", min: 1, value: 1, "aria-label": "move"}),
-    jump: h("input", {type: "number", id: "jump", min: 1, inputmode: "numeric", "aria-label": "go to move number"}),
-    step: h("section", {id: "replay-step", class: "panel replay-step", "aria-label": "this move"}),
+    title: h("h2", {}, _("Replay")), where: h("p", {id: "replay-version", class: "status", "aria-live": "polite"}),
+    range: h("input", {type: "range", id: "scrub", min: 1, value: 1, "aria-label": _("move")}),
+    jump: h("input", {type: "number", id: "jump", min: 1, inputmode: "numeric", "aria-label": _("go to move number")}),
+    step: h("section", {id: "replay-step", class: "panel replay-step", "aria-label": _("this move")}),
     field: h("div", {id: "replay-field"}), panels: h("details", {id: "replay-view", class: "view"}),
   };
   const button = (id, label, title, to) => h("button", {type: "button", id, title, "aria-label": title, onclick: () => go(to())}, label);
-  const controls = h("div", {class: "scrubber", role: "group", "aria-label": "replay controls"},
-    button("first", "« First", "first move", () => 0), button("prev", "‹ Prev", "previous move", () => at - 1),
-    el.range, button("next", "Next ›", "next move", () => at + 1), button("last", "Last »", "last move", () => moves.length - 1),
+  const controls = h("div", {class: "scrubber", role: "group", "aria-label": _("replay controls")},
+    button("first", _("« First"), _("first move"), () => 0), button("prev", _("‹ Prev"), _("previous move"), () => at - 1),
+    el.range, button("next", _("Next ›"), _("next move"), () => at + 1), button("last", _("Last »"), _("last move"), () => moves.length - 1),
     h("form", {class: "jump", onsubmit: e => { e.preventDefault(); go(Number(el.jump.value) - 1); }},
-      el.jump, h("button", {type: "submit", id: "go"}, "Go")));
+      el.jump, h("button", {type: "submit", id: "go"}, _("Go"))));
   replace(root, h("div", {class: "replay"}, el.title, el.where, controls,
     h("div", {class: "replay-main"}, el.field, el.step), el.panels,
-    h("p", {class: "links"}, h("a", {href: `#/m/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, "Back to the match"),
-      " · ", h("a", {href: "#/"}, "Lobby"))));
+    h("p", {class: "links"}, h("a", {href: `#/m/${encodeURIComponent(matchId)}${mine ? `?seat=${mine.seat}` : ""}`}, _("Back to the match")),
+      " · ", h("a", {href: "#/"}, _("Lobby")))));
   el.range.addEventListener("input", () => go(Number(el.range.value) - 1));
   let info, field = null, match, moves = [], last = 1, at = 0;
 
@@ -56,8 +57,8 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
     }
     moves = [...groupMoves(events).values()].sort((a, b) => a.version - b.version);
     moves.forEach((m, i) => { m.end = i + 1 < moves.length ? moves[i + 1].version - 1 : last; });
-    replace(el.title, `Replay · ${await titleOf(match.game, match.variant)}`,
-            mine ? ` · as ${mover(match, {seat: mine.seat})}` : " · as a spectator");
+    replace(el.title, _("Replay · %(title)s", {title: await titleOf(match.game, match.variant)}), " · ",
+            mine ? _("as %(name)s", {name: mover(match, {seat: mine.seat})}) : _("as a spectator"));
     el.range.max = moves.length;
     el.jump.max = moves.length;
     if (!explainMissing) explainMissing = await routeMissing(`${path}/events/1/explain`, token);
@@ -79,7 +80,7 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
     const state = await get(`${path}/state?version=${move.end}`, token).catch(e => { notify(e.message, "error"); return null; });
     if (!state || wanted !== at) return;
     Object.assign(el.where.dataset, {version: move.end, step: at + 1, steps: moves.length});
-    replace(el.where, h("strong", {}, `Move ${at + 1} of ${moves.length}`), ` · ${mover(match, move)}`);
+    replace(el.where, h("strong", {}, _("Move %(n)s of %(all)s", {n: at + 1, all: moves.length})), ` · ${mover(match, move)}`);
     for (const [id, off] of [["first", at <= 0], ["prev", at <= 0], ["next", at >= moves.length - 1], ["last", at >= moves.length - 1]]) {
       root.querySelector(`#${id}`).disabled = off;
     }
@@ -91,21 +92,21 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
     replace(el.field, field ? field(known, state.view, {...match, seat: state.seat, outcome: ended}, {recent}) : null);
     markLastMove(el.field, move.events);
     const open = el.panels.open || !field;
-    replace(el.panels, h("summary", {}, "The whole view after this move"), viewPanels(known, state.view, match));
+    replace(el.panels, h("summary", {}, _("The whole view after this move")), viewPanels(known, state.view, match));
     el.panels.open = open;
   }
   function renderStep(move) {
     const said = move.events.filter(e => e.text);
     replace(el.step, h("h3", {}, mover(match, move)), said.length
       ? h("ol", {class: "sentences"}, said.map(e => withWhy(sentence(info, e), e.version)))
-      : h("p", {class: "none"}, "Nothing to tell: the rules' own bookkeeping."));
+      : h("p", {class: "none"}, _("Nothing to tell: the rules' own bookkeeping.")));
   }
   /** A sentence of the move with its "Why?" (where the server explains events). */
   function withWhy(item, v) {
     if (explainMissing) return item;
     const box = h("div", {class: "why"});
     item.append(" ", h("button", {type: "button", class: "why-button", "aria-expanded": "false",
-                                  onclick: e => explain(v, box, e.currentTarget)}, "Why?"), box);
+                                  onclick: e => explain(v, box, e.currentTarget)}, _("Why?")), box);
     return item;
   }
   async function explain(v, box, button) {
@@ -122,34 +123,44 @@ export function showReplay(root, {matchId, seat: wanted, version}) {
       if (e instanceof ApiError && e.status === 404 && e.code === "not_found") {
         explainMissing = true;
         for (const b of root.querySelectorAll(".why-button")) b.remove();
-        notify("This server cannot explain events yet.");
+        notify(_("This server cannot explain events yet."));
       } else replace(box, h("p", {class: "error"}, e.message));
     }
   }
   /** The explanation as a player reads it: what happened, the rule's words and the house rules it
    * depends on, what it came from (back to the move that started it) — by move, not by version. */
   function whyInWords(answer) {
-    const what = item => item?.hidden ? "something hidden from you"
-      : item?.text ? String(item.text).replace(/\.$/, "") : "a step of the rules' own bookkeeping";
-    const out = [`${what(answer.event)}.`];
+    const what = item => item?.hidden ? _("something hidden from you")
+      : item?.text ? String(item.text).replace(/[.。]$/, "") : _("a step of the rules' own bookkeeping");
+    const out = [_("%(what)s.", {what: what(answer.event)})];
+    const plain = text => String(text).replace(/[.。]$/, "");
+    const said = text => text?.[current()] ?? text?.en ?? text;
     // the game's rule in the rulebook's words; the platform's own (kifu/…) speak of the record's events
     const rule = String(answer.rule?.id ?? "").startsWith("kifu/") ? {} : answer.rule ?? {};
-    if (rule.statement) out.push(`The rule${rule.section ? ` (${rule.section})` : ""}: ${String(rule.statement).replace(/\.$/, "")}.`);
+    if (rule.statement) {
+      out.push(rule.section ? _("The rule (%(section)s): %(statement)s.", {section: rule.section, statement: plain(rule.statement)})
+        : _("The rule: %(statement)s.", {statement: plain(rule.statement)}));
+    }
     for (const ruling of rule.rulings ?? []) {         // the house rules it depends on, and this match's choice
-      const text = ruling?.text?.en ?? ruling?.text;
+      const text = said(ruling?.text);
       if (typeof text !== "string") continue;
-      const choice = ruling.choice_text?.en ?? ruling.choice_text;
-      out.push(`It depends on a house rule: ${text.replace(/\.$/, "")}.${typeof choice === "string" ? ` This match plays it so: ${choice.replace(/\.$/, "")}.` : ""}`);
+      const choice = said(ruling.choice_text);
+      out.push(typeof choice === "string"
+        ? _("It depends on a house rule: %(rule)s. This match plays it so: %(choice)s.", {rule: plain(text), choice: plain(choice)})
+        : _("It depends on a house rule: %(rule)s.", {rule: plain(text)}));
     }
     const causes = (answer.causes ?? []).filter(c => c.hidden || c.text);
-    causes.forEach((c, i) => out.push(`${i ? "Which came from" : "That happened because of"}: ${what(c)}.`));
+    causes.forEach((c, i) => out.push(i ? _("Which came from: %(what)s.", {what: what(c)})
+      : _("That happened because of: %(what)s.", {what: what(c)})));
     const command = answer.command;
     if (command) {
       const step = stepOf(command.version);
       const who = Number.isInteger(command.seat) ? mover(match, {seat: command.seat}) : null;
-      const kind = command.kind === "create" ? "the match's setup" : command.kind === "note" ? "a note of the table"
-        : `${who ?? "the table"}'s ${command.kind === "table" ? "move at the table" : "move"}`;
-      out.push(`It belongs to ${kind} (move ${step + 1}).`);
+      const n = step + 1, name = who ?? _("the table");
+      out.push(command.kind === "create" ? _("It belongs to the match's setup (move %(n)s).", {n})
+        : command.kind === "note" ? _("It belongs to a note of the table (move %(n)s).", {n})
+        : command.kind === "table" ? _("It belongs to %(name)s's move at the table (move %(n)s).", {name, n})
+        : _("It belongs to %(name)s's move (move %(n)s).", {name, n}));
     }
     return out;
   }

@@ -10,15 +10,16 @@
 // for the seat from its first move on.
 import {api} from "./api.js";
 import {h, notify, replace} from "./dom.js";
+import {N_, _} from "./i18n.js";
 
 const KEPT = "kifu.settings.v1";
 export const DEFAULTS = {pass: "only-choice", pay: "auto", single: "auto", confirm: false};
 const SERVER_KEPT = ["pass", "pay", "single"];          // the settings the server records; confirm is the page's
 const CHOICES = {
-  pass: ["Passing priority", [["manual", "Ask me every time"], ["only-choice", "Pass for me when passing is the only move"],
-                              ["unless-respond", "Pass for me unless I could respond"]]],
-  pay: ["Paying costs", [["auto", "Pay for me (I may change the payment before sending)"], ["manual", "Let me pick every payment"]]],
-  single: ["A choice of one", [["auto", "Take it for me"], ["manual", "Ask me anyway"]]],
+  pass: [N_("Passing priority"), [["manual", N_("Ask me every time")], ["only-choice", N_("Pass for me when passing is the only move")],
+                              ["unless-respond", N_("Pass for me unless I could respond")]]],
+  pay: [N_("Paying costs"), [["auto", N_("Pay for me (I may change the payment before sending)")], ["manual", N_("Let me pick every payment")]]],
+  single: [N_("A choice of one"), [["auto", N_("Take it for me")], ["manual", N_("Ask me anyway")]]],
 };
 
 function keptAll() {
@@ -65,9 +66,9 @@ export function settingsPanel({key, path, seat, token}) {
     if (server && name !== "confirm") {         // confirming before sending is this page's own business
       try {
         await save({...server, [name]: value});
-        notify("Settings saved.");
+        notify(_("Settings saved."));
       } catch (e) {
-        notify(`The settings were not saved: ${e.message}`, "error");
+        notify(_("The settings were not saved: %(reason)s", {reason: e.message}), "error");
       }
     }
     render();
@@ -78,14 +79,14 @@ export function settingsPanel({key, path, seat, token}) {
     const open = element.open;
     const rows = Object.entries(CHOICES).filter(([name]) => server || name === "single").map(([name, [title, options]]) => {
       const id = `set-${name}`;
-      return h("div", {class: "setting"}, h("label", {for: id}, title),
+      return h("div", {class: "setting"}, h("label", {for: id}, _(title)),
         h("select", {id, onchange: e => change(name, e.target.value)},
-          options.map(([value, text]) => h("option", {value, selected: now[name] === value}, text))));
+          options.map(([value, text]) => h("option", {value, selected: now[name] === value}, _(text)))));
     });
-    replace(element, h("summary", {}, "Settings"), rows,
+    replace(element, h("summary", {}, _("Settings")), rows,
       h("label", {class: "check setting"}, h("input", {type: "checkbox", id: "set-confirm", checked: Boolean(now.confirm),
-        onchange: e => change("confirm", e.target.checked)}), " Confirm each move before it is sent (and see the choices made by default)"),
-      server ? null : h("p", {class: "hint"}, "Passing and paying for you need a newer server; these settings are kept in this browser."));
+        onchange: e => change("confirm", e.target.checked)}), " ", _("Confirm each move before it is sent (and see the choices made by default)")),
+      server ? null : h("p", {class: "hint"}, _("Passing and paying for you need a newer server; these settings are kept in this browser.")));
     element.open = open;
   }
 

@@ -3,6 +3,7 @@
 // a way to verify the match, and the rematch (table.js draws its button beside the board).
 import {get} from "./api.js";
 import {h, replace} from "./dom.js";
+import {N_, _, withNodes, ngettext} from "./i18n.js";
 import {cardChip, describeOutcome, humanize, seatName} from "./labels.js";
 
 const COUNTS = /^(life|score|points|vp|money|coins|cash|assets|fame|territory_count|hand_count|deck_count|energy_count|buys|actions)$/;
@@ -18,17 +19,26 @@ export function endSummary(info, match, events, path, token) {
   const seed = events.find(e => e.type === "SeedRevealed")?.data?.seed;
   const verdict = h("span", {id: "verify-result", "aria-live": "polite"});
   return h("section", {id: "summary", class: "summary", "aria-labelledby": "summary-h"},
-    h("h3", {id: "summary-h"}, "The match is over"),
-    h("p", {class: "result"}, h("strong", {}, `${describeOutcome(match, match.outcome)}.`)),
+    h("h3", {id: "summary-h"}, _("The match is over")),
+    h("p", {class: "result"}, h("strong", {}, _("%(outcome)s.", {outcome: describeOutcome(match, match.outcome)}))),
     scores.length ? h("p", {class: "scores"}, scores.join(" · ")) : null,
     names.length ? h("table", {class: "counts"},
-      h("thead", {}, h("tr", {}, h("th", {scope: "col"}, "Player"), names.map(n => h("th", {scope: "col"}, humanize(n).replace(/ count$/, ""))))),
+      h("thead", {}, h("tr", {}, h("th", {scope: "col"}, _("Player")), names.map(n => h("th", {scope: "col"}, countWord(n))))),
       h("tbody", {}, counted.map(([p]) => h("tr", {}, h("th", {scope: "row"}, Number.isInteger(p.seat) ? seatName(match, p.seat) : ""),
         names.map(n => h("td", {}, p[n] ?? "—")))))) : null,
-    revealed.length ? h("div", {class: "revealed"}, h("h4", {}, "Cards in hand at the end"),
+    revealed.length ? h("div", {class: "revealed"}, h("h4", {}, _("Cards in hand at the end")),
       revealed.map(p => h("p", {}, `${seatName(match, p.seat)}: `, h("span", {class: "chips"}, p.hand.map(id => cardChip(info, id)))))) : null,
-    seed !== undefined ? h("p", {class: "seed"}, "The match's seed, now revealed: ", h("code", {class: "seed-value"}, String(seed)), " ",
-      h("button", {type: "button", id: "verify", onclick: () => verify(path, token, verdict)}, "Verify this match"), " ", verdict) : null);
+    seed !== undefined ? h("p", {class: "seed"}, withNodes(_("The match's seed, now revealed: %(seed)s"), {seed: h("code", {class: "seed-value"}, String(seed))}), " ",
+      h("button", {type: "button", id: "verify", onclick: () => verify(path, token, verdict)}, _("Verify this match")), " ", verdict) : null);
+}
+
+// the counts a summary shows, in words
+const COUNT_WORDS = {life: N_("Life"), score: N_("Score"), points: N_("Points"), vp: N_("VP"), money: N_("Money"), coins: N_("Coins"),
+                     cash: N_("Cash"), assets: N_("Assets"), fame: N_("Fame"), territory_count: N_("Territory"), hand_count: N_("Hand"),
+                     deck_count: N_("Deck"), energy_count: N_("Energy"), buys: N_("Buys"), actions: N_("Actions")};
+
+function countWord(key) {
+  return COUNT_WORDS[key] ? _(COUNT_WORDS[key]) : humanize(key).replace(/ count$/, "");
 }
 
 function outcomeScores(match) {
@@ -39,13 +49,17 @@ function outcomeScores(match) {
 }
 
 async function verify(path, token, box) {
-  replace(box, "Checking…");
+  replace(box, _("Checking…"));
   try {
     const report = await get(`${path}/verify`, token);
-    if (report.ok) replace(box, "Verified: every move replays to the same record from the revealed seed.");
-    else if (report.status && report.ok === undefined) replace(box, "The check is queued; ask again in a moment.");
-    else replace(box, h("span", {class: "error"}, `The record does not replay the same (${(report.divergences ?? []).length} differences).`));
+    if (report.ok) replace(box, _("Verified: every move replays to the same record from the revealed seed."));
+    else if (report.status && report.ok === undefined) replace(box, _("The check is queued; ask again in a moment."));
+    else {
+      const n = (report.divergences ?? []).length;
+      replace(box, h("span", {class: "error"}, ngettext("The record does not replay the same (%(n)s difference).",
+                                                        "The record does not replay the same (%(n)s differences).", n)));
+    }
   } catch (e) {
-    replace(box, h("span", {class: "error"}, `Could not verify: ${e.message}`));
+    replace(box, h("span", {class: "error"}, _("Could not verify: %(reason)s", {reason: e.message})));
   }
 }

@@ -5,6 +5,7 @@
 // once every person has agreed, who has is shown) or not refereed live (it starts at once).
 import {get, newCommandId, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
+import {_, withNodes} from "./i18n.js";
 import {holdSeat} from "./held.js";
 import {seatName} from "./labels.js";
 import {permissionButton, watchTurn} from "./notify.js";
@@ -16,14 +17,14 @@ const mounted = new WeakMap();
 export function tablePanels(box, {match, mine, token, path, refresh, talk = true}) {
   let state = mounted.get(box);
   if (!state) {
-    state = {after: 0, lines: h("ol", {id: "chat-lines", class: "chat-lines"}), moves: h("div", {id: "table-moves"}),
+    state = {after: 0, lines: h("ol", {id: "chat-lines", class: "chat-lines", "data-empty": _("Nothing said yet.")}), moves: h("div", {id: "table-moves"}),
              confirming: false, poll: null, ctx: null};
-    const text = h("input", {id: "chat-text", maxlength: 500, autocomplete: "off", "aria-label": "say something"});
+    const text = h("input", {id: "chat-text", maxlength: 500, autocomplete: "off", "aria-label": _("say something")});
     const form = h("form", {id: "chat-form", class: "inline", onsubmit: e => { e.preventDefault(); say(state, text); }},
-                   text, h("button", {type: "submit"}, "Say"));
+                   text, h("button", {type: "submit"}, _("Say")));
     state.form = form;
     replace(box, state.moves, h("section", {id: "chat", "aria-labelledby": "chat-h"},
-      h("h3", {id: "chat-h"}, "Table talk"), state.lines, form));
+      h("h3", {id: "chat-h"}, _("Table talk")), state.lines, form));
     mounted.set(box, state);
   }
   state.ctx = {match, mine, token, path, refresh};
@@ -47,24 +48,24 @@ function renderMoves(state) {
   const offer = table.draw_offer;
   const parts = [];
   if (match.audit_live) {
-    parts.push(h("p", {class: "warn", id: "refereed-live"}, "This match is refereed live: its auditor sees every hand."));
+    parts.push(h("p", {class: "warn", id: "refereed-live"}, _("This match is refereed live: its auditor sees every hand.")));
   }
   if (table.rematch_of) {
-    parts.push(h("p", {}, "A rematch of ", h("a", {href: `#/m/${encodeURIComponent(table.rematch_of)}${mine ? `?seat=${mine.seat}` : ""}`},
-      "this match")));
+    parts.push(h("p", {}, withNodes(_("A rematch of %(match)s"), {match: h("a", {href: `#/m/${encodeURIComponent(table.rematch_of)}${mine ? `?seat=${mine.seat}` : ""}`},
+      _("this match"))})));
   }
   if (mine && !match.outcome) {
     parts.push(state.confirming
-      ? h("span", {}, "Resign this match? ",
-          h("button", {type: "button", id: "resign-confirm", class: "danger", onclick: () => act(state, "resign")}, "Yes, resign"), " ",
-          h("button", {type: "button", onclick: () => { state.confirming = false; renderMoves(state); }}, "No"))
-      : h("button", {type: "button", id: "resign", onclick: () => { state.confirming = true; renderMoves(state); }}, "Resign"));
-    if (!offer) parts.push(" ", h("button", {type: "button", id: "offer-draw", onclick: () => act(state, "draw/offer")}, "Offer a draw"));
-    else if (offer.seat === mine.seat) parts.push(h("p", {id: "draw-offered"}, "You offered a draw; your next move withdraws it."));
+      ? h("span", {}, _("Resign this match?"), " ",
+          h("button", {type: "button", id: "resign-confirm", class: "danger", onclick: () => act(state, "resign")}, _("Yes, resign")), " ",
+          h("button", {type: "button", onclick: () => { state.confirming = false; renderMoves(state); }}, _("No")))
+      : h("button", {type: "button", id: "resign", onclick: () => { state.confirming = true; renderMoves(state); }}, _("Resign")));
+    if (!offer) parts.push(" ", h("button", {type: "button", id: "offer-draw", onclick: () => act(state, "draw/offer")}, _("Offer a draw")));
+    else if (offer.seat === mine.seat) parts.push(h("p", {id: "draw-offered"}, _("You offered a draw; your next move withdraws it.")));
     else if (!offer.accepted.includes(mine.seat)) {
-      parts.push(h("p", {id: "draw-offer"}, `${seatName(match, offer.seat)} offers a draw. `,
-        h("button", {type: "button", id: "accept-draw", onclick: () => act(state, "draw/accept")}, "Accept"), " ",
-        h("button", {type: "button", id: "decline-draw", onclick: () => act(state, "draw/decline")}, "Decline")));
+      parts.push(h("p", {id: "draw-offer"}, _("%(name)s offers a draw.", {name: seatName(match, offer.seat)}), " ",
+        h("button", {type: "button", id: "accept-draw", onclick: () => act(state, "draw/accept")}, _("Accept")), " ",
+        h("button", {type: "button", id: "decline-draw", onclick: () => act(state, "draw/decline")}, _("Decline"))));
     }
     parts.push(" ", permissionButton());
   }
@@ -72,10 +73,10 @@ function renderMoves(state) {
     if (mine) holdSeat({match_id: table.rematch, seat: mine.seat, token: mine.token, name: mine.name,
                         game: match.game, variant: match.variant, ...(mine.player ? {player: true} : {})});
     parts.push(h("p", {}, h("a", {id: "rematch-link", href: `#/m/${encodeURIComponent(table.rematch)}${mine ? `?seat=${mine.seat}` : ""}`},
-      "Go to the rematch")));
+      _("Go to the rematch"))));
   } else if (match.outcome && mine && !match.analysis) {
     parts.push(match.audit_live ? liveRematch(state)
-      : h("button", {type: "button", id: "rematch", onclick: () => rematch(state)}, "Rematch"));
+      : h("button", {type: "button", id: "rematch", onclick: () => rematch(state)}, _("Rematch")));
   }
   replace(state.moves, parts.length ? h("div", {class: "table-moves"}, parts) : null);
 }
@@ -84,17 +85,17 @@ function liveRematch(state) {
   const {match, mine} = state.ctx;
   const agreed = match.table?.rematch_consents ?? [];
   const others = agreed.filter(s => s !== mine.seat).map(s => seatName(match, s));
-  const plain = h("button", {type: "button", id: "rematch", onclick: () => rematch(state, false)}, "Rematch, not refereed live");
-  const what = "the same auditor sees every hand while it is played; it starts once every player has agreed.";
+  const plain = h("button", {type: "button", id: "rematch", onclick: () => rematch(state, false)}, _("Rematch, not refereed live"));
   if (agreed.includes(mine.seat)) {
-    return h("div", {id: "live-rematch"},
-      h("p", {class: "warn"}, `You agreed to a rematch refereed live: ${what}`), plain);
+    return h("div", {id: "live-rematch"}, h("p", {class: "warn"},
+      _("You agreed to a rematch refereed live: the same auditor sees every hand while it is played; it starts once every player has agreed.")), plain);
   }
   return h("div", {id: "live-rematch"},
-    h("p", {class: "warn"}, others.length ? `${others.join(", ")} asked for a rematch refereed live: ${what}`
-      : `A rematch refereed live too: ${what}`),
+    h("p", {class: "warn"}, others.length
+      ? _("%(names)s asked for a rematch refereed live: the same auditor sees every hand while it is played; it starts once every player has agreed.", {names: others.join(", ")})
+      : _("A rematch refereed live too: the same auditor sees every hand while it is played; it starts once every player has agreed.")),
     h("button", {type: "button", id: "rematch-live", onclick: () => rematch(state, true)},
-      others.length ? "Agree to a rematch refereed live" : "Ask for a rematch refereed live"), " ", plain);
+      others.length ? _("Agree to a rematch refereed live") : _("Ask for a rematch refereed live")), " ", plain);
 }
 
 async function act(state, route) {
@@ -102,7 +103,7 @@ async function act(state, route) {
   state.confirming = false;
   try {
     await post(`${path}/${route}`, {command_id: newCommandId()}, token);
-  } catch (e) { notify(`Not accepted: ${e.message}`, "error"); }
+  } catch (e) { notify(_("Not accepted: %(reason)s", {reason: e.message}), "error"); }
   await refresh();
 }
 
@@ -111,8 +112,8 @@ async function rematch(state, auditLive) {
   try {
     const made = await post(`${path}/rematch`, auditLive === undefined ? {} : {audit_live: auditLive}, token);
     if (!made.match_id) {                     // 202: agreed; waiting for the others
-      notify(made.asked.length ? `Agreed. Waiting for ${made.asked.map(s => seatName(match, s)).join(", ")} to agree.`
-        : "Agreed. The rematch is being started.");
+      notify(made.asked.length ? _("Agreed. Waiting for %(names)s to agree.", {names: made.asked.map(s => seatName(match, s)).join(", ")})
+        : _("Agreed. The rematch is being started."));
       await state.ctx.refresh();
       return;
     }
@@ -120,7 +121,7 @@ async function rematch(state, auditLive) {
               variant: match.variant, ...(mine.player ? {player: true} : {})});
     location.hash = `#/m/${encodeURIComponent(made.match_id)}?seat=${mine.seat}`;
   } catch (e) {
-    notify(`No rematch: ${e.message}`, "error");
+    notify(_("No rematch: %(reason)s", {reason: e.message}), "error");
     await state.ctx.refresh();
   }
 }
@@ -133,7 +134,7 @@ async function loadChat(state) {
       const page = await get(`${path}/chat?after=${state.after}&limit=200`);
       for (const line of page.lines) {
         state.lines.append(h("li", {"data-version": line.version, class: line.seat === state.ctx.mine?.seat ? "mine" : ""},
-          h("strong", {}, line.name || `seat ${line.seat}`), ": ", line.text));
+          h("strong", {}, line.name || _("seat %(n)s", {n: line.seat})), ": ", line.text));
       }
       state.after = page.next_after;
       if (page.lines.length) state.lines.scrollTop = state.lines.scrollHeight;
@@ -150,7 +151,7 @@ async function say(state, input) {
   try {
     await post(`${path}/chat`, {text, command_id: newCommandId()}, token);
     input.value = "";
-  } catch (e) { notify(`Not said: ${e.message}`, "error"); }
+  } catch (e) { notify(_("Not said: %(reason)s", {reason: e.message}), "error"); }
   await loadChat(state);
   await refresh();
   input.focus();

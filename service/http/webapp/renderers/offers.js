@@ -2,7 +2,8 @@
 // objects GET /legal-actions listed (ctx.actions), never one built here — as a button that plays
 // the only one, or lists them to choose from. Without ctx (the replay) nothing is offered.
 import {h, replace} from "../dom.js";
-import {describeAction, humanize} from "../labels.js";
+import {_} from "../i18n.js";
+import {describeAction, kindWord} from "../labels.js";
 
 /** {offer(test, where, label?) -> button | null, box}: `box` is where several matching actions are listed. */
 export function fieldOffers(info, ctx) {
@@ -12,7 +13,7 @@ export function fieldOffers(info, ctx) {
   function offer(test, where, label = null) {
     const actions = listed.filter(test);
     if (!actions.length) return null;
-    const kinds = [...new Set(actions.map(a => humanize(a.type ?? "action")))].join(" / ");
+    const kinds = [...new Set(actions.map(a => kindWord(info, a.type)))].join(" / ");
     return h("button", {type: "button", class: "here", "data-offers": actions.length,
                         title: actions.map(a => describeAction(info, a)).join("\n"),
                         onclick: () => actions.length === 1 ? ctx.play(actions[0]) : list(actions, where)},
@@ -20,11 +21,11 @@ export function fieldOffers(info, ctx) {
   }
 
   function list(actions, where) {
-    replace(box, h("p", {class: "field-choices-head"}, `Legal here (${where}):`),
+    replace(box, h("p", {class: "field-choices-head"}, _("Legal here (%(where)s):", {where})),
       h("div", {class: "field-choices-list"}, actions.map(a =>
         h("button", {type: "button", class: "act", "data-field-action": JSON.stringify(a), onclick: () => ctx.play(a)},
           describeAction(info, a)))),
-      h("button", {type: "button", class: "cancel", onclick: () => replace(box)}, "Cancel"));
+      h("button", {type: "button", class: "cancel", onclick: () => replace(box)}, _("Cancel")));
     box.querySelector("button")?.focus();
   }
 
