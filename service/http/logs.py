@@ -17,10 +17,10 @@ The request id is set as the log context (service.application.logs.REQUEST_ID) w
 is served, so a job it queues carries it (RQ meta) and the worker's lines for that job show it."""
 import logging
 import os
+import random
 import re
 import sys
 import time
-import uuid
 from urllib.parse import unquote_plus
 
 from flask import g, has_request_context, request
@@ -87,7 +87,7 @@ def init_app(app) -> None:
     @app.before_request
     def request_id():
         given = request.headers.get("X-Request-ID", "")
-        g.request_id = given if REQUEST_ID.match(given) else uuid.uuid4().hex
+        g.request_id = given if REQUEST_ID.match(given) else f"{random.getrandbits(128):032x}"
         g.log_started = time.perf_counter()
         g.log_context = app_logs.REQUEST_ID.set(g.request_id)
 

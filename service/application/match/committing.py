@@ -13,6 +13,8 @@ from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+import orjson
+
 from engine.core import Game, apply, clone, match_outcome, seed_revealed
 from service.application.errors import Conflict
 from service.application.match import reactions
@@ -96,7 +98,7 @@ def commit(store, m, batches: list, *, by: str, seed: bytes | None = None, comma
                      ended="ended" in update and not m.meta.get("ended"), answer=answer)
     prepared = reactions.prepare(store, done)
     result = store.append(m.match_id, m.version, m.last_hash, records, command_key=command_key,
-                          answer=json.dumps(answer, ensure_ascii=False), meta=update or None)
+                          answer=stored_json(answer), meta=update or None)
     if result.status == "duplicate":
         return repeated(m.match_id, json.loads(result.answer))
     if result.status == "conflict":
@@ -104,6 +106,15 @@ def commit(store, m, batches: list, *, by: str, seed: bytes | None = None, comma
     stored(store, m.match_id, state, snapshots)
     reactions.follow(store, done, prepared)
     return done
+
+
+def stored_json(answer: dict) -> str:
+    """The answer as the store keeps it for a retried command (read back by ``json.loads``): orjson's
+    compact JSON, the standard library's for what orjson does not write (an integer past 64 bits)."""
+    try:
+        return orjson.dumps(answer).decode("utf-8")
+    except TypeError:
+        return json.dumps(answer, ensure_ascii=False)
 
 
 def clock_meta(game: Game, state: dict, before: dict, movers: set, at: str) -> dict:
