@@ -86,8 +86,8 @@ def run(store, match_id: str, limit: int = MAX_STEPS) -> int:
 def step(store, m, seat: int, auto: dict):
     """Commit the seat's automatic move at the loaded version, as its own action marked ``auto``."""
     action = auto["action"]
-    events = decide(store, m, seat, action, store.secret(m.match_id))
+    state, events = decide(store, m, seat, action, store.secret(m.match_id))
     command = {"seat": seat, "action": action, "auto": {"setting": auto["setting"], "why": auto["why"]}}
     command_id = f"auto-{m.version}"
     return commit(store, m, [(command, events), *after_action(m.game, m.state, seat, events)], by="auto",
-                  command_key=f"{seat}:{command_id}", command_id=command_id, seat=seat, acted=True)
+                  command_key=f"{seat}:{command_id}", command_id=command_id, seat=seat, acted=True, folded=state)

@@ -65,15 +65,17 @@ def repeated(match_id: str, answer: dict) -> Committed:
 
 def commit(store, m, batches: list, *, by: str, seed: bytes | None = None, command_key: str = "",
            command_id: str = "", seat: int | None = None, acted: bool = False,
-           meta: dict | None = None) -> Committed:
+           meta: dict | None = None, folded: dict | None = None) -> Committed:
     """Fold the ``(command, events)`` batches onto the loaded match ``m`` and append them at its version
     in one atomic append (revealing the seed in the last batch if they end the match), with ``meta``
     (fields written with them) and the clock's new ``waiting``; the reactions around it. Returns what
     was committed, its ``answer`` as ``seat`` sees it. 409 when someone appended first; a repeated
     ``command_key`` returns the first answer. ``acted``: the batches are ``seat``'s own action
-    (remembered for its digest of what happened since). ``by`` names the appender."""
+    (remembered for its digest of what happened since). ``by`` names the appender. ``folded``: the
+    state after the first batch's events, as its decision folded them on a copy (``acting.decide``),
+    handed over."""
     events = [e for _, batch in batches for e in batch]
-    state, snapshots = fold(store, m.game, m.state, events)
+    state, snapshots = fold(store, m.game, m.state, events, folded=folded, done=len(batches[0][1]))
     if seed is None and match_outcome(m.game, state) is not None:
         seed = store.secret(m.match_id)
     last = list(batches[-1][1])
@@ -131,8 +133,14 @@ def stored(store, match_id: str, state: dict, snapshots: list) -> None:
     store.remember(match_id, state, handed_over=True)
 
 
-def fold(store, game: Game, state: dict | None, events: list, copy: bool = True) -> tuple[dict, list]:
-    """Fold ``events`` into a copy of ``state``; also copies of the state at every snapshot version."""
+def fold(store, game: Game, state: dict | None, events: list, copy: bool = True, folded: dict | None = None,
+         done: int = 0) -> tuple[dict, list]:
+    """Fold ``events`` into a copy of ``state``; also copies of the state at every snapshot version.
+    ``folded``: ``state`` with the first ``done`` events already folded (a copy handed over), taken
+    as it is unless a snapshot falls among those events' versions."""
+    if folded is not None and not any(store.snapshot_due(v) for v in range(state["version"] + 1,
+                                                                             folded["version"] + 1)):
+        state, events, copy = folded, events[done:], False
     state = clone(state) if state is not None and copy else state
     snapshots = []
     for event in events:
