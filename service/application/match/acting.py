@@ -49,8 +49,8 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
 def decide(store, m, seat: int, action: dict, seed: bytes) -> tuple[dict, list]:
     """The game's decision: the state after it and its events, decided on a copy of the match's state
     and folded as decided (engine.core.step: the same state as folding the events onto a copy, so
-    ``commit`` need not fold them again). Deciders refuse malformed actions with IllegalAction; should one crash
-    on an odd shape anyway, the client still gets a 4xx (and the log the traceback) — except on a
+    ``commit`` need not fold them again). Deciders refuse malformed actions with IllegalAction;
+    should one crash on an odd shape anyway, the client still gets a 4xx (and the log the traceback) — except on a
     ``strict`` store (tests), where the crash must surface as the engine bug it is. The log names the
     action's type and the error's, never the action's values nor the error's message (a seat's hidden
     choices: face-down cards, a card in hand)."""
