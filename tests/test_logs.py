@@ -153,9 +153,9 @@ def test_a_crashing_decider_is_logged_without_the_action_s_values(app, client, m
     with app.app_context():
         monkeypatch.setattr(get_store(), "strict", False)               # as served outside tests
 
-    def crash(game, state, seat, action, seed):
+    def crash(game, state, seat, action, rng):
         raise KeyError(action["n"])
-    monkeypatch.setattr(acting, "play", crash)
+    monkeypatch.setattr(acting, "step", crash)
     seat = m.seat_to_act()
     with caplog.at_level(logging.ERROR, logger="service"):
         r = m.post(seat, {"type": "add", "n": "s3cret-choice"})

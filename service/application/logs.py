@@ -13,11 +13,15 @@
 """
 import contextlib
 import contextvars
+import json
 import logging
 import sys
 from datetime import datetime, timezone
 
-from pythonjsonlogger.json import JsonFormatter as _LibraryJsonFormatter
+import orjson
+from pythonjsonlogger.core import BaseJsonFormatter
+from pythonjsonlogger.json import JsonEncoder
+from pythonjsonlogger.orjson import orjson_default
 
 REQUEST_ID: contextvars.ContextVar = contextvars.ContextVar("kifu_request_id", default=None)
 META_KEY = "request_id"         # the key of the request id in an RQ job's meta
@@ -44,28 +48,36 @@ def _same(text: str) -> str:
     return text
 
 
-class JsonFormatter(_LibraryJsonFormatter):
+class JsonFormatter(BaseJsonFormatter):
     """A record as one JSON line: ts, level, logger, message, request_id, then the record's extra fields
-    (``fields``: names always written, None when a record lacks them)."""
+    (``fields``: names always written, None when a record lacks them). python-json-logger reads the
+    record (its message, exception and stack); the line is written by orjson, one per request and
+    more, in a fifth of the standard library's time (what orjson cannot write, a lone surrogate or
+    an integer past 64 bits, the standard library writes as python-json-logger did)."""
 
     def __init__(self, fields: tuple = (), redact=_same):
-        super().__init__(json_ensure_ascii=False)
+        super().__init__()
         self.fields, self.redact = tuple(fields), redact
 
     def add_fields(self, log_data: dict, record: logging.LogRecord, message_dict: dict) -> None:
-        super().add_fields(log_data, record, message_dict)       # the extra fields (python-json-logger's)
-        log_data.pop("message", None)
-        first = {"ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
-                 "level": record.levelname.lower(), "logger": record.name,
-                 "message": self.redact(record.getMessage()),
-                 "request_id": getattr(record, "request_id", None) or REQUEST_ID.get()}
-        first.update({name: getattr(record, name, None) for name in self.fields})
-        rest = {k: v for k, v in log_data.items() if k not in first}
-        if isinstance(rest.get("exc_info"), str):
-            rest["exc_info"] = self.redact(rest["exc_info"])
-        log_data.clear()
-        log_data.update(first)
-        log_data.update(rest)
+        log_data.update(ts=datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+                        level=record.levelname.lower(), logger=record.name, message=self.redact(record.getMessage()),
+                        request_id=getattr(record, "request_id", None) or REQUEST_ID.get())
+        for name in self.fields:
+            log_data[name] = getattr(record, name, None)
+        skip = self._skip_fields
+        for extra in (message_dict, record.__dict__):           # the exception, then the extra fields
+            for key, value in extra.items():
+                if key not in log_data and (extra is message_dict or (key not in skip and not key.startswith("_"))):
+                    log_data[key] = value
+        if isinstance(log_data.get("exc_info"), str):
+            log_data["exc_info"] = self.redact(log_data["exc_info"])
+
+    def jsonify_log_record(self, log_data: dict) -> str:
+        try:
+            return orjson.dumps(log_data, default=orjson_default, option=orjson.OPT_NON_STR_KEYS).decode("utf-8")
+        except TypeError:
+            return json.dumps(log_data, cls=JsonEncoder, ensure_ascii=False)
 
 
 def to_stderr(level: int, loggers: tuple = ("",)) -> logging.Handler:

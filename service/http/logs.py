@@ -17,10 +17,10 @@ The request id is set as the log context (service.application.logs.REQUEST_ID) w
 is served, so a job it queues carries it (RQ meta) and the worker's lines for that job show it."""
 import logging
 import os
+import random
 import re
 import sys
 import time
-import uuid
 from urllib.parse import unquote_plus
 
 from flask import g, has_request_context, request
@@ -64,9 +64,10 @@ class RequestContext(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         values = dict.fromkeys(FIELDS)
         if has_request_context():
-            values.update(request_id=g.get("request_id"), method=request.method,
-                          route=request.url_rule.rule if request.url_rule else None,
-                          match_id=(request.view_args or {}).get("match_id"), seat=g.get("seat"))
+            req, ctx = request._get_current_object(), g._get_current_object()    # each proxy looked up once
+            values.update(request_id=ctx.get("request_id"), method=req.method,
+                          route=req.url_rule.rule if req.url_rule else None,
+                          match_id=(req.view_args or {}).get("match_id"), seat=ctx.get("seat"))
         for name, value in values.items():
             setattr(record, name, value)
         return True
@@ -87,19 +88,21 @@ def init_app(app) -> None:
     @app.before_request
     def request_id():
         given = request.headers.get("X-Request-ID", "")
-        g.request_id = given if REQUEST_ID.match(given) else uuid.uuid4().hex
+        g.request_id = given if REQUEST_ID.match(given) else f"{random.getrandbits(128):032x}"
         g.log_started = time.perf_counter()
         g.log_context = app_logs.REQUEST_ID.set(g.request_id)
 
     @app.after_request
     def echo(response):
-        if "request_id" in g:
-            response.headers["X-Request-ID"] = g.request_id
-            took = (time.perf_counter() - g.log_started) * 1000 if "log_started" in g else None
-            requests_log.info("%s %s %d", request.method, request.url_rule.rule if request.url_rule else "-",
+        ctx = g._get_current_object()
+        if "request_id" in ctx:
+            req = request._get_current_object()
+            response.headers["X-Request-ID"] = ctx.request_id
+            took = (time.perf_counter() - ctx.log_started) * 1000 if "log_started" in ctx else None
+            requests_log.info("%s %s %d", req.method, req.url_rule.rule if req.url_rule else "-",
                               response.status_code, extra={"status": response.status_code,
                                                            "duration_ms": None if took is None else round(took, 1),
-                                                           "remote": request.remote_addr})
+                                                           "remote": req.remote_addr})
         return response
 
     @app.teardown_request

@@ -143,13 +143,23 @@ def init_app(app) -> None:
     def started():
         g.metrics_started = time.perf_counter()
 
+    counters, histograms = {}, {}       # labelled series by their labels (all from closed sets)
+
     @app.after_request
     def count(response):
-        method = request.method if request.method in METHODS else OTHER_METHOD
-        route = request.url_rule.rule if request.url_rule else UNMATCHED
-        recorded.requests.labels(method, route, str(response.status_code)).inc()
-        if "metrics_started" in g:
-            recorded.latency.labels(method, route).observe(time.perf_counter() - g.metrics_started)
+        req, ctx = request._get_current_object(), g._get_current_object()     # each proxy looked up once
+        method = req.method if req.method in METHODS else OTHER_METHOD
+        route = req.url_rule.rule if req.url_rule else UNMATCHED
+        status = response.status_code
+        counter = counters.get((method, route, status))
+        if counter is None:
+            counter = counters[method, route, status] = recorded.requests.labels(method, route, str(status))
+        counter.inc()
+        if "metrics_started" in ctx:
+            histogram = histograms.get((method, route))
+            if histogram is None:
+                histogram = histograms[method, route] = recorded.latency.labels(method, route)
+            histogram.observe(time.perf_counter() - ctx.metrics_started)
         if response.status_code == 409 and response.is_json:
             recorded.conflicts.labels(((response.get_json(silent=True) or {}).get("error") or {}).get("code", "")).inc()
         return response

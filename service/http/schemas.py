@@ -2,6 +2,7 @@
 import json
 
 import marshmallow
+import orjson
 from marshmallow import ValidationError, fields, post_dump, validate
 
 from service.application.table.seats import JOIN_MODES
@@ -149,6 +150,14 @@ ACTION_MAX_DEPTH = 32
 COMMAND_ID_MAX = 128
 
 
+def _json_length(value) -> int:
+    """Bytes of ``value`` as compact UTF-8 JSON (orjson; the standard library for what orjson refuses)."""
+    try:
+        return len(orjson.dumps(value))
+    except TypeError:
+        return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode())
+
+
 def _bounded_action(action: dict) -> None:
     """ValidationError for an action deeper than ACTION_MAX_DEPTH or longer than ACTION_MAX_BYTES
     as JSON (the fields an action type may carry are the game's check, engine.core.match.check_fields)."""
@@ -162,7 +171,7 @@ def _bounded_action(action: dict) -> None:
             stack.extend((v, depth + 1) for v in value.values())
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value)
-    if len(json.dumps(action, ensure_ascii=False, separators=(",", ":")).encode()) > ACTION_MAX_BYTES:
+    if _json_length(action) > ACTION_MAX_BYTES:
         raise ValidationError(_("longer than %(action_max_bytes)s bytes as JSON", action_max_bytes=ACTION_MAX_BYTES))
 
 

@@ -4,7 +4,8 @@ import json
 import logging
 import traceback
 
-from engine.core import TABLE_RULE, Event, controller, play
+from engine.core import TABLE_RULE, Event, Rng, clone, controller, step
+from engine.core.match import check_fields
 from engine.core.table_moves import after_action
 from service.application.errors import Conflict, DomainError, Forbidden, Illegal
 from service.application.match.committing import Committed, commit, repeated, stale
@@ -42,20 +43,24 @@ def take_action(store, match_id: str, seat: int, body: dict, meta: dict | None =
                        _("a stand-in bot plays seat %(seat)s since it missed a deadline; take the seat back first: "
                          "POST /matches/%(match_id)s/seats/%(seat)s/reclaim",
                          seat=seat, match_id=match_id), TABLE_RULE)
-    events = decide(store, m, seat, body["action"], seed)
+    state, events = decide(store, m, seat, body["action"], seed)
     batches = [({"seat": seat, "action": body["action"]}, events), *after_action(m.game, m.state, seat, events)]
     return commit(store, m, batches, by="bot" if by_bot else "seat", seed=seed, command_key=command_key,
-                  command_id=body["command_id"], seat=seat, acted=True)
+                  command_id=body["command_id"], seat=seat, acted=True, folded=state)
 
 
-def decide(store, m, seat: int, action: dict, seed: bytes) -> list:
-    """The game's decision. Deciders refuse malformed actions with IllegalAction; should one crash
-    on an odd shape anyway, the client still gets a 4xx (and the log the traceback) — except on a
+def decide(store, m, seat: int, action: dict, seed: bytes) -> tuple[dict, list]:
+    """The game's decision: the state after it and its events, decided on a copy of the match's state
+    and folded as decided (engine.core.step: the same state as folding the events onto a copy, so
+    ``commit`` need not fold them again). Deciders refuse malformed actions with IllegalAction;
+    should one crash on an odd shape anyway, the client still gets a 4xx (and the log the traceback) — except on a
     ``strict`` store (tests), where the crash must surface as the engine bug it is. The log names the
     action's type and the error's, never the action's values nor the error's message (a seat's hidden
     choices: face-down cards, a card in hand)."""
     try:
-        return list(play(m.game, m.state, seat, action, seed))
+        check_fields(m.game, action)
+        state, events = step(m.game, clone(m.state), seat, action, Rng.for_version(seed, m.state["version"]))
+        return state, list(events)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
         if store.strict:
             raise

@@ -111,8 +111,8 @@ def made_after(store, match_id: str, version: int, chunk: int = 64) -> int:
 def step(store, m, seat: int, auto: dict):
     """Commit the seat's automatic move at the loaded version, as its own action marked ``auto``."""
     action = auto["action"]
-    events = decide(store, m, seat, action, store.secret(m.match_id))
+    state, events = decide(store, m, seat, action, store.secret(m.match_id))
     command = {"seat": seat, "action": action, "auto": {"setting": auto["setting"], "why": auto["why"]}}
     made_at = command_id(m.version)
     return commit(store, m, [(command, events), *after_action(m.game, m.state, seat, events)], by="auto",
-                  command_key=f"{seat}:{made_at}", command_id=made_at, seat=seat, acted=True)
+                  command_key=f"{seat}:{made_at}", command_id=made_at, seat=seat, acted=True, folded=state)

@@ -13,6 +13,8 @@ from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+import orjson
+
 from engine.core import Game, apply, clone, match_outcome, seed_revealed
 from service.application.errors import Conflict
 from service.application.match import reactions
@@ -77,15 +79,17 @@ def repeated(match_id: str, answer: dict) -> Committed:
 
 def commit(store, m, batches: list, *, by: str, seed: bytes | None = None, command_key: str = "",
            command_id: str = "", seat: int | None = None, acted: bool = False,
-           meta: dict | None = None) -> Committed:
+           meta: dict | None = None, folded: dict | None = None) -> Committed:
     """Fold the ``(command, events)`` batches onto the loaded match ``m`` and append them at its version
     in one atomic append (revealing the seed in the last batch if they end the match), with ``meta``
     (fields written with them) and the clock's new ``waiting``; the reactions around it. Returns what
     was committed, its ``answer`` as ``seat`` sees it. 409 when someone appended first; a repeated
     ``command_key`` returns the first answer. ``acted``: the batches are ``seat``'s own action
-    (remembered for its digest of what happened since). ``by`` names the appender."""
+    (remembered for its digest of what happened since). ``by`` names the appender. ``folded``: the
+    state after the first batch's events, as its decision folded them on a copy (``acting.decide``),
+    handed over."""
     events = [e for _, batch in batches for e in batch]
-    state, snapshots = fold(store, m.game, m.state, events)
+    state, snapshots = fold(store, m.game, m.state, events, folded=folded, done=len(batches[0][1]))
     if seed is None and match_outcome(m.game, state) is not None:
         seed = store.secret(m.match_id)
     last = list(batches[-1][1])
@@ -110,7 +114,7 @@ def commit(store, m, batches: list, *, by: str, seed: bytes | None = None, comma
                      ended="ended" in update and not m.meta.get("ended"), answer=answer)
     prepared = reactions.prepare(store, done)
     result = store.append(m.match_id, m.version, m.last_hash, records, command_key=command_key,
-                          answer=json.dumps(answer, ensure_ascii=False), meta=update or None)
+                          answer=stored_json(answer), meta=update or None)
     if result.status == "duplicate":
         return repeated(m.match_id, json.loads(result.answer))
     if result.status == "conflict":
@@ -118,6 +122,15 @@ def commit(store, m, batches: list, *, by: str, seed: bytes | None = None, comma
     stored(store, m.match_id, state, snapshots)
     reactions.follow(store, done, prepared)
     return done
+
+
+def stored_json(answer: dict) -> str:
+    """The answer as the store keeps it for a retried command (read back by ``json.loads``): orjson's
+    compact JSON, the standard library's for what orjson does not write (an integer past 64 bits)."""
+    try:
+        return orjson.dumps(answer).decode("utf-8")
+    except TypeError:
+        return json.dumps(answer, ensure_ascii=False)
 
 
 def clock_meta(game: Game, state: dict, before: dict, movers: set, at: str) -> dict:
@@ -134,8 +147,14 @@ def stored(store, match_id: str, state: dict, snapshots: list) -> None:
     store.remember(match_id, state, handed_over=True)
 
 
-def fold(store, game: Game, state: dict | None, events: list, copy: bool = True) -> tuple[dict, list]:
-    """Fold ``events`` into a copy of ``state``; also copies of the state at every snapshot version."""
+def fold(store, game: Game, state: dict | None, events: list, copy: bool = True, folded: dict | None = None,
+         done: int = 0) -> tuple[dict, list]:
+    """Fold ``events`` into a copy of ``state``; also copies of the state at every snapshot version.
+    ``folded``: ``state`` with the first ``done`` events already folded (a copy handed over), taken
+    as it is unless a snapshot falls among those events' versions."""
+    if folded is not None and not any(store.snapshot_due(v) for v in range(state["version"] + 1,
+                                                                             folded["version"] + 1)):
+        state, events, copy = folded, events[done:], False
     state = clone(state) if state is not None and copy else state
     snapshots = []
     for event in events:

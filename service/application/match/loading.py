@@ -61,7 +61,7 @@ class Meta(Mapping):
         self._whole: dict | None = None
         self._answers: dict = {}         # "<seat>:<command_id>" -> stored answer or None, read with the meta
         self._seed = None
-        first = [*FIXED, *_per_seat(0), *_credentials(token)]
+        first = [*FIRST, *_credentials(token)]
         if command_id is None:
             self._read(first)
         else:
@@ -118,6 +118,9 @@ class Meta(Mapping):
 
 def _per_seat(first: int) -> list:
     return [f"{kind}:{s}" for s in range(first, first + SEATS_AHEAD) for kind in PER_SEAT]
+
+
+FIRST = (*FIXED, *_per_seat(0))      # what the first read asks for, beside the caller's credentials
 
 
 def _credentials(token: str | None) -> list:
