@@ -14,7 +14,8 @@ import re
 
 import pytest
 
-from engine.core import MatchConfig, apply, create_events, fold, play
+from engine.core import MatchConfig, Rng, apply, create_events, fold, step
+from engine.core.match import check_fields
 from engine.games.dimension_zero import secrets
 from engine.games.dimension_zero.state import visible
 from tests.dimension_zero.table import GAME
@@ -94,11 +95,11 @@ def play_random_game(variant, i, options=None):
         seat = rng.choice(seats)
         actions = GAME.legal_actions(live, seat)
         before = json.loads(json.dumps(live)) if leaks else None
-        new = play(GAME, live, seat, rng.choice(actions), seed)
+        action = rng.choice(actions)
+        check_fields(GAME, action)
+        live, new = step(GAME, live, seat, action, Rng.for_version(seed, live["version"]))   # play, then fold
         if leaks:
             check_no_leak(before, new)
-        live = fold(GAME, new, live)
-        if leaks:
             check_view(live)
         events += new
     pytest.fail(f"{variant} game {i} did not end in {MAX_ACTIONS} actions")

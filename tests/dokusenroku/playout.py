@@ -8,7 +8,8 @@ import json
 import random
 import re
 
-from engine.core import MatchConfig, apply, create_events, fold, play
+from engine.core import MatchConfig, Rng, apply, create_events, fold, step
+from engine.core.match import check_fields
 from tests.dokusenroku.table import GAME
 
 CARD = re.compile(r'"((?:\d:)?[CSX]\d\d[a-d])"')
@@ -73,10 +74,10 @@ def play_random_game(variant, seats, options, index, max_actions, deep):
         legal = GAME.legal_actions(live, seat)
         action = legal[0] if legal[0]["type"] == "draw" else rng.choice(legal)
         before = json.loads(json.dumps(live)) if deep else None
-        new = play(GAME, live, seat, action, seed)
+        check_fields(GAME, action)
+        live, new = step(GAME, live, seat, action, Rng.for_version(seed, live["version"]))   # play, then fold
         if deep:
             check_no_leak(before, new, everyone)
-        live = fold(GAME, new, live)
         if deep:
             check_views(live, everyone)
         events += new
