@@ -40,13 +40,16 @@ def cards_in(obj):
 
 
 def check_no_leak(before, events, seats):
-    """A card may show in a redacted event only if the viewer may see it after the event or saw it before."""
-    state = json.loads(json.dumps(before))
+    """A card may show in a redacted event only if the viewer may see it after the event or saw it before
+    (``before``: a copy of the state before them, used up)."""
+    state = before
+    hidden = {s: hidden_from(state, s) for s in seats}
     for event in events:
-        was_hidden = {s: hidden_from(state, s) for s in seats}
+        was_hidden = hidden                     # what was hidden after the event before: the same state
         state = apply(GAME, state, event)
+        hidden = {s: hidden_from(state, s) for s in seats}
         for s in seats:
-            leaked = cards_in(GAME.redact(event, s).data) & hidden_from(state, s) & was_hidden[s]
+            leaked = cards_in(GAME.redact(event, s).data) & hidden[s] & was_hidden[s]
             assert not leaked, f"{event.type} shows {leaked} to seat {s}"
 
 
