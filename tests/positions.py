@@ -1,5 +1,6 @@
 """Positions met in random games, for tests that check a property over many of them."""
-from engine.core import MatchConfig, create_events, fold, play
+from engine.core import MatchConfig, Rng, create_events, fold, step
+from engine.core.match import check_fields
 
 
 def midgame(game, variant: str, seats: int, seed: bytes, steps: int, rng, choose=None) -> dict:
@@ -13,5 +14,6 @@ def midgame(game, variant: str, seats: int, seed: bytes, steps: int, rng, choose
         seat = rng.choice(game.to_act(state))
         legal = game.legal_actions(state, seat)
         action = choose(state, legal, rng) if choose else rng.choice(legal)
-        state = fold(game, play(game, state, seat, action, seed), state)
+        check_fields(game, action)
+        state, _ = step(game, state, seat, action, Rng.for_version(seed, state["version"]))   # play, then fold
     return state

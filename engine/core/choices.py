@@ -531,7 +531,7 @@ def random_action(game: Chooser, state: dict, seat: int, rng) -> dict:
 
 def reachable(game: Chooser, state: dict, seat: int, action: dict, limit: int = 400) -> bool:
     """Whether the protocol completes exactly ``action`` (depth-first over the options ``action``
-    extends, at most ``limit`` steps)."""
+    extends, at most ``limit`` steps; the seat's legal actions listed once, as a walk lists them)."""
     budget = [limit]
 
     def go(partial) -> bool:
@@ -545,4 +545,5 @@ def reachable(game: Chooser, state: dict, seat: int, action: dict, limit: int = 
                 return True
         return False
 
-    return go({})
+    with listing(state, seat):
+        return go({})

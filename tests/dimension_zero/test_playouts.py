@@ -14,7 +14,8 @@ import re
 
 import pytest
 
-from engine.core import MatchConfig, apply, create_events, fold, play
+from engine.core import MatchConfig, Rng, apply, create_events, fold, step
+from engine.core.match import check_fields
 from engine.games.dimension_zero import secrets
 from engine.games.dimension_zero.state import visible
 from tests.dimension_zero.table import GAME
@@ -48,10 +49,13 @@ def keys_outside(data, allowed=("reveal", "private", "cards", "names", "private_
 
 
 def check_no_leak(before, events):
-    state = json.loads(json.dumps(before))
+    """``before``: a copy of the state before the events, used up."""
+    state = before
+    hidden = {s: hidden_ids(state, s) for s in (0, 1, None)}
     for event in events:
-        was = {s: hidden_ids(state, s) for s in (0, 1, None)}
+        was = hidden                            # what was hidden after the event before: the same state
         state = apply(GAME, state, event)
+        hidden = {s: hidden_ids(state, s) for s in (0, 1, None)}
         for seat in (0, 1, None):
             shown = GAME.redact(event, seat).data
             assert not keys_outside(shown), f"{event.type} names cards outside its reveal maps: {shown}"
@@ -62,7 +66,7 @@ def check_no_leak(before, events):
                 assert i == seat or not m, f"{event.type} shows seat {i}'s private cards to {seat}"
                 told |= set(m or {})
             shown_by_rule = set(shown.get("shown") or [])      # e.g. a card activated from hand (盟約)
-            leaked = (told - shown_by_rule) & was[seat] & hidden_ids(state, seat)
+            leaked = (told - shown_by_rule) & was[seat] & hidden[seat]
             assert not leaked, f"{event.type} reveals {leaked} to seat {seat}"
 
 
@@ -94,11 +98,11 @@ def play_random_game(variant, i, options=None):
         seat = rng.choice(seats)
         actions = GAME.legal_actions(live, seat)
         before = json.loads(json.dumps(live)) if leaks else None
-        new = play(GAME, live, seat, rng.choice(actions), seed)
+        action = rng.choice(actions)
+        check_fields(GAME, action)
+        live, new = step(GAME, live, seat, action, Rng.for_version(seed, live["version"]))   # play, then fold
         if leaks:
             check_no_leak(before, new)
-        live = fold(GAME, new, live)
-        if leaks:
             check_view(live)
         events += new
     pytest.fail(f"{variant} game {i} did not end in {MAX_ACTIONS} actions")

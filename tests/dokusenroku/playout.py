@@ -8,7 +8,8 @@ import json
 import random
 import re
 
-from engine.core import MatchConfig, apply, create_events, fold, play
+from engine.core import MatchConfig, Rng, apply, create_events, fold, step
+from engine.core.match import check_fields
 from tests.dokusenroku.table import GAME
 
 CARD = re.compile(r'"((?:\d:)?[CSX]\d\d[a-d])"')
@@ -39,13 +40,16 @@ def cards_in(obj):
 
 
 def check_no_leak(before, events, seats):
-    """A card may show in a redacted event only if the viewer may see it after the event or saw it before."""
-    state = json.loads(json.dumps(before))
+    """A card may show in a redacted event only if the viewer may see it after the event or saw it before
+    (``before``: a copy of the state before them, used up)."""
+    state = before
+    hidden = {s: hidden_from(state, s) for s in seats}
     for event in events:
-        was_hidden = {s: hidden_from(state, s) for s in seats}
+        was_hidden = hidden                     # what was hidden after the event before: the same state
         state = apply(GAME, state, event)
+        hidden = {s: hidden_from(state, s) for s in seats}
         for s in seats:
-            leaked = cards_in(GAME.redact(event, s).data) & hidden_from(state, s) & was_hidden[s]
+            leaked = cards_in(GAME.redact(event, s).data) & hidden[s] & was_hidden[s]
             assert not leaked, f"{event.type} shows {leaked} to seat {s}"
 
 
@@ -73,10 +77,10 @@ def play_random_game(variant, seats, options, index, max_actions, deep):
         legal = GAME.legal_actions(live, seat)
         action = legal[0] if legal[0]["type"] == "draw" else rng.choice(legal)
         before = json.loads(json.dumps(live)) if deep else None
-        new = play(GAME, live, seat, action, seed)
+        check_fields(GAME, action)
+        live, new = step(GAME, live, seat, action, Rng.for_version(seed, live["version"]))   # play, then fold
         if deep:
             check_no_leak(before, new, everyone)
-        live = fold(GAME, new, live)
         if deep:
             check_views(live, everyone)
         events += new

@@ -5,7 +5,8 @@ on its actions; ``KIFU_SLOW=1`` plays 10,000 of each (bench/BALANCE.md holds the
 """
 import pytest
 
-from engine.core import MatchConfig, apply, create_events, fold, get_game, play
+from engine.core import MatchConfig, Rng, create_events, fold, get_game, step
+from engine.core.match import check_fields
 from engine.simulation.arena import game_seed
 from engine.bots import bot_key, bot_rng, choose
 
@@ -23,8 +24,8 @@ def random_game(variant, seats, index):
             return n, state
         seat = min(GAME.to_act(state))
         action = choose(GAME, state, seat, {"bot": "random"}, bot_rng(keys[seat], state["version"]))
-        for event in play(GAME, state, seat, action, seed):
-            state = apply(GAME, state, event)
+        check_fields(GAME, action)
+        state, _ = step(GAME, state, seat, action, Rng.for_version(seed, state["version"]))   # play, then fold
     return None, state
 
 

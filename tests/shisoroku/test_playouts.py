@@ -16,7 +16,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from engine.core import MatchConfig, create_events, fold, play
+from engine.core import MatchConfig, Rng, create_events, fold, step
+from engine.core.match import check_fields
 from engine.games.shisoroku.cards import CARDS
 from tests.shisoroku.agent import choose
 from tests.shisoroku.leaks import check_events, check_view
@@ -43,8 +44,8 @@ def play_random_game(i):
             return live, events
         seat = rng.choice(GAME.to_act(live))
         action = choose(live, GAME.legal_actions(live, seat), rng)
-        new = play(GAME, live, seat, action, seed)
-        live = fold(GAME, new, live)
+        check_fields(GAME, action)
+        live, new = step(GAME, live, seat, action, Rng.for_version(seed, live["version"]))   # play, then fold
         for e in new:
             assert e.seat is not None or e.cause is not None, e
         if redaction:

@@ -36,14 +36,17 @@ def ids_in(obj):
 
 
 def check_no_leak(before, events):
-    """A card may show in a redacted event only if the viewer may see it after the event or saw it before."""
-    state = json.loads(json.dumps(before))
+    """A card may show in a redacted event only if the viewer may see it after the event or saw it before
+    (``before``: a copy of the state before them, used up)."""
+    state = before
+    hidden = {s: hidden_from(state, s) for s in (0, 1, None)}
     for event in events:
-        was_hidden = {s: hidden_from(state, s) for s in (0, 1, None)}
+        was_hidden = hidden                     # what was hidden after the event before: the same state
         state = apply(GAME, state, event)
+        hidden = {s: hidden_from(state, s) for s in (0, 1, None)}
         for seat in (0, 1, None):
             shown = GAME.redact(event, seat)
-            leaked = ids_in(shown.data) & hidden_from(state, seat) & was_hidden[seat]
+            leaked = ids_in(shown.data) & hidden[seat] & was_hidden[seat]
             assert not leaked, f"{event.type} shows {leaked} to seat {seat}"
 
 

@@ -18,8 +18,8 @@ from engine.games.dimension_zero.secrets import hidden_ids
 def determinize(state, seat, rng):
     s = clone(state)
     hidden = hidden_ids(s, seat)
-    for owner in (0, 1):
-        ids = [c for c in hidden if c.startswith(f"{owner}-")]
+    for prefix in ("0-", "1-"):                  # each owner's ids (an instance id starts with its owner)
+        ids = [c for c in hidden if c.startswith(prefix)]
         keys = rng.shuffled([s["cards"][c] for c in ids])
         s["cards"].update(dict(zip(ids, keys)))
     if s["series"] is not None:
@@ -37,7 +37,8 @@ def _series_lists(s, other, hidden, rng):
     series = s["series"]
     decks, sides = series["decks"], series["sideboards"]
     pool = Counter(decks[other]) + Counter(sides[other])
-    mine = [c for c in s["cards"] if c.startswith(f"{other}-")]
+    prefix = f"{other}-"
+    mine = [c for c in s["cards"] if c.startswith(prefix)]
     dealt = Counter(s["cards"][c] for c in mine)
     resubmitted = s["phase"] == "sideboard" and series["ready"][other]
     if mine and not resubmitted and dealt == Counter(decks[other]):
