@@ -34,7 +34,7 @@ def test_a_plug_in_game_is_drawn_by_the_generic_panels(browser, stack):
         errors, requested = [], []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-        page.on("request", lambda r: requested.append(r.url.removeprefix(stack.url)))
+        page.on("request", lambda r: requested.append(r.url.removeprefix(stack.url).split("?")[0]))   # its path (api.js adds ?lang=)
         page.goto(f"/#/m/{match_id}")
         wait_status(page, match["version"], over="true")
         page.wait_for_selector("#view .panel")
