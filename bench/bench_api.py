@@ -1,12 +1,13 @@
 """API throughput on real Redis: clients play 3x3Wars (Overlord) through HTTP, beside a trivial
 endpoint served the same way, and beside the floor of the action loop on that endpoint.
 
-Starts gunicorn (or ``kifu serve``) on a free loopback port with REDIS_URL pointing at a Redis
+Starts gunicorn as the Procfile's web line runs kifu (its config, worker class, 2 workers × 8 threads;
+or ``kifu serve``) on a free loopback port with REDIS_URL pointing at a Redis
 database that is flushed before and after (``KIFU_BENCH_REDIS_URL``, default
 redis://127.0.0.1:6379/3), and measures, one after another:
 
-- the trivial endpoint (bench/trivial_app.py: one HGETALL answered as JSON by Flask, the same
-  gunicorn settings): requests/s of the same 16 client threads, the same-run baseline;
+- the trivial endpoint (bench/trivial_app.py: one HGETALL answered as JSON by Flask, gunicorn's
+  gthread worker with the same workers and threads): requests/s of the same 16 client threads, the same-run baseline;
 - 16 clients playing the page's loop (issue 37): the mover's POST /actions, whose full answer
   (``legal``, ``to_act``) feeds its next move; when another seat is to act next, that seat's one GET
   legal-actions (the page learns of its turn from the stream it follows): moves/s as a fraction of
@@ -36,6 +37,7 @@ import json
 import os
 import random
 import re
+import shlex
 import socket
 import subprocess
 import sys
@@ -50,6 +52,20 @@ from redis_db import REDIS_URL, flushed  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 GUNICORN = ["--worker-class", "gthread", "--workers", "2", "--threads", "8", "--log-level", "warning"]
+
+
+def procfile_web() -> list[str]:
+    """The Procfile's web line's gunicorn options (its config, worker class, workers and threads), the
+    way kifu is served; its --bind is left out (the bench binds a free loopback port)."""
+    line = next(l for l in (HERE.parent / "Procfile").read_text().splitlines() if l.startswith("web:"))
+    words, options = shlex.split(line.partition(":")[2])[2:], []      # after "gunicorn" and the app
+    while words:
+        word = words.pop(0)
+        if word in ("--bind", "-b"):
+            words.pop(0)
+        else:
+            options.append(word)
+    return options
 
 
 def free_port() -> int:
@@ -71,8 +87,9 @@ def start_server(kind: str, app: str = "service:create_app()") -> tuple[subproce
             raise SystemExit(f"kifu serve did not start: {line!r}")
         return proc, int(found.group(1))
     port = free_port()
+    served = GUNICORN if app.startswith("trivial_app") else procfile_web()
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", app, "--pythonpath", str(HERE), "--bind",
-                             f"127.0.0.1:{port}", *GUNICORN], env=env,
+                             f"127.0.0.1:{port}", *served], env=env,
                             stderr=subprocess.DEVNULL)   # its JSON request log is written (as the Procfile's), not shown
     probe = "/trivial" if app.startswith("trivial_app") else "/healthz"
     deadline = time.monotonic() + 30
