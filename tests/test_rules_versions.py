@@ -7,7 +7,7 @@ import fakeredis
 import pytest
 
 from engine.audit import rulesets
-from engine.core import ENGINE_VERSION, Emitter, IllegalAction, registry
+from engine.core import ENGINE_VERSION, Emitter, IllegalAction, clone, registry
 from service import create_app
 from service.cli import main
 from service.cli.replay import replay_report
@@ -22,7 +22,7 @@ class BonusToy(toygame.ToyGame):
     facts = replace(toygame.ToyGame.facts, cardset_version="toy-2")
 
     def decide(self, state, seat, action, rng):
-        events = super().decide(state, seat, action, rng)
+        events = super().decide(clone(state), seat, action, rng)     # toy-1's answer, asked on a copy
         if action.get("n") != 3 or events[0].type != "Added":
             return events
         em = Emitter(self, state)

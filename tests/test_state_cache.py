@@ -5,7 +5,7 @@ import fakeredis
 import pytest
 
 from service import create_app
-from service.application.match import committing
+from service.application.match import acting, committing
 from service.application.storage import state_cache
 from service.application.storage.state_cache import StateCache
 from tests.helpers import ApiMatch
@@ -48,9 +48,9 @@ def test_a_strict_cache_refuses_a_state_a_reader_changed():
 
 
 def test_the_play_routes_read_the_kept_state_without_copying_it(monkeypatch):
-    """Issue 22: a match's view, its legal actions and an action's decision read the cached state
-    itself; only the fold of the action's events copies it (one copy an action, five before; a
-    snapshot, every SNAPSHOT_EVERY events, is one more)."""
+    """Issue 22: a match's view and its legal actions read the cached state itself; an action copies it
+    once, the decision's working copy, folded as decided (engine.core.step) and committed as it is
+    (one copy an action, five before issue 22; a snapshot, every SNAPSHOT_EVERY events, is one more)."""
     copies = []
 
     def counted(s):
@@ -59,6 +59,7 @@ def test_the_play_routes_read_the_kept_state_without_copying_it(monkeypatch):
     original = state_cache.clone
     monkeypatch.setattr(state_cache, "clone", counted)
     monkeypatch.setattr(committing, "clone", counted)
+    monkeypatch.setattr(acting, "clone", counted)
     app = create_app({"TESTING": True, "FAKEREDIS_SERVER": fakeredis.FakeServer(), "SNAPSHOT_EVERY": 1000})
     m = ApiMatch(app.test_client())
     for _ in range(3):

@@ -63,7 +63,8 @@ class Facts:
     ``decide``); ``capabilities``: the optional hooks it has (CAPABILITIES); ``bots``: bot name ->
     the game's own bots (GameBot), offered beside the generic ones of engine/bots; ``unordered``:
     action type -> the list fields whose order ``decide`` ignores (the choice protocol offers them in
-    one order; the conformance suite compares actions with them sorted).
+    one order; the conformance suite compares actions with them sorted); ``catalog``: the domain of the
+    game's own translations (engine/core/i18n.py), in which its title and its variants' titles are read.
 
     Checked when the game's module loads: an unknown capability, a variant filed under another id or
     with an empty seat range, an ``unordered`` field its action type does not carry is a ValueError."""
@@ -77,6 +78,7 @@ class Facts:
     capabilities: frozenset = frozenset()
     bots: Mapping[str, GameBot] = field(default_factory=dict)
     unordered: Mapping[str, tuple] = field(default_factory=dict)
+    catalog: str | None = None
 
     def __post_init__(self):
         unknown = sorted(set(self.capabilities) - CAPABILITIES)
@@ -166,6 +168,7 @@ class Game(Protocol):
     def id(self) -> str: ...
     @property
     def title(self) -> str: ...
+    def variant_title(self, variant_id: str) -> str | None: ...
     @property
     def seed_section(self) -> str: ...
     @property
@@ -249,7 +252,16 @@ class GameBase:
 
     @property
     def title(self) -> str:
-        return self.facts.title
+        """The game's name in the language spoken."""
+        return self._said(self.facts.title)
+
+    def variant_title(self, variant_id: str) -> str | None:
+        """A variant's name in the language spoken (None: no such variant)."""
+        variant = self.variants.get(variant_id)
+        return None if variant is None else self._said(variant.title)
+
+    def _said(self, text: str) -> str:
+        return Catalog.of(self.facts.catalog).gettext(text) if self.facts.catalog else text
 
     @property
     def seed_section(self) -> str:
@@ -271,7 +283,7 @@ class GameBase:
         linked = rulings_index(self.rulings)
         return {"id": self.id, "title": self.title, "seed": self.seed_section,
                 "cardset_version": self.cardset_version,
-                "variants": [{"id": v.id, "title": v.title, "min_seats": v.min_seats, "max_seats": v.max_seats}
+                "variants": [{"id": v.id, "title": self._said(v.title), "min_seats": v.min_seats, "max_seats": v.max_seats}
                              for v in self.variants.values()],
                 **self.describe_more(),
                 "rules": {k: {"section": s, "statement": t, **({"rulings": [self.rulings[n].id for n in linked[k]]}

@@ -111,6 +111,9 @@ def step(game: Game, state: dict, seat: int, action: dict, rng) -> tuple[dict, l
     finally:
         _HANDED.reset(token)
     if len(handed) == 2:                        # an Emitter took it: its state is the state after
+        if handed[1].events is not events and handed[1].events != events:
+            raise RuntimeError(f"{game.id}: decide returned other events than its Emitter on the given state "
+                               "emitted (a decider that decides on the state it is given keeps what it emits)")
         return handed[1].state, events
     for event in events:                        # a decider without an Emitter: fold its events
         state = apply(game, state, event)

@@ -91,10 +91,9 @@ def listing(items) -> str:
 # ---- the platform's events ------------------------------------------------------------------------
 
 def created(game: Game, d, r) -> str:
-    variant = game.variants.get(d.get("variant"))
     seats = d.get("seats") or []
     versus = _(" vs ").join(r.who(s) for s in range(len(seats))) or _("no seats")
-    said = {"game": game.title, "variant": variant.title if variant else d.get("variant"), "seats": versus}
+    said = {"game": game.title, "variant": game.variant_title(d.get("variant")) or d.get("variant"), "seats": versus}
     if d.get("analysis"):
         return _("The match begins: %(game)s, %(variant)s, %(seats)s (an analysis position)", **said)
     return _("The match begins: %(game)s, %(variant)s, %(seats)s", **said)
@@ -122,11 +121,19 @@ PLATFORM_LINES = {
 
 # ---- the table's events (engine/core/table.py): one line per event type --------------------------
 
+BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "ismcts": N_("ismcts"), "big-money": N_("big-money")}
+
+
+def bot_name(kind) -> str:
+    """A bot's kind as players read it ("greedy"; 「貪欲」 in Japanese); a kind without a translation as it is."""
+    return _(BOT_NAMES[kind]) if kind in BOT_NAMES else str(kind)
+
+
 def _controlled(d, e, r):
     who = r.who(d.get("seat"))
     if d.get("by") != "bot":
         return _("%(who)s plays the seat again", who=who)
-    kind = (d.get("bot") or {}).get("bot") or _("a bot")
+    kind = bot_name((d.get("bot") or {}).get("bot")) if (d.get("bot") or {}).get("bot") else _("a bot")
     if d.get("stand_in"):
         return _("A stand-in bot (%(bot)s) plays for %(who)s", bot=kind, who=who)
     # the seat's own name is now the bot's ("Bot (greedy)"), so the seat is told by its number

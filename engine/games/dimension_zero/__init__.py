@@ -7,6 +7,7 @@ plays (what may be declared), effects (the stack's resolution and the effect voc
 evaluate (the bots' heuristic).
 """
 from engine.core import Facts, GameBase, Variant
+from engine.core.i18n import N_
 from engine.games.dimension_zero import actions, choices as choice_steps, legal, secrets as secrets_rules, setup as setup_rules, views
 from engine.games.dimension_zero.card_text import text as card_text
 from engine.games.dimension_zero.cards import CARDSET_VERSION, card_list
@@ -23,13 +24,14 @@ from engine.games.dimension_zero.state import initial_state
 class DimensionZero(GameBase):
     facts = Facts(
         id="dimension-zero",
-        title="ディメンション・ゼロ / 東方零次元",
+        title=N_("ディメンション・ゼロ / 東方零次元"),
+        catalog="dimension_zero",
         seed_section="001, 000",
         cardset_version=CARDSET_VERSION,
         variants={
-            "first-century": Variant("first-century", "ディメンション・ゼロ First Century (40 cards, 7 smash)", 2, 2),
-            "touhou": Variant("touhou", "東方零次元 (40 cards, 7 smash, second-player mulligan)", 2, 2),
-            "touhou-instant": Variant("touhou-instant", "東方零次元 インスタント対戦 (25 singleton, 5 smash)", 2, 2),
+            "first-century": Variant("first-century", N_("ディメンション・ゼロ First Century (40 cards, 7 smash)"), 2, 2),
+            "touhou": Variant("touhou", N_("東方零次元 (40 cards, 7 smash, second-player mulligan)"), 2, 2),
+            "touhou-instant": Variant("touhou-instant", N_("東方零次元 インスタント対戦 (25 singleton, 5 smash)"), 2, 2),
         },
         action_fields=actions.ACTION_FIELDS,
         capabilities=frozenset({"secrets", "determinize", "evaluate", "cards_named", "narrate", "passing",

@@ -36,12 +36,13 @@ WAITS = {"main": N_("draw, cast, invest or roll"), "land": N_("placing a charact
 class Dokusenroku(GameBase):
     facts = Facts(
         id="dokusenroku",
-        title="東方独占録 (Touhou Dokusenroku)",
+        title=N_("東方独占録 (Touhou Dokusenroku)"),
+        catalog="dokusenroku",
         seed_section="002",
         cardset_version=CARDSET_VERSION,
         variants={
-            "standard": Variant("standard", "通常ルール / Standard (one shared deck)", 2, 4),
-            "constructed": Variant("constructed", "追加ルール デッキ構築 / Constructed (own 40-card decks)", 2, 4),
+            "standard": Variant("standard", N_("通常ルール / Standard (one shared deck)"), 2, 4),
+            "constructed": Variant("constructed", N_("追加ルール デッキ構築 / Constructed (own 40-card decks)"), 2, 4),
         },
         action_fields=actions.ACTION_FIELDS,
         capabilities=frozenset({"secrets", "determinize", "evaluate", "evaluate_seats", "cards_named", "narrate",

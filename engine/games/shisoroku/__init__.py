@@ -8,6 +8,7 @@ run (the interpreter: pending decisions instead of blocking), decisions, legal, 
 """
 from engine.core import Facts, GameBase, Variant
 from engine.core.choices import listed
+from engine.core.i18n import N_
 from engine.games.shisoroku import actions, big_money, choices as choice_steps, compact, legal, setup as setup_rules, views
 # Imported for what they register: the effect handlers (effects, complex_cards) and the turn's frames.
 from engine.games.shisoroku import complex_cards, effects, turn, vocabulary  # noqa: F401
@@ -27,10 +28,11 @@ vocabulary.check_vocabulary()          # every effect cards.json names has its h
 class Shisoroku(GameBase):
     facts = Facts(
         id="shisoroku",
-        title="東方祀爭録 (Touhou Shisoroku, a Dominion-style deckbuilder)",
+        title=N_("東方祀爭録 (Touhou Shisoroku, a Dominion-style deckbuilder)"),
+        catalog="shisoroku",
         seed_section="004",
         cardset_version=CARDSET_VERSION,
-        variants={"standard": Variant("standard", "基本的なルール / Standard", 2, 4)},
+        variants={"standard": Variant("standard", N_("基本的なルール / Standard"), 2, 4)},
         action_fields=actions.FIELDS,
         capabilities=frozenset({"secrets", "determinize", "evaluate", "evaluate_seats", "narrate", "compact_step",
                                 "situation"}),

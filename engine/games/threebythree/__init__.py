@@ -7,6 +7,7 @@ views (hidden information), legal.
 """
 from engine.core import Facts, GameBase, Variant
 from engine.core.choices import listed
+from engine.core.i18n import N_
 from engine.games.threebythree import actions, choices as choice_steps, legal, setup as setup_rules, views
 from engine.games.threebythree.determinize import determinize
 from engine.games.threebythree.evaluate import evaluate
@@ -26,7 +27,8 @@ from engine.games.threebythree.state import initial_state
 class ThreeByThree(GameBase):
     facts = Facts(
         id="threebythree",
-        title="3x3Wars (サイザンウォーズ)",
+        title=N_("3x3Wars (サイザンウォーズ)"),
+        catalog="threebythree",
         seed_section="003",
         cardset_version=CARDSET_VERSION,
         variants={lv.id: Variant(lv.id, lv.title, 2, 2) for lv in LEVELS.values()},

@@ -5,6 +5,8 @@
 """
 from dataclasses import dataclass
 
+from engine.core.i18n import N_
+
 BASIC_TRAITS = frozenset({"透過", "透化", "ブロック不可", "双壁", "強化不可"})     # 初級/中級 ○ユニットの特性
 ALL_TRAITS = BASIC_TRAITS | {"豊穡", "膨張", "占有", "不死", "速攻", "宝掘", "交代"}  # 上級: every trait
 
@@ -23,8 +25,8 @@ class Level:
 
 
 LEVELS = {
-    "overlord": Level("overlord", "初級ルール (オーバーロード戦) / Overlord", BASIC_TRAITS, False, False, False, 3, 0, 1),
-    "apprentice": Level("apprentice", "中級ルール (アプレンティス戦) / Apprentice", BASIC_TRAITS, True, False, True, 0, 3, 3),
-    "wizard": Level("wizard", "上級ルール (ウィザード戦) / Wizard", ALL_TRAITS, True, True, False, 0, 3, 3),
-    "seven-mage": Level("seven-mage", "セブンメイジ戦 / Seven Mage", ALL_TRAITS, True, True, False, 0, 0, 3),
+    "overlord": Level("overlord", N_("初級ルール (オーバーロード戦) / Overlord"), BASIC_TRAITS, False, False, False, 3, 0, 1),
+    "apprentice": Level("apprentice", N_("中級ルール (アプレンティス戦) / Apprentice"), BASIC_TRAITS, True, False, True, 0, 3, 3),
+    "wizard": Level("wizard", N_("上級ルール (ウィザード戦) / Wizard"), ALL_TRAITS, True, True, False, 0, 3, 3),
+    "seven-mage": Level("seven-mage", N_("セブンメイジ戦 / Seven Mage"), ALL_TRAITS, True, True, False, 0, 0, 3),
 }

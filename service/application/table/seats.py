@@ -25,6 +25,7 @@ import secrets
 import time
 
 from engine.core import controller
+from engine.core.narration import bot_name
 from service.application.match.reactions import Reaction
 from service.application.errors import Conflict, Forbidden, Illegal, Invalid, NotFound
 from service.application.identity.auth import new_token, token_hash
@@ -193,7 +194,7 @@ def display_name(meta: dict, seat: int, state: dict | None = None) -> str:
     Read from the per-seat fields a match's first meta read brings (loading.PER_SEAT)."""
     bot = meta.get(f"bot:{seat}") or (None if state is None else _bot_from_start(state, seat))
     if bot:
-        return _("Bot (%(bot)s)", bot=bot)
+        return _("Bot (%(bot)s)", bot=bot_name(bot))
     return meta.get(f"player_name:{seat}") or meta.get(f"name:{seat}") or _("Seat %(number)s", number=seat + 1)
 
 

@@ -14,7 +14,7 @@ bp = Blueprint("games", __name__, url_prefix="/games")
 
 def summary(game) -> dict:
     return {"id": game.id, "title": game.title, "cardset_version": game.cardset_version,
-            "variants": [{"id": v.id, "title": v.title, "min_seats": v.min_seats,
+            "variants": [{"id": v.id, "title": game.variant_title(v.id), "min_seats": v.min_seats,
                           "max_seats": v.max_seats} for v in game.variants.values()],
             "bots": bots_for(game)}
 
