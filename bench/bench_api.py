@@ -337,11 +337,11 @@ def main() -> int:
     if not page[0] or not three[0] or any(not run[0] for _, run in fewer):
         print("no action was answered: nothing to measure")
         return 1
-    print(f"server: {args.server}{' (' + ' '.join(GUNICORN[:6]) + ')' if args.server == 'gunicorn' else ''} "
+    print(f"server: {args.server}{' (the Procfile web line: ' + ' '.join(procfile_web()) + ')' if args.server == 'gunicorn' else ''} "
           f"on 127.0.0.1, Redis {REDIS_URL}, load average before {load:.2f}")
     trivial_rate = len(trivial[0]) / trivial[2] if trivial else None
     if trivial_rate:
-        print(f"baseline, trivial endpoint (one HGETALL as JSON, same gunicorn settings), {args.clients} clients: "
+        print(f"baseline, trivial endpoint (one HGETALL as JSON, gthread, the same workers and threads), {args.clients} clients: "
               f"{trivial_rate:8.1f} requests/s")
 
     def versus(rate):
