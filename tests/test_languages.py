@@ -158,6 +158,6 @@ def test_the_engine_s_own_words_in_each_language():
     assert clock(one.data, one, Reader()) == "Each move has a deadline of 1 minute; when it passes, the seat passes"
     assert clock(five.data, five, Reader()).startswith("Each move has a deadline of 5 minutes")
     with speaking("ja"):
-        assert listing(["A", "B", "C"]) == "A、B、C" and listing(["A"]) == "A"
+        assert listing(["A", "B", "C"]) == "A、BとC" and listing(["A", "B"]) == "AとB" and listing(["A"]) == "A"
         assert Reader(None, []).who(2) == "席 2" and Reader(None, []).who(None) == "卓"
         assert clock(five.data, five, Reader()) == "一手ごとの期限は 5 分。過ぎるとその席の不戦敗"

@@ -5,7 +5,7 @@ money in 圓. Every sentence is one message of the ``dokusenroku`` catalog (Engl
 rulebook's own terms: glossary.json).
 """
 from engine.core.i18n import Catalog, N_
-from engine.core.narration import Lines
+from engine.core.narration import Lines, listing
 from engine.games.dokusenroku.board import LANDS, SQUARES
 from engine.games.dokusenroku.cards import card_name
 
@@ -37,13 +37,6 @@ def square(i) -> str:
 def money(n) -> str:
     return f"{n}圓"
 
-
-def listing(items) -> str:
-    """"A", "A and B", "A, B and C" (「A、BとC」)."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return _("%(some)s and %(last)s", some=_(", ").join(items[:-1]), last=items[-1])
 
 
 def dice(d) -> str:

@@ -10,7 +10,7 @@ language; the Japanese uses the rulebook's terms (glossary.json): ターン, ア
 from collections import Counter
 
 from engine.core.i18n import N_, Catalog
-from engine.core.narration import Lines
+from engine.core.narration import Lines, listing
 from engine.games.shisoroku.cards import CARDS
 
 _, ngettext = Catalog.of("shisoroku").functions()
@@ -38,13 +38,6 @@ def name(card) -> str:
     c = CARDS.get(card) if isinstance(card, str) else None
     return c.name if c is not None else str(card)
 
-
-def listing(items) -> str:
-    """"A", "A and B", "A, B and C" (「A、B、C」) in the reader's language."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return _("%(some)s and %(last)s", some=_(", ").join(items[:-1]), last=items[-1])
 
 
 def cards(ids) -> str:

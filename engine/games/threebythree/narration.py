@@ -5,7 +5,7 @@ Card names as printed (cards.json); the steps as the manual's ◇ゲームの流
 said in the caller's language; the Japanese uses the manual's words (glossary.json).
 """
 from engine.core.i18n import Catalog, N_
-from engine.core.narration import Lines
+from engine.core.narration import Lines, listing
 from engine.games.threebythree.cards import DECK, MAGIC
 
 _, ngettext = Catalog.of("threebythree").functions()
@@ -21,13 +21,6 @@ def name(card) -> str:
     c = DECK.get(card) or MAGIC.get(card)
     return c.name if c is not None else str(card)
 
-
-def listing(items) -> str:
-    """"A", "A and B", "A, B and C" ("A、B、C" in Japanese)."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return _("%(items)s and %(last)s", items=_(", ").join(items[:-1]), last=items[-1])
 
 
 def names(cards) -> str:
