@@ -14,7 +14,8 @@ JUNK = [None, [], "play", {}, {"type": 5}, {"type": "dance"}, {"type": "play"}, 
         {"type": "choose", "cards": [["osaisen"]]}, {"type": "choose", "card": {"a": 1}},
         {"type": "choose", "card": ["osaisen"]}, {"type": "choose", "options": "ab"},
         {"type": "choose", "options": [["cards"]]}, {"type": "choose", "option": ["x"]},
-        {"type": "choose", "option": None}, {"type": "choose", "cards": ["saidan"] * 9}]
+        {"type": "choose", "option": None}, {"type": "choose", "cards": ["saidan"] * 9},
+        {"type": "choose", "cards": ["saidan"]}]        # a count the decision takes, of a card not held
 
 
 @pytest.mark.parametrize("game", range(6))

@@ -49,11 +49,11 @@ def _cards(state, q, seat, action):
         _illegal(_('this decision takes "cards": a list of card ids'))
     if not q["min"] <= len(cards) <= q["max"]:
         _illegal(_("choose %(least)s–%(most)s cards", least=q["min"], most=q["max"]))
-    zone = list(state["players"][seat][q["zone"]])
+    held = list(state["players"][seat][q["zone"]])
     for c in cards:
-        if c not in zone:
+        if c not in held:
             _illegal(_("%(card)s is not in %(zone)s (or not that many copies)", card=repr(c)[:40], zone=zone(q["zone"])))
-        zone.remove(c)
+        held.remove(c)
         if not fits(c, q):
             _illegal(_("%(card)s does not fit this choice", card=name(c)))
     return [CARD_ID[c] for c in cards]

@@ -11,7 +11,6 @@ from service.application.match.narrated import Narrator
 from service.application.match.pending import pending_text
 from service.application.table.seats import display_name, is_unclaimed, join_mode, seat_names
 from service.application.table.settings import of_seat
-from service.i18n import _
 
 
 def match_view(store, match_id: str, seat: int | None, meta: dict | None = None) -> dict:

@@ -56,7 +56,7 @@ def join(store, game: str, variant: str, player_id: str, rules: Rules, now=None,
     rating = _rating(store, game, variant, f"player:{player_id}")
     near = sorted(stored.pairing_waiting(store, game, variant, rating - rules.band, rating + rules.band),
                   key=lambda w: (abs(w[1] - rating), w[0]))
-    for other, _ in near:
+    for other, _near_rating in near:
         if other != player_id and stored.pairing_take(store, game, variant, other):
             theirs = (stored.pairing_ticket(store, game, variant, other) or {}).get("settings")
             match_id = _start(store, game, variant, [other, player_id], [theirs, settings])
