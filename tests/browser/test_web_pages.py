@@ -23,7 +23,7 @@ from tests.browser.secrets_check import leaks, private_to_others_only, shown_lea
 
 pytestmark = pytest.mark.browser
 SIZES = {"desk": DESK, "phone": PHONE}
-STEPS = {"dimension-zero": 70, "shisoroku": 40, "dokusenroku": 40, "threebythree": 40}
+STEPS = {"dimension-zero": 70, "shisoroku": 40, "dokusenroku": 40, "threebythree": 24}   # the page-made seats pass automatically (issue 38)
 SEATS = {"shisoroku": 3, "dokusenroku": 3}
 
 
