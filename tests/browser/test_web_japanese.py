@@ -6,6 +6,7 @@ Japanese and the choice is remembered. Screenshots of every game in Japanese at 
 (`ja-<game>-desk.png`, `ja-<game>-phone.png`, and the phone's field alone, `ja-<game>-phone-field.png`)."""
 import json
 import re
+import time
 
 import pytest
 
@@ -102,10 +103,23 @@ def play_against_bot(browsing, server, game_id, variant, locale):
         settled(page)
         build(page, POLICIES[game_id])
     your_move_or_over(page)                    # the bot has answered: nothing moves until this seat does
-    info = server.api(f"/matches/{match_id}")
-    wait_status(page, info["version"])
+    caught_up(page, server, match_id)
     settled(page)
     return page, match_id
+
+
+def caught_up(page, server, match_id: str, seconds: float = 20) -> None:
+    """Until the page shows the match's latest version: the bot's job may still be appending (its move,
+    then an automatic pass) when the page first says it is this seat's move, so the version read once
+    can be one the page has already gone past."""
+    deadline = time.monotonic() + seconds
+    while True:
+        version = server.api(f"/matches/{match_id}")["version"]
+        shown = page.eval_on_selector("#status", "el => el.dataset.version")
+        if shown is not None and int(shown) == version:
+            return
+        assert time.monotonic() < deadline, f"the page shows version {shown}, the match is at {version}"
+        page.wait_for_timeout(100)
 
 
 @pytest.mark.parametrize("game_id, variant", GAMES)
