@@ -39,9 +39,9 @@ VISIBLE = """skip => {
   }
   return out.join('\\n');
 }"""
-# Latin words a Japanese page may show: the brand, the bots' names (GET /games "bots", as the server
-# names them), marks printed on cards and boards
-PRINTED = {"kifu", "random", "greedy", "ismcts", "big-money", "START", "EVENT", "Lv"}
+# Latin words a Japanese page may show: the brand, the name of the ISMCTS bot's search (an acronym),
+# marks printed on cards and boards
+PRINTED = {"kifu", "ISMCTS", "START", "EVENT", "Lv"}
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]+")
 
 

@@ -1,7 +1,11 @@
 """The page's language (issue 39): a Japanese browser gets the page in Japanese (its own strings from
 the page catalog, GET /i18n/ja.json, and the server's texts through ?lang=ja); the header's switch
 changes it, remembers it on the device and, signed in, saves it as the player's preference."""
+import re
+
 import pytest
+
+from engine.core.registry import list_games
 
 pytestmark = pytest.mark.browser
 
@@ -62,3 +66,31 @@ def test_a_new_device_of_the_player_starts_in_the_player_s_language(browsing, se
     page.reload()
     page.wait_for_selector("html[lang='ja']", state="attached")
     assert page.inner_text(".top nav a") == "ロビー"
+
+
+def test_a_move_s_fields_and_a_bot_s_kind_read_in_japanese(browsing, server):
+    """The move list's labels say every field in words of the page's language: 3x3Wars's "as" (what a
+    調律 counts as, ★海癒 / 強化) read 「調律を3として」, not "as 調律 3" (a fresh-clone run found it on
+    the play page); a bot's kind 「ランダム」, not "random"."""
+    page = browsing.page(locale="ja-JP")
+    page.goto("/")
+    page.wait_for_selector(".lang-switch")
+    said = page.evaluate("""async () => {
+        const {describeAction, seatName} = await import('/web/labels.js');
+        const {gameInfo} = await import('/web/api.js');
+        const info = {...await gameInfo('threebythree'), kinds: {enhance: '強化を発動する', heal: '★海癒'}};   // as a first step names them
+        const match = {seats: [{seat: 0, name: '霊夢'}, {seat: 1, name: '魔理沙', controller: 'bot', bot: {bot: 'random'}}]};
+        return {spell: describeAction(info, {type: 'enhance', spells: [{target: '005', with: ['046'], as: {'046': 3}}]}),
+                heal: describeAction(info, {type: 'heal', card: '045', as: {'045': 2}}),
+                bot: seatName(match, 1)};
+    }""")
+    assert "調律を3として" in said["spell"] and "重装歩兵" in said["spell"], said
+    assert "調律を2として" in said["heal"], said
+    assert said["bot"] == "魔理沙（ボット・ランダム）", said
+    assert not re.search(r"[A-Za-z]{2,}", "".join(said.values())), said
+    fields = sorted({f for g in list_games() if not g.id.startswith("toy") for kind in g.action_fields.values() for f in kind} - {"type"})
+    words = page.evaluate("""async fields => {
+        const {fieldWord} = await import('/web/labels.js');
+        return Object.fromEntries(fields.map(f => [f, fieldWord(f)]));
+    }""", fields)
+    assert {f: w for f, w in words.items() if re.search(r"[A-Za-z]", w)} == {}, "every action field of every game in words"

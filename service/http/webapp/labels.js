@@ -122,9 +122,10 @@ export function cardChip(info, id, extra = {}) {
 export function describeValue(info, value, match = null, key = null) {
   if (value === null || value === undefined) return "—";
   if (Array.isArray(value)) return value.length ? value.map(v => describeValue(info, v, match, key)).join(", ") : _("none");
+  if (typeof value === "object" && key === "as") return countedAs(info, value);
   if (typeof value === "object") {
-    return Object.entries(value).map(([k, v]) => `${isCard(info, k) ? cardText(info, k) : fieldWord(k)} ${describeValue(info, v, match, k)}`)
-      .join(", ");
+    return Object.entries(value).map(([k, v]) => k === "as" ? describeValue(info, v, match, k)
+      : `${isCard(info, k) ? cardText(info, k) : fieldWord(k)} ${describeValue(info, v, match, k)}`).join(", ");
   }
   if (typeof value === "boolean") return value ? _("yes") : _("no");
   if (isCard(info, value)) return cardText(info, value);
@@ -139,13 +140,17 @@ export function describeValue(info, value, match = null, key = null) {
 const SEAT_KEYS = /^(seat|target|player|to|victim|opponent)$/;     // fields whose number names a seat
 // how a move's field reads after its kind ("Play 博麗 霊夢 · square 3 · paying 十六夜 咲夜")
 const FIELD_WORDS = {pay: N_("paying %(what)s"), target: N_("on %(what)s"), targets: N_("on %(what)s"), with: N_("with %(what)s"),
-                     top: N_("leaving on top %(what)s"), cards: "", options: "", spells: ""};
+                     top: N_("leaving on top %(what)s"), as: "", cards: "", options: "", spells: ""};
 // the data's keys a move or a value names most, in words (other keys: the key itself, humanized)
 const KEY_WORDS = {square: N_("square"), line: N_("line"), to: N_("to"), from: N_("from"), unit: N_("unit"), seat: N_("seat"),
                    amount: N_("amount"), count: N_("count"), index: N_("number"), choice: N_("choice"), mode: N_("mode"),
                    ability: N_("ability"), source: N_("source"), slot: N_("slot"), player: N_("player"), steps: N_("steps"),
                    target: N_("target"), targets: N_("target"), with: N_("with"), pay: N_("paying"), top: N_("on top"),
-                   card: N_("card"), cards: N_("cards"), land: N_("land"), kind: N_("kind"), spells: N_("spells"), hand: N_("hand")};
+                   card: N_("card"), cards: N_("cards"), land: N_("land"), kind: N_("kind"), spells: N_("spells"), hand: N_("hand"),
+                   copy: N_("copying"), discard: N_("to the discard pile"), to_hand: N_("back to hand"), give: N_("giving"),
+                   take: N_("taking"), territories: N_("territories"), magic: N_("magic"), levels: N_("levels"),
+                   support: N_("support"), order: N_("order"), pact: N_("pact"), formation: N_("formation"),
+                   deck: N_("deck"), sideboard: N_("sideboard"), option: N_("option"), options: N_("option"), as: N_("counting as")};
 
 /** A key of the game's data as a word of the page's language. */
 export function fieldWord(key) {
@@ -166,7 +171,20 @@ export function describeAction(info, action, match = null) {
   return [head, ...parts].join(" · ");
 }
 
+/** 3x3Wars's "as" field, {"046": 3}: what each card counts as ("調律 counting as 3"). */
+function countedAs(info, value) {
+  return Object.entries(value).map(([card, n]) => _("%(card)s counting as %(n)s", {card: cardText(info, card), n})).join(", ");
+}
+
 const GENERIC = /^(?:(?:player|seat|bot)\b|プレイヤー|ボット)[\s\d()a-z-]*$/i;     // "Player 2", "seat 1", "Bot (greedy)": no one's name
+
+// the bots' kinds in words (the server's narration says them so too: engine/core/narration.py BOT_NAMES)
+const BOT_WORDS = {random: N_("random"), greedy: N_("greedy"), ismcts: N_("ismcts"), "big-money": N_("big-money")};
+
+/** A bot's kind as players read it ("greedy"; 「貪欲」 in Japanese); a kind without a word as the server names it. */
+export function botWord(kind) {
+  return BOT_WORDS[kind] ? _(BOT_WORDS[kind]) : humanize(kind).toLowerCase();
+}
 
 /** A seat by its player's name ("Reimu"); a bot as "Bot (greedy)" (or "Owl (bot, greedy)" where it
  *  has a name of its own); the seat's number only where two seats share a name. */
@@ -174,7 +192,7 @@ export function seatName(match, seat) {
   const seats = match?.seats ?? [];
   const entry = seats.find(s => s.seat === seat);
   if (!entry?.name) return _("Seat %(n)s", {n: seat + 1});
-  const kind = entry.bot?.bot ? humanize(entry.bot.bot).toLowerCase() : "";      // a bot's name, as the server says it
+  const kind = entry.bot?.bot ? botWord(entry.bot.bot) : "";
   let name = entry.name;
   if (entry.controller === "bot" && entry.stand_in) {
     name = kind ? _("%(name)s (stand-in bot, %(kind)s)", {name, kind}) : _("%(name)s (stand-in bot)", {name});

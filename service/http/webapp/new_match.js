@@ -6,6 +6,7 @@ import {gameInfo, gamesList, post} from "./api.js";
 import {h, notify, replace} from "./dom.js";
 import {N_, _} from "./i18n.js";
 import {houseRulesForm} from "./house_rules.js";
+import {botWord} from "./labels.js";
 import {ratedChoice} from "./ratings.js";
 import {claimSettings} from "./settings.js";
 
@@ -68,7 +69,7 @@ export function newMatchForm(onCreated) {
   }
   function seatRow(i) {
     const bots = games.find(g => g.id === gameSel.value)?.bots ?? [];
-    const options = [...JOINS.map(([value, label]) => [value, _(label)]), ...bots.map(b => [`bot:${b}`, _("Bot: %(bot)s", {bot: b})])];
+    const options = [...JOINS.map(([value, label]) => [value, _(label)]), ...bots.map(b => [`bot:${b}`, _("Bot: %(bot)s", {bot: botWord(b)})])];
     return h("fieldset", {class: "seat-row", "data-seat": i}, h("legend", {}, _("Seat %(n)s", {n: i + 1})),
       h("label", {for: `seat-${i}-name`}, _("Name")),
       h("input", {id: `seat-${i}-name`, class: "seat-name", required: true, maxlength: 64,
