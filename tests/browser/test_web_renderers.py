@@ -10,6 +10,7 @@ import pytest
 
 from tests.browser.conftest import DESK, PHONE, screenshot
 from tests.browser.driving import Builder, Buyer, create_match, held_tokens, open_seat, play_via_api, wait_status
+from tests.browser.flow import in_view, settled
 from tests.browser.secrets_check import (keyed, leaks, others_hands_shown, private_to_others_only,
                                          while_unfinished)
 
@@ -220,3 +221,96 @@ def test_shisoroku_empty_piles_and_buying_from_the_supply(browsing, server):
     assert sent == legal_then
     bought = server.api(f"/matches/{match_id}/events?after={before}", token)["events"]
     assert [e["data"]["card"] for e in bought if e["type"] == "CardBought"] == ["youmu"]
+
+
+# ---- "confirm before sending" on the field (issue 38) ------------------------------------------
+
+def confirm_first(page):
+    """"Confirm before sending" on for this browser, as the seat's settings keep it."""
+    page.evaluate("localStorage.setItem('kifu.settings.v1', JSON.stringify({'*': {confirm: true}}))")
+    page.reload()
+
+
+def field_offers(page) -> list:
+    listed = page.locator("#field .field-choices [data-field-action]")
+    return [json.loads(x) for x in listed.evaluate_all("els => els.map(e => e.dataset.fieldAction)")]
+
+
+DZ_HAND = {"first": 0, "units": [{"card": "th-koakuma", "owner": 1, "square": 6, "damage": 0, "frozen": False}], "bases": [],
+           "players": [{"deck": ["th-koakuma"] * 10, "hand": ["th-cirno-ice", "th-cirno"], "grave": [], "smash": [],
+                        "removed": [], "energy": ["th-cirno"] * 3, "plan": False},
+                       {"deck": ["th-koakuma"] * 10, "hand": [], "grave": [], "smash": [], "removed": [], "energy": [],
+                        "plan": False}]}
+
+
+def test_a_field_click_waits_for_send_when_the_seat_confirms_first(browsing, server):
+    """A square's offer with "confirm before sending" on: the move picked there is shown ready in the
+    move panel, as its last choice would be, and nothing is posted until Send; another of the
+    square's moves may be picked instead, and the pick outlives a reload. Two units in hand, each
+    playable onto the square (000 ユニットのプレイ): the square lists two moves."""
+    r = server.client.post("/matches", json={"game": "dimension-zero", "variant": "touhou", "setup": DZ_HAND,
+                                             "seats": [{"name": "霊夢"}, {"name": "魔理沙"}]})
+    assert r.status_code == 201, r.get_json()
+    match_id, token = r.get_json()["match_id"], r.get_json()["seats"][0]["token"]
+    page = open_seat(browsing, match_id, 0, token)
+    confirm_first(page)
+    wait_status(page, your_move=True)
+    settled(page)
+    start = server.api(f"/matches/{match_id}")["version"]
+    legal = server.api(f"/matches/{match_id}/legal-actions", token)["actions"]
+    sent = posted_actions(page)
+    page.click("#field .dz-square[data-square='1'] .here")
+    offered = field_offers(page)
+    assert len(offered) == 2 and all(a in legal and a["square"] == 1 for a in offered)
+    page.locator("#field .field-choices [data-field-action]").nth(0).click()
+    page.wait_for_selector("#move[data-ready='true'] #move-send")
+    assert in_view(page, "#move-send")
+    assert page.locator("#field .field-choices [data-field-action].picked").evaluate_all(
+        "els => els.map(e => JSON.parse(e.dataset.fieldAction))") == [offered[0]]
+    assert page.locator(f"#field [data-ref='{offered[0]['card']}'].picked").count() == 1     # the card in hand
+    page.locator("#field .field-choices [data-field-action]").nth(1).click()              # changed my mind
+    page.wait_for_selector("#field .field-choices [data-field-action].picked")
+    assert page.locator("#field .field-choices [data-field-action].picked").evaluate_all(
+        "els => els.map(e => JSON.parse(e.dataset.fieldAction))") == [offered[1]]
+    assert page.locator(f"#field [data-ref='{offered[1]['card']}'].picked").count() == 1
+    assert page.locator(f"#field [data-ref='{offered[0]['card']}'].picked").count() == 0
+    page.reload()                                                                          # kept for the seat
+    wait_status(page, start, your_move=True)
+    page.wait_for_selector("#move[data-ready='true'] #move-send")
+    assert sent == [] and server.api(f"/matches/{match_id}")["version"] == start
+    page.click("#move-send")
+    page.wait_for_function("v => Number(document.querySelector('#status').dataset.version) > v", arg=start)
+    assert sent == [offered[1]]
+
+
+def test_a_field_click_sends_at_once_unless_the_seat_confirms_first(browsing, server):
+    """A hand card's and a supply pile's offer (東方祀爭録): with "confirm before sending" on, the move
+    waits in the panel (Back takes it away, nothing sent); turned off in the seat's settings, one click
+    sends it."""
+    r = server.client.post("/matches", json={"game": "shisoroku", "variant": "standard", "setup": POSITION,
+                                             "seats": [{"name": "霊夢"}, {"name": "魔理沙"}]})
+    assert r.status_code == 201, r.get_json()
+    match_id, token = r.get_json()["match_id"], r.get_json()["seats"][0]["token"]
+    page = open_seat(browsing, match_id, 0, token)
+    confirm_first(page)
+    wait_status(page, your_move=True)
+    settled(page)
+    start = server.api(f"/matches/{match_id}")["version"]
+    sent = posted_actions(page)
+    omiki = "#field .ss-player.mine .here:has-text('御神酒')"
+    page.click(omiki)
+    page.wait_for_selector("#move[data-ready='true'] #move-send")
+    assert "picked" in page.get_attribute(omiki, "class").split()
+    assert page.get_attribute(omiki, "aria-current") == "true"
+    page.click("#move .move-back")                                           # not this one after all
+    page.wait_for_selector("#move[data-ready='false']")
+    assert "picked" not in page.get_attribute(omiki, "class").split()
+    assert sent == [] and server.api(f"/matches/{match_id}")["version"] == start
+    page.click("#seat-settings > summary")
+    page.uncheck("#set-confirm")
+    page.click(omiki)                                                         # one click sends
+    page.wait_for_function("v => Number(document.querySelector('#status').dataset.version) > v", arg=start)
+    assert sent == [{"type": "play", "card": "omiki"}]
+    page.click("#field .ss-pile[data-card='youmu'] .here")
+    page.wait_for_selector("#field .ss-pile[data-card='youmu'][data-left='9']")
+    assert sent == [{"type": "play", "card": "omiki"}, {"type": "buy", "card": "youmu"}]

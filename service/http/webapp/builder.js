@@ -29,7 +29,7 @@ function same(a, b) {
 }
 
 /**
- * moveBuilder({info, first, next, send, notify, key, settings, actions}) -> {element, mark(field), chooseRef(ref), first}
+ * moveBuilder({info, first, next, send, notify, key, settings, actions}) -> {element, mark(field), chooseRef(ref), pick(action), first}
  *   first: the step GET /legal-actions answered (partial {}); next(partial) -> Promise of
  *   {step, partial} (the server may have taken single choices forward: its partial); send(action)
  *   posts a complete action; key: where the move is kept (match and seat); settings() -> the seat's
@@ -154,6 +154,18 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
     render();
   }
 
+  /** A whole move picked on the field (a square's or a pile's offer: one of the moves GET
+   * /legal-actions listed, as it listed it) takes the path of a last choice: sent on its click, or,
+   * with "confirm before sending", put in the panel as the move ready to send (the move being built
+   * here, if any, gives way to it; "Back" goes back to the first step). */
+  async function pick(action) {
+    if (busy || sent) return null;
+    trail = trail.slice(0, 1);
+    const done = await choose({action, label: null, completes: true});
+    if (chosen) element.querySelector("#move-send")?.scrollIntoView?.({block: "nearest"});
+    return done;
+  }
+
   /** The indexes, among the field's things, of those that bear ``ref`` (and are choosable now). */
   function places(ref, choosable = false) {
     return [...field.querySelectorAll("[data-ref]")].flatMap((t, i) =>
@@ -198,7 +210,8 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
       const steps = await Promise.all(kept.trail.map(t => next(t.partial)));
       if (steps.some(s => !s.step?.options?.length)) return forget();
       trail = [trail[0], ...kept.trail.map((t, i) => ({partial: t.partial, label: t.label, auto: t.auto, step: steps[i].step}))];
-      chosen = kept.chosen ? current().step.options.find(o => same(o.action, kept.chosen.action)) ?? null : null;
+      chosen = kept.chosen ? current().step.options.find(o => same(o.action, kept.chosen.action))
+        ?? (!kept.trail.length && actions.some(a => same(a, kept.chosen.action)) ? kept.chosen : null) : null;   // picked on the field
       render();
     } catch {
       forget();
@@ -257,6 +270,11 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
         if (!refs.has(thing.dataset.ref) && leadsTo(thing.dataset.ref).length === 1) refs.add(thing.dataset.ref);
       }
     }
+    for (const offer of field.querySelectorAll("[data-field-action]")) {   // a whole move offered on the field
+      const isPicked = Boolean(chosen) && same(JSON.parse(offer.dataset.fieldAction), chosen.action);
+      offer.classList.toggle("picked", isPicked);
+      if (isPicked) offer.setAttribute("aria-current", "true"); else offer.removeAttribute("aria-current");
+    }
     const picked = new Set();
     const walk = v => Array.isArray(v) ? v.forEach(walk) : v && typeof v === "object" ? Object.values(v).forEach(walk)
                                                                                      : picked.add(String(v));
@@ -277,7 +295,7 @@ export function moveBuilder({info, first, next, send, notify, key = null, settin
   const settle = () => { element.dataset.busy = String(busy); };
   if (key) restore().then(() => trail.length === 1 ? takeSingle() : null).finally(settle);
   else Promise.resolve(takeSingle()).finally(settle);
-  return {element, mark, chooseRef, first: JSON.stringify(first)};
+  return {element, mark, chooseRef, pick, first: JSON.stringify(first)};
 }
 
 /** Clicks (and Enter / Space) on a field's choosable things go to ``builder().chooseRef``. */

@@ -120,6 +120,12 @@ export function showPlay(root, {matchId, seat: wanted}) {
       el.actions.querySelector("#move-send, #move .choice, button")?.focus({preventScroll: true});
     }
   }
+  /** A whole move clicked on the field (a square's or a pile's offer) takes the move builder's
+   * path, as a last choice in the panel does: sent at once, or shown ready to send where the seat
+   * confirms each move first ("confirm before sending"). Without a builder it is sent. */
+  function playFromField(action) {
+    return builder ? builder.pick(action) : play(action);
+  }
   /** The action's answer as the new position: true when it could be taken as it is. The page reads
    * the match again when the log lacks events before it, or when the answer ends the match or moves
    * the table (a draw offer withdrawn by the move): the table and the rematch links are not in it. */
@@ -182,7 +188,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     const known = {...withViewNames(info, match.view), kinds: kindsOf(legal.step)};   // kinds: the moves' words
     showingCards(known);
     const ordered = [...moves.values()].sort((a, b) => a.version - b.version);     // oldest move first
-    replace(el.field, field ? field(known, match.view, match, {actions: legal.actions, play,
+    replace(el.field, field ? field(known, match.view, match, {actions: legal.actions, play: playFromField,
                                                               recent: ordered.flatMap(m => m.events)}) : null);
     markLastMove(el.field, ordered.at(-1)?.events);
     renderLog(ordered);

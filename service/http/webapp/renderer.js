@@ -2,8 +2,10 @@
 // the module `/web/renderers/<game id, - as _>.js` (and its stylesheet, `<same>.css`) only where
 // the file exists, and this imports it (same origin: the Content-Security-Policy's 'self').
 // A renderer module's default export is (info, view, match, ctx) -> element; on the play page
-// ctx = {actions, play, recent}: the listed legal actions and the function that posts one of them,
-// for fields that let a square or a pile be clicked, and the latest events the page holds (oldest
+// ctx = {actions, play, recent}: the listed legal actions and the function that plays one of them
+// (through the move builder: sent at once, or put in the move panel ready to send where the seat
+// confirms each move first), for fields that let a square or a pile be clicked, and the latest
+// events the page holds (oldest
 // first, as this seat sees them: a field may show the last dice roll); the replay passes only
 // {recent}. After drawing, the page marks the last move's things on the field (lastmove.js: their
 // data-card / data-ref / data-land / data-square). A game without one is drawn by the generic

@@ -1,6 +1,8 @@
 // Acting from a field: a square or a pile offers the legal actions that concern it — the very
 // objects GET /legal-actions listed (ctx.actions), never one built here — as a button that plays
-// the only one, or lists them to choose from. Without ctx (the replay) nothing is offered.
+// the only one, or lists them to choose from. Without ctx (the replay) nothing is offered. A move
+// played here goes through the move builder (ctx.play, play.js): sent on the click, or shown ready
+// to send where the seat confirms each move first; the offer that stands for it is then drawn picked.
 import {h, replace} from "../dom.js";
 import {_} from "../i18n.js";
 import {describeAction, kindWord} from "../labels.js";
@@ -15,6 +17,7 @@ export function fieldOffers(info, ctx) {
     if (!actions.length) return null;
     const kinds = [...new Set(actions.map(a => kindWord(info, a.type)))].join(" / ");
     return h("button", {type: "button", class: "here", "data-offers": actions.length,
+                        "data-field-action": actions.length === 1 ? JSON.stringify(actions[0]) : null,
                         title: actions.map(a => describeAction(info, a)).join("\n"),
                         onclick: () => actions.length === 1 ? ctx.play(actions[0]) : list(actions, where)},
              label ?? kinds, actions.length > 1 ? ` (${actions.length})` : "");
