@@ -167,8 +167,14 @@ def test_gunicorn_against_an_unreachable_store_says_so_and_serves(served, server
         said = [proc.stderr.readline() for _ in range(3)]
         assert any("does not answer" in line and "503 store_unavailable" in line for line in said), said
     finally:
-        proc.terminate()
-        proc.wait(30)
+        # the whole group, its log drained meanwhile (a full stderr pipe would hold the master up); a
+        # master still booting its workers on a loaded machine waits up to its graceful timeout (30 s)
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
 
 
 def test_a_feed_streaming_when_redis_stops_ends_with_an_unavailable_event_then_serves_again(served, server):

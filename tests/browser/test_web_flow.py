@@ -330,9 +330,11 @@ def test_every_page_in_words_in_reach_and_accessible(browsing, server, games, ax
         replay = open_replay(browsing, match_id, tokens[0], viewport)
         steps = int(replay.get_attribute("#replay-version", "data-steps"))
         for step in (steps, 1, steps // 2):                   # the end, the setup, the middle
-            replay.fill("#jump", str(step))
-            replay.press("#jump", "Enter")
-            replay.wait_for_selector(f"#replay-version[data-step='{step}']")
+            if replay.get_attribute("#replay-version", "data-step") != str(step):
+                # (the replay opens at the end: a jump there redraws the move after the "Why?" below is clicked)
+                replay.fill("#jump", str(step))
+                replay.press("#jump", "Enter")
+                replay.wait_for_selector(f"#replay-version[data-step='{step}']")
             if replay.locator("#replay-step .why-button").count():       # a sentence explained, in words
                 replay.locator("#replay-step .why-button").last.click()
                 replay.wait_for_selector("#replay-step .why-sentences li")
