@@ -284,8 +284,8 @@ def test_a_field_click_waits_for_send_when_the_seat_confirms_first(browsing, ser
 
 
 def test_a_field_click_sends_at_once_unless_the_seat_confirms_first(browsing, server):
-    """A hand card's and a supply pile's offer (東方祀爭録): with "confirm before sending" on, the move
-    waits in the panel (Back takes it away, nothing sent); turned off in the seat's settings, one click
+    """A hand card's and a supply pile's offer (東方祀爭録), and a move of the list of every move: with
+    "confirm before sending" on, the move waits in the panel (Back takes it away, nothing sent); turned off in the seat's settings, one click
     sends it."""
     r = server.client.post("/matches", json={"game": "shisoroku", "variant": "standard", "setup": POSITION,
                                              "seats": [{"name": "霊夢"}, {"name": "魔理沙"}]})
@@ -306,6 +306,11 @@ def test_a_field_click_sends_at_once_unless_the_seat_confirms_first(browsing, se
     page.wait_for_selector("#move[data-ready='false']")
     assert "picked" not in page.get_attribute(omiki, "class").split()
     assert sent == [] and server.api(f"/matches/{match_id}")["version"] == start
+    page.click("#actions .quick [data-action*='omiki']")                      # the list of every move waits too
+    page.wait_for_selector("#move[data-ready='true'] #move-send")
+    page.click("#move .move-back")
+    page.wait_for_selector("#move[data-ready='false']")
+    assert sent == []
     page.click("#seat-settings > summary")
     page.uncheck("#set-confirm")
     page.click(omiki)                                                         # one click sends

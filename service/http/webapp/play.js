@@ -209,7 +209,7 @@ export function showPlay(root, {matchId, seat: wanted}) {
     replace(el.actions, h("h3", {id: "act-h"}, yourMove ? _("Your move") : _("Actions")),
       builder ? builder.element : null,
       legal.actions.length ? h("details", {class: "quick", open: true}, h("summary", {}, _("Every move in one list")),
-                               actionsPanel(known, legal.actions, play, match))
+                               actionsPanel(known, legal.actions, playFromField, match))
         : h("p", {class: "none"}, match.outcome ? _("The match is over.") : mine ? _("Nothing to do until the others move.") : _("Spectators cannot act.")));
     builder?.mark(el.field);
     if (hadFocus && !el.actions.contains(document.activeElement)) {
