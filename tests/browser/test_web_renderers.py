@@ -319,3 +319,44 @@ def test_a_field_click_sends_at_once_unless_the_seat_confirms_first(browsing, se
     page.click("#field .ss-pile[data-card='youmu'] .here")
     page.wait_for_selector("#field .ss-pile[data-card='youmu'][data-left='9']")
     assert sent == [{"type": "play", "card": "omiki"}, {"type": "buy", "card": "youmu"}]
+
+
+def test_dimension_zero_squares_read_by_name_from_the_seats_side(browsing, server):
+    """000 プレイシートの見方 l.127-135 (001 ch.1 §4; issue 38): the page names a square as the rulebook does,
+    「中央エリアの左ライン」, not by number, and from its seat's side (「自分から見て」): square 3 is seat 0's
+    中央エリアの左ライン and seat 1's 中央エリアの右ライン, square 0 seat 0's 自軍エリア and seat 1's 敵軍エリア.
+    The move list's labels (``match.seat``), a field offer's (``info.seat``) and the field's squares and
+    base squares alike, in either language."""
+    said = {}
+    for locale in ("ja-JP", "en-US"):
+        page = browsing.page(locale=locale)
+        page.goto("/")
+        page.wait_for_selector(".lang-switch")
+        said[locale] = page.evaluate("""async () => {
+            const {describeAction} = await import('/web/labels.js');
+            const {gameInfo} = await import('/web/api.js');
+            const field = (await import('/web/renderers/dimension_zero.js')).default;
+            const info = {...await gameInfo('dimension-zero'), kinds: {play: 'P', move: 'M'}};
+            const out = {};
+            for (const seat of [0, 1]) {
+              const match = {seat, seats: [{seat: 0, name: 'A'}, {seat: 1, name: 'B'}], view: {}};
+              const drawn = field(info, {you: seat, players: [{seat: 0}, {seat: 1}]}, match, null);
+              out[seat] = {play: describeAction(info, {type: 'play', card: 'c', square: 3}, match),
+                           move: describeAction(info, {type: 'move', unit: 'u', to: 8}, match),
+                           base: describeAction(info, {type: 'play', card: 'c', line: 0}, match),
+                           offer: describeAction({...info, seat}, {type: 'play', card: 'c', square: 0}),
+                           cell: drawn.querySelector(".dz-square[data-square='0'] .dz-where").textContent,
+                           square: drawn.querySelector(".dz-square[data-square='0']").title,
+                           line: drawn.querySelector(".dz-base[data-owner='0'][data-line='0']").title};
+            }
+            return out;
+        }""")
+    assert said["ja-JP"] == {
+        "0": {"play": "P c · 中央エリアの左ラインに", "move": "M · ユニット u · 敵軍エリアの右ラインへ",
+              "base": "P c · 左ラインのベーススクエアに", "offer": "P c · 自軍エリアの左ラインに", "cell": "左ライン",
+              "square": "自軍エリアの左ライン", "line": "左ラインのベーススクエア"},
+        "1": {"play": "P c · 中央エリアの右ラインに", "move": "M · ユニット u · 自軍エリアの左ラインへ",
+              "base": "P c · 右ラインのベーススクエアに", "offer": "P c · 敵軍エリアの右ラインに", "cell": "右ライン",
+              "square": "敵軍エリアの右ライン", "line": "右ラインのベーススクエア"}}, said["ja-JP"]
+    assert said["en-US"]["1"]["play"] == "P c · onto the centre area, right line", said["en-US"]
+    assert said["en-US"]["0"]["move"] == "M · unit u · to the enemy area, right line", said["en-US"]

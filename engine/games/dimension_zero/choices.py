@@ -17,7 +17,7 @@ from engine.games.dimension_zero.legal import legal_actions
 from engine.games.dimension_zero.rulings import separate_pact
 from engine.games.dimension_zero.series import SIDEBOARD_SIZE
 from engine.games.dimension_zero.state import card, visible
-from engine.games.dimension_zero.words import colour, joined
+from engine.games.dimension_zero.words import base_name, colour, joined, square_name
 
 _, ngettext = Catalog.of("dimension_zero").functions()
 
@@ -47,7 +47,7 @@ def choices(state, seat, partial) -> Step:
             return _("隊列召喚 (formation)")
         if field == "type" and value == "pass" and sit in PASSES:
             return _(PASSES[sit])
-        return labels(value) if field in ("card", "unit", "choice") else _default(field, value)
+        return labels(value) if field in ("card", "unit", "choice") else _default(field, value, seat)
 
     memo = listing_memo(state, seat)            # a move's parts depend on its head only: built once per head,
     parts = {} if memo is None else memo.setdefault(("parts", current()), {})   # for the walk's every step
@@ -76,7 +76,8 @@ def _parts(state, seat, sit, head, labels) -> list:
         if pending.get("any_order"):
             return [Part("choice", _("Order the cards (first chosen first)"), pending["cards"], many=True,
                          need=(len(pending["cards"]),) * 2, label=labels)]
-        return [Part("choice", _("Choose"), pending["options"], label=labels, ref=_choice_ref)]
+        return [Part("choice", _("Choose"), pending["options"], label=_pending_label(pending, seat, labels),
+                     ref=_choice_ref)]
     if sit == "sideboard":
         return _sideboard(state, seat)
     if kind == "mulligan":
@@ -187,13 +188,22 @@ def _labels(state, seat):
     return label
 
 
-def _default(field, value) -> str:
+def _pending_label(pending, seat, labels):
+    """A pending choice's options: a square or base square by the chooser's names for it (words.py)."""
+    if pending["kind"] in ("own_square", "adjacent_square"):
+        return lambda value: square_name(value, seat)
+    if pending["kind"] == "base_line":
+        return lambda value: base_name(value, seat)
+    return labels
+
+
+def _default(field, value, seat) -> str:
     if field == "type":
         return _(ACTIONS[value]) if value in ACTIONS else str(value)
     if field in ("square", "to"):
-        return _("square %(square)s", square=value)
+        return square_name(value, seat)
     if field == "line":
-        return _("base line %(line)s", line=value)
+        return base_name(value, seat)
     if field == "ability":
         return _("ability %(n)s", n=value + 1 if isinstance(value, int) else value)
     return f"{field} {value}"

@@ -3,8 +3,10 @@ its reader, in the reader's language (engine/core/i18n.py: English is the messag
 locale/ja uses the rulebooks' terms, glossary.json). Cards are instance ids ("0-03") whose identity
 reaches a reader only through an event's ``reveal`` / ``private`` maps (zones.py) or, for a card already
 face up, through the reader's own view of the position before the event (``Reader.view``: its
-``names``); anything else is "a card". Squares are row*3 + column (row 0 is seat 0's own area), base
-squares lines 0-2. The turn's phases (001 ch.2 §3, 000 フェイズの詳細) and the battle's steps (001 ch.2
+``names``); anything else is "a card". Squares (row*3 + column, row 0 seat 0's own area; base squares
+by line 0-2) are told by the rulebook's names (000 プレイシートの見方 l.127-135: 「中央エリアの左ライン」),
+seen from the side of the seat the sentence is about (words.py: the actor, or the card's owner where a
+card is placed or moves; a battle, its attacker's). The turn's phases (001 ch.2 §3, 000 フェイズの詳細) and the battle's steps (001 ch.2
 §4) are told as they begin; priority given and internal steps are folded away.
 """
 from engine.core.i18n import Catalog, N_
@@ -12,7 +14,7 @@ from engine.core.narration import Lines
 from engine.games.dimension_zero.actions import situation
 from engine.games.dimension_zero.cards import CARDS
 from engine.games.dimension_zero.state import owner
-from engine.games.dimension_zero.words import joined, listing
+from engine.games.dimension_zero.words import base_name, joined, line_name, listing, square_name
 
 _, ngettext = Catalog.of("dimension_zero").functions()
 
@@ -49,38 +51,39 @@ def seat_of(cid):
     return owner(cid) if isinstance(cid, str) and cid[:1].isdigit() else None
 
 
-def where(d: dict, zone: str) -> str:
+def where(d: dict, zone: str, seat) -> str:
+    """A zone in words; a square or base square as ``seat`` (the card's owner) names it."""
     if zone == "square":
-        return _("square %(square)s", square=d["square"]) if "square" in d else _("a square")
+        return square_name(d["square"], seat) if "square" in d else _("a square")
     if zone == "base":
-        return _("base line %(line)s", line=d["line"]) if "line" in d else _("a base square")
+        return base_name(d["line"], seat) if "line" in d else _("a base square")
     return _(ZONES[zone]) if zone in ZONES else zone
 
 
-ENTERS = {(False, False): N_("%(card)s enters square %(square)s"),
-          (True, False): N_("%(card)s enters square %(square)s (centre)"),
-          (False, True): N_("%(card)s enters square %(square)s frozen"),
-          (True, True): N_("%(card)s enters square %(square)s (centre) frozen")}
+# a unit played into the centre (000 ルールエフェクト 7) is told so by its square's name: 中央エリア
+ENTERS = {False: N_("%(card)s enters %(square)s"), True: N_("%(card)s enters %(square)s (frozen)")}
 
 
 def _moved(d, e, r):
     cid, src, dest = d["card"], d["from"], d["to"]
-    card, who = name(cid, d, r), r.who(seat_of(cid))
+    seat = seat_of(cid)
+    card, who = name(cid, d, r), r.who(seat)
     if dest == "stack":
         return None                                        # the Stacked event tells the play
     if src == "hand" and dest == "energy":
         return _("%(who)s puts %(card)s into the energy zone", who=who, card=card)
     if src == "stack" and dest == "square":
-        return _(ENTERS[bool(d.get("centre")), bool(d.get("frozen"))], card=card, square=d["square"])
+        return _(ENTERS[bool(d.get("frozen"))], card=card, square=square_name(d["square"], seat))
     if src == "stack" and dest == "base":
-        return _("%(card)s is set on %(who)s's base line %(line)s", card=card, who=who, line=d["line"])
+        return _("%(card)s is set on %(who)s's base square of the %(line)s", card=card, who=who,
+                 line=line_name(d["line"], seat))
     if dest == "grave" and d.get("destroyed"):
         return _("%(card)s is destroyed", card=card)
     if src == "deck" and dest == "smash":
         return _("%(who)s's top deck card goes to the smash zone", who=who)
     if dest == "hand":
-        return _("%(card)s goes to %(who)s's hand from %(zone)s", card=card, who=who, zone=where(d, src))
-    return _("%(card)s moves from %(src)s to %(dest)s", card=card, src=where(d, src), dest=where(d, dest))
+        return _("%(card)s goes to %(who)s's hand from %(zone)s", card=card, who=who, zone=where(d, src, seat))
+    return _("%(card)s goes from %(src)s to %(dest)s", card=card, src=where(d, src, seat), dest=where(d, dest, seat))
 
 
 def _drawn(d, e, r):
@@ -90,11 +93,11 @@ def _drawn(d, e, r):
     return ngettext("%(who)s draws %(n)s card", "%(who)s draws %(n)s cards", len(d["cards"]), who=who)
 
 
-# a stacked play, by where it goes and whether it has targets
-PLAYS = {("square", False): N_("%(who)s plays %(card)s onto square %(square)s"),
-         ("square", True): N_("%(who)s plays %(card)s onto square %(square)s, targeting %(targets)s"),
-         ("line", False): N_("%(who)s plays %(card)s onto base line %(line)s"),
-         ("line", True): N_("%(who)s plays %(card)s onto base line %(line)s, targeting %(targets)s"),
+# a stacked play, by where it goes (a square or base square as the player names it) and whether it has targets
+PLAYS = {("square", False): N_("%(who)s plays %(card)s onto %(square)s"),
+         ("square", True): N_("%(who)s plays %(card)s onto %(square)s, targeting %(targets)s"),
+         ("line", False): N_("%(who)s plays %(card)s onto %(base)s"),
+         ("line", True): N_("%(who)s plays %(card)s onto %(base)s, targeting %(targets)s"),
          (None, False): N_("%(who)s plays %(card)s"),
          (None, True): N_("%(who)s plays %(card)s, targeting %(targets)s")}
 ABILITIES = {("ability", False): N_("%(who)s activates %(card)s's ● ability %(n)s"),
@@ -105,18 +108,19 @@ ABILITIES = {("ability", False): N_("%(who)s activates %(card)s's ● ability %(
 
 def _stacked(d, e, r):
     item = d["item"]
-    who, kind = r.who(item.get("seat")), item["kind"]
+    seat, kind = item.get("seat"), item["kind"]
+    who = r.who(seat)
     targets = names(item["targets"], d, r) if item.get("targets") else None
     if kind == "play":
         onto = "square" if "square" in item else "line" if "line" in item else None
         return _(PLAYS[onto, targets is not None], who=who, card=name(item["card"], d, r), targets=targets,
-                 square=item.get("square"), line=item.get("line"))
+                 square=square_name(item.get("square"), seat), base=base_name(item.get("line"), seat))
     if kind in ("ability", "trigger"):
         return _(ABILITIES[kind, targets is not None], who=who, card=name(item["source"], d, r), targets=targets,
                  n=item["ability"] + 1)
     if kind == "move":
-        return _("%(who)s moves %(card)s from square %(src)s to square %(dest)s", who=who,
-                 card=name(item["unit"], d, r), src=item["from"], dest=item["to"])
+        return _("%(who)s moves %(card)s from %(src)s to %(dest)s", who=who, card=name(item["unit"], d, r),
+                 src=square_name(item["from"], seat), dest=square_name(item["to"], seat))
     if kind == "plan_create":
         return _("%(who)s creates a plan", who=who)
     if kind == "plan_refresh":
@@ -179,9 +183,9 @@ def _decided(d, e, r):
     if kind == "first_player":
         return _("%(who)s chooses %(first)s to go first", who=who, first=r.who(choice))
     if kind in ("own_square", "adjacent_square"):
-        return _("%(who)s chooses square %(square)s", who=who, square=choice)
+        return _("%(who)s chooses %(square)s", who=who, square=square_name(choice, d["seat"]))
     if kind == "base_line":
-        return _("%(who)s chooses base line %(line)s", who=who, line=choice)
+        return _("%(who)s chooses %(base)s", who=who, base=base_name(choice, d["seat"]))
     if kind == "seat":
         return _("%(who)s chooses %(seat)s", who=who, seat=r.who(choice))
     if choice is None or choice == []:
@@ -226,8 +230,17 @@ def _noted(d, e, r):
 
 
 def _battle(d, e, r):
-    return _("Battle on square %(square)s: %(attacker)s attacks %(defender)s (first battle step)",
-             square=d["square"], attacker=name(d["attacker"], d, r), defender=name(d["defender"], d, r))
+    return _("Battle on %(square)s: %(attacker)s attacks %(defender)s (first battle step)",
+             square=square_name(d["square"], seat_of(d["attacker"])), attacker=name(d["attacker"], d, r),
+             defender=name(d["defender"], d, r))
+
+
+def _attacker_side(d, r):
+    """Whose side a battle's end is told from: its attacker's, as at its start (the reader's view before
+    the event holds the battle), else the winner's."""
+    battles = [b for b in r.view().get("battles") or () if b.get("square") == d["square"]]
+    attacker = battles[-1].get("attacker") if battles else None
+    return seat_of(attacker) if seat_of(attacker) is not None else seat_of(d.get("winner"))
 
 
 def _battle_step(d, e, r):
@@ -239,10 +252,10 @@ def _battle_step(d, e, r):
 
 
 def _battle_ended(d, e, r):
+    square = square_name(d["square"], _attacker_side(d, r))
     if isinstance(d.get("winner"), str):
-        return _("The battle on square %(square)s ends: %(card)s wins", square=d["square"],
-                 card=name(d["winner"], d, r))
-    return _("The battle on square %(square)s ends: no unit wins", square=d["square"])
+        return _("The battle on %(square)s ends: %(card)s wins", square=square, card=name(d["winner"], d, r))
+    return _("The battle on %(square)s ends: no unit wins", square=square)
 
 
 def _shuffled(d, e, r):
@@ -265,8 +278,9 @@ LINES = Lines({
     "PhaseEntered": lambda d, e, r: _(PHASES[d["phase"]]) if d["phase"] in PHASES else None,
     "Frozen": _frozen,
     "CardMoved": _moved,
-    "UnitMoved": lambda d, e, r: _("%(card)s moves from square %(src)s to square %(dest)s",
-                                   card=name(d["card"], d, r), src=d["from"], dest=d["to"]),
+    "UnitMoved": lambda d, e, r: _("%(card)s moves from %(src)s to %(dest)s", card=name(d["card"], d, r),
+                                   src=square_name(d["from"], seat_of(d["card"])),
+                                   dest=square_name(d["to"], seat_of(d["card"]))),
     "PlanOpened": lambda d, e, r: _("%(who)s's plan zone shows %(card)s", who=r.who(d["seat"]),
                                     card=name(d["card"], d, r)),
     "Stacked": _stacked,

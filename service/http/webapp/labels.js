@@ -164,6 +164,8 @@ export function describeAction(info, action, match = null) {
   let head = kindWord(info, type);
   const parts = [];
   for (const [k, v] of Object.entries(rest)) {
+    const place = dzPlace(info, k, v, match);                  // ディメンション・ゼロ: a square by its name
+    if (place) { parts.push(place); continue; }
     const said = describeValue(info, v, match, k);
     if (k === "card" || k === "land") head += ` ${said}`;
     else parts.push(k in FIELD_WORDS ? FIELD_WORDS[k] ? _(FIELD_WORDS[k], {what: said}) : said : `${fieldWord(k)} ${said}`);
@@ -218,4 +220,40 @@ export function describeOutcome(match, outcome) {
   }
   if (outcome.draw || outcome.result === "draw" || outcome.winner === null) return _("Draw");
   return describeValue(null, outcome);
+}
+
+// ディメンション・ゼロ's squares by the rulebook's names (000 プレイシートの見方 l.127-135): the rows 自軍 / 中央 /
+// 敵軍エリア, the columns 左 / 中央 / 右ライン, each 「自分から見て」, so named from one seat's side (seat 1 faces
+// seat 0). Squares are row*3 + column, row 0 seat 0's own area, column 0 seat 0's left line; base squares
+// are by line (engine/games/dimension_zero/state.py; the log says them so too: words.py).
+const DZ_AREAS = [N_("own area"), N_("centre area"), N_("enemy area")];
+const DZ_LINES = [N_("left line"), N_("centre line"), N_("right line")];
+const DZ_PLACES = {square: N_("onto %(where)s"), line: N_("onto %(where)s"), to: N_("to %(where)s")};
+
+/** A line (0-2) as ``seat`` names it: "left line" (「左ライン」). */
+export function dzLine(line, seat) {
+  return Number.isInteger(line) && line >= 0 && line <= 2 ? _(DZ_LINES[seat === 1 ? 2 - line : line]) : String(line);
+}
+
+/** A square (0-8) as ``seat`` names it: "the centre area, left line" (「中央エリアの左ライン」). */
+export function dzSquare(square, seat) {
+  if (!Number.isInteger(square) || square < 0 || square > 8) return String(square);
+  const row = Math.floor(square / 3), area = row === 1 ? 1 : row === (seat === 1 ? 2 : 0) ? 0 : 2;
+  return _("the %(area)s, %(line)s", {area: _(DZ_AREAS[area]), line: dzLine(square % 3, seat)});
+}
+
+/** A base square (by its line) as ``seat`` names it: "the base square of the left line". */
+export function dzBase(line, seat) {
+  return _("the base square of the %(line)s", {line: dzLine(line, seat)});
+}
+
+/** A ディメンション・ゼロ move's square, destination or base square (a pending choice of one too) in words
+ *  from the page's seat (``match.seat``, else ``info.seat``): "onto the own area, left line"; else null. */
+function dzPlace(info, key, value, match) {
+  if (info?.id !== "dimension-zero" || !Number.isInteger(value)) return null;
+  const seat = match?.seat ?? info?.seat ?? 0, pending = match?.view?.pending?.kind;
+  if (key === "choice" && /^(own|adjacent)_square$/.test(pending ?? "")) return dzSquare(value, seat);
+  if (key === "choice" && pending === "base_line") return dzBase(value, seat);
+  if (!DZ_PLACES[key]) return null;
+  return _(DZ_PLACES[key], {where: key === "line" ? dzBase(value, seat) : dzSquare(value, seat)});
 }

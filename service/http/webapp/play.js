@@ -185,7 +185,8 @@ export function showPlay(root, {matchId, seat: wanted}) {
     if (settings) settings.element.hidden = Boolean(match.outcome);        // nothing more to set once it is over
     tablePanels(el.table, {match, mine, token, path, refresh, talk: talked || Boolean(match.outcome)});
     talked = false;
-    const known = {...withViewNames(info, match.view), kinds: kindsOf(legal.step)};   // kinds: the moves' words
+    const known = {...withViewNames(info, match.view), kinds: kindsOf(legal.step),   // kinds: the moves' words
+                   seat: match.seat ?? mine?.seat ?? null};      // whose side a square is named from (labels.js dzSquare)
     showingCards(known);
     const ordered = [...moves.values()].sort((a, b) => a.version - b.version);     // oldest move first
     replace(el.field, field ? field(known, match.view, match, {actions: legal.actions, play: playFromField,

@@ -3,11 +3,13 @@
 // units on their squares (name, power, damage, released / frozen, owner), and around it each
 // player's deck, hand, energy, smash zone, plan zone and graveyard, the turn, priority, battles,
 // the stack (top first) and any pending choice. Squares are row*3 + column: row 0 is seat 0's own
-// area, row 1 the centre, row 2 seat 1's; base squares are lines 0-2 (the same columns).
+// area, row 1 the centre, row 2 seat 1's; base squares are lines 0-2 (the same columns). They are
+// named as the rulebook names them (labels.js dzSquare: 「中央エリアの左ライン」), from the seat's side, or
+// where a line is about a player's act (a stacked play or move, a battle's attacker) from that player's.
 import {h} from "../dom.js";
 import {N_, _, withNodes, ngettext} from "../i18n.js";
 import {infoButton, tooltip} from "../cardinfo.js";
-import {cardChip, cardOf, describeValue, humanize, seatName} from "../labels.js";
+import {cardChip, cardOf, describeValue, dzBase, dzLine, dzSquare, humanize, seatName} from "../labels.js";
 import {fieldOffers} from "./offers.js";
 import {backs, chips, none, zone} from "./parts.js";
 
@@ -17,18 +19,19 @@ const PHASES = {release: N_("release phase"), draw: N_("draw phase"), recovery: 
                 sideboard: N_("sideboarding"), battle: N_("battle"), setup: N_("setup"), over: N_("the match is over")};
 
 export default function dimensionZeroField(info, view, match, ctx) {
-  const me = Number.isInteger(view.you) ? view.you : 0, them = 1 - me;
+  const seated = Number.isInteger(view.you), me = seated ? view.you : 0, them = 1 - me;
   const offers = fieldOffers(info, ctx);
   const frozen = new Set(view.frozen ?? []);
   const player = seat => (view.players ?? []).find(p => p.seat === seat) ?? {seat};
   const rows = me === 0 ? [2, 1, 0] : [0, 1, 2];
   const cols = me === 0 ? [0, 1, 2] : [2, 1, 0];
   const fighting = new Set((view.battles ?? []).map(b => b.square));
-  const cell = sq => square(info, view, sq, fighting.has(sq), offers);
+  const cell = sq => square(info, view, sq, fighting.has(sq), offers, me);
   const board = h("div", {class: "dz-board", "aria-label": _("battle space and base squares")},
     baseRow(info, view, match, them, cols, offers),
     rows.map(r => [r === 1 ? rowLabel(_("Centre"), "centre")
-                           : rowLabel(r === me * 2 ? _("Your area") : _("%(name)s · area", {name: short(match, them)}), `owner-${r / 2}`),
+                           : rowLabel(!seated ? _("%(name)s · area", {name: short(match, r / 2)}) : r === me * 2 ? _("Your area") : _("Enemy area"),
+                                      `owner-${r / 2}`),
                    cols.map(c => cell(r * 3 + c))]),
     baseRow(info, view, match, me, cols, offers));
   return h("div", {class: "dz-field", "aria-label": _("ディメンション・ゼロ field")},
@@ -39,27 +42,28 @@ export default function dimensionZeroField(info, view, match, ctx) {
 
 function baseRow(info, view, match, seat, cols, offers) {
   const label = rowLabel(seat === view.you ? _("Your base") : _("%(name)s · base", {name: short(match, seat)}), `owner-${seat} base`);
+  const me = Number.isInteger(view.you) ? view.you : 0;
   return [label, cols.map(line => {
     const base = (view.bases ?? []).find(b => b.owner === seat && b.line === line);
     const here = offers.offer(a => (a.type === "play" && a.line === line && seat === view.you)
-                                   || (base && a.type === "activate" && a.card === base.card), _("base square, line %(line)s", {line}));
+                                   || (base && a.type === "activate" && a.card === base.card), dzBase(line, me));
     return h("div", {class: `dz-base owner-${seat}${base ? "" : " empty"}`, "data-line": line, "data-owner": seat,
-                     "data-ref": seat === view.you ? `line-${line}` : null},
-      h("span", {class: "dz-where"}, _("base · line %(line)s", {line})),
+                     "data-ref": seat === view.you ? `line-${line}` : null, title: dzBase(line, me)},
+      h("span", {class: "dz-where"}, dzLine(line, me)),
       base ? card(info, base, base.frozen, "base") : h("span", {class: "none"}, _("no base")), here);
   })];
 }
 
-function square(info, view, sq, battle, offers) {
+function square(info, view, sq, battle, offers, me) {
   const units = (view.units ?? []).filter(u => u.square === sq);
   const ids = new Set(units.map(u => u.card));
   const here = offers.offer(a => a.square === sq || (a.type === "move" && a.to === sq)
                                  || (a.type === "smash" && ids.has(a.unit)) || (a.type === "activate" && ids.has(a.card)),
-                            _("square %(n)s", {n: sq}));
+                            dzSquare(sq, me));
   const zone = sq < 3 ? "area-0" : sq > 5 ? "area-1" : "centre";
   return h("div", {class: `dz-square ${zone}${battle ? " battle" : ""}${units.length ? "" : " empty"}`, "data-square": sq,
-                   "data-ref": `square-${sq}`},
-    h("span", {class: "dz-where"}, _("square %(n)s", {n: sq}), battle ? h("strong", {class: "dz-fight"}, " ⚔ " + _("battle")) : ""),
+                   "data-ref": `square-${sq}`, title: dzSquare(sq, me)},
+    h("span", {class: "dz-where"}, dzLine(sq % 3, me), battle ? h("strong", {class: "dz-fight"}, " ⚔ " + _("battle")) : ""),
     units.map(u => card(info, u, u.frozen, "unit")), here);
 }
 
@@ -103,8 +107,8 @@ function table(info, view, match) {
     match?.outcome ? h("p", {}, _("The match is over.")) : h("p", {}, _("Active: %(name)s", {name: who(view.active)}), h("br"),
       _("Priority: %(name)s", {name: who(view.priority)}),
       view.passes ? " " + ngettext("(%(n)s pass in a row)", "(%(n)s passes in a row)", view.passes) : ""),
-    (view.battles ?? []).map(b => h("p", {class: "dz-battle"}, "⚔ ", _("Battle on square %(n)s: %(attacker)s attacks %(defender)s · %(step)s step",
-      {n: b.square, attacker: describeValue(info, b.attacker), defender: describeValue(info, b.defender), step: b.step}),
+    (view.battles ?? []).map(b => h("p", {class: "dz-battle"}, "⚔ ", _("Battle on %(where)s: %(attacker)s attacks %(defender)s · %(step)s step",
+      {where: dzSquare(b.square, ownerOf(view, b.attacker)), attacker: describeValue(info, b.attacker), defender: describeValue(info, b.defender), step: b.step}),
       b.winner != null ? " · " + _("winner %(name)s", {name: describeValue(info, b.winner)}) : "")),
     view.pending && !match?.outcome ? h("p", {class: "dz-pending"}, view.pending_text
       ?? _("Waiting for %(name)s to choose: %(what)s", {name: who(view.pending.seat), what: humanize(view.pending.kind)})) : null,
@@ -121,10 +125,12 @@ function stackItem(info, match, item) {
   const targets = (item.targets ?? []).length ? ` → ${d(item.targets)}` : "";
   const chip = id => cardChip(info, id);
   switch (item.kind) {
-    case "play": return [withNodes(Number.isInteger(item.square) ? _("%(name)s: plays %(card)s onto square %(n)s")
-                                 : Number.isInteger(item.line) ? _("%(name)s: plays %(card)s onto base line %(n)s") : _("%(name)s: plays %(card)s"),
-                               {name, card: chip(item.card), n: String(item.square ?? item.line)}), targets];
-    case "move": return withNodes(_("%(name)s: moves %(card)s from square %(from)s to %(to)s"), {name, card: chip(item.unit), from: String(item.from), to: String(item.to)});
+    case "play": return [withNodes(Number.isInteger(item.square) || Number.isInteger(item.line) ? _("%(name)s: plays %(card)s onto %(where)s")
+                                 : _("%(name)s: plays %(card)s"),
+                               {name, card: chip(item.card), where: Number.isInteger(item.square) ? dzSquare(item.square, item.seat)
+                                                                                                : dzBase(item.line, item.seat)}), targets];
+    case "move": return withNodes(_("%(name)s: moves %(card)s from %(from)s to %(to)s"),
+                                  {name, card: chip(item.unit), from: dzSquare(item.from, item.seat), to: dzSquare(item.to, item.seat)});
     case "ability": return [withNodes(_("%(name)s: ability %(n)s of %(card)s"), {name, n: String(item.ability + 1), card: chip(item.source)}), targets];
     case "trigger": return [withNodes(_("%(name)s: ◆ trigger of %(card)s"), {name, card: chip(item.source)}), targets];
     case "plan_create": return _("%(name)s: creates a plan", {name});
@@ -134,6 +140,9 @@ function stackItem(info, match, item) {
   }
 }
 
+// a unit's owner (a battle is named from its attacker's side): as the view shows it, else by its id ("1-05": seat 1's)
+const ownerOf = (view, card) => (view.units ?? []).find(u => u.card === card)?.owner
+  ?? (/^[01]-/.test(String(card)) ? Number(String(card)[0]) : Number.isInteger(view.you) ? view.you : 0);
 const wide = el => { el.classList.add("wide"); return el; };
 const short = (match, seat) => match?.seats?.find(s => s.seat === seat)?.name ?? _("Seat %(n)s", {n: seat});
 const rowLabel = (text, kind) => h("div", {class: `dz-row-label ${kind}`}, text);
