@@ -345,7 +345,7 @@ def test_dimension_zero_squares_read_by_name_from_the_seats_side(browsing, serve
                            move: describeAction(info, {type: 'move', unit: 'u', to: 8}, match),
                            base: describeAction(info, {type: 'play', card: 'c', line: 0}, match),
                            offer: describeAction({...info, seat}, {type: 'play', card: 'c', square: 0}),
-                           cell: drawn.querySelector(".dz-square[data-square='0'] .dz-where").textContent,
+                           cell: drawn.querySelector(".dz-line-head[data-line='0']").textContent,
                            square: drawn.querySelector(".dz-square[data-square='0']").title,
                            line: drawn.querySelector(".dz-base[data-owner='0'][data-line='0']").title};
             }

@@ -28,6 +28,7 @@ export default function dimensionZeroField(info, view, match, ctx) {
   const fighting = new Set((view.battles ?? []).map(b => b.square));
   const cell = sq => square(info, view, sq, fighting.has(sq), offers, me);
   const board = h("div", {class: "dz-board", "aria-label": _("battle space and base squares")},
+    h("div", {class: "dz-corner"}), cols.map(c => h("div", {class: "dz-line-head", "data-line": c}, dzLine(c, me))),   // the lines, once
     baseRow(info, view, match, them, cols, offers),
     rows.map(r => [r === 1 ? rowLabel(_("Centre"), "centre")
                            : rowLabel(!seated ? _("%(name)s · area", {name: short(match, r / 2)}) : r === me * 2 ? _("Your area") : _("Enemy area"),
@@ -49,7 +50,6 @@ function baseRow(info, view, match, seat, cols, offers) {
                                    || (base && a.type === "activate" && a.card === base.card), dzBase(line, me));
     return h("div", {class: `dz-base owner-${seat}${base ? "" : " empty"}`, "data-line": line, "data-owner": seat,
                      "data-ref": seat === view.you ? `line-${line}` : null, title: dzBase(line, me)},
-      h("span", {class: "dz-where"}, dzLine(line, me)),
       base ? card(info, base, base.frozen, "base") : h("span", {class: "none"}, _("no base")), here);
   })];
 }
@@ -63,7 +63,7 @@ function square(info, view, sq, battle, offers, me) {
   const zone = sq < 3 ? "area-0" : sq > 5 ? "area-1" : "centre";
   return h("div", {class: `dz-square ${zone}${battle ? " battle" : ""}${units.length ? "" : " empty"}`, "data-square": sq,
                    "data-ref": `square-${sq}`, title: dzSquare(sq, me)},
-    h("span", {class: "dz-where"}, dzLine(sq % 3, me), battle ? h("strong", {class: "dz-fight"}, " ⚔ " + _("battle")) : ""),
+    battle ? h("strong", {class: "dz-fight"}, "⚔ " + _("battle")) : null,
     units.map(u => card(info, u, u.frozen, "unit")), here);
 }
 
