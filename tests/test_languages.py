@@ -161,3 +161,66 @@ def test_the_engine_s_own_words_in_each_language():
         assert listing(["A", "B", "C"]) == "A、BとC" and listing(["A", "B"]) == "AとB" and listing(["A"]) == "A"
         assert Reader(None, []).who(2) == "席 2" and Reader(None, []).who(None) == "卓"
         assert clock(five.data, five, Reader()) == "一手ごとの期限は 5 分。過ぎるとその席の不戦敗"
+
+
+def test_a_refusal_that_names_values_says_them_in_the_request_s_language(client):
+    """marshmallow's validators word a refusal with its values (service/http/validators.py): the
+    sentence is the request's language, the values (a length, a bound, the API's own choices) stay
+    as they are, and the English is marshmallow's, word for word."""
+    key = bearer(client.post("/players", json={"name": "Reimu"}).get_json()["key"])
+    seats = [{"name": "Reimu", "settings": {"pass": "always"}}, {"name": "Marisa"}]
+    asked = {
+        "length": lambda q: client.post("/players", json={"name": ""}, query_string=q),
+        "range": lambda q: client.get("/matches", query_string={**q, "limit": 0}),
+        "one_of": lambda q: client.patch("/players/me", json={"language": "fr"}, headers=key, query_string=q),
+        "schema_s_own": lambda q: client.post("/matches", json={"game": "toy", "variant": "standard",
+                                                                "seats": seats}, query_string=q),
+        "strict_bool": lambda q: client.post("/matches", json={"game": "toy", "variant": "standard", "seats": [
+            {"name": "Reimu", "settings": {"confirm": 1}}, {"name": "Marisa"}]}, query_string=q)}
+    said = {
+        "en": {"length": "name: Length must be between 1 and 64.",
+               "range": "limit: Must be greater than or equal to 1 and less than or equal to 500.",
+               "one_of": "language: Must be one of: en, ja.",
+               "schema_s_own": "seats.0.settings.pass: 'always' is not one of manual, only-choice, unless-respond",
+               "strict_bool": "seats.0.settings.confirm: true or false"},
+        "ja": {"length": "name: 長さは 1 以上 64 以下でなければなりません。",
+               "range": "limit: 1 以上 500 以下でなければなりません。",
+               "one_of": "language: 次のいずれかでなければなりません：en, ja。",
+               "schema_s_own": "seats.0.settings.pass: 'always' は manual, only-choice, unless-respond のどれでもありません",
+               "strict_bool": "seats.0.settings.confirm: true か false です"}}
+    for lang, messages in said.items():
+        for what, message in messages.items():
+            r = asked[what]({"lang": lang})
+            assert r.status_code == 400 and r.headers["Content-Language"] == lang, (lang, what, r.get_json())
+            assert r.get_json()["error"] == {"code": "invalid_request", "message": message, "rule": None}, (lang, what)
+
+
+def test_every_validator_the_schemas_use_is_a_translated_one():
+    """A marshmallow validator taken from marshmallow.validate would word its refusal in English
+    whatever the request's language: every one a request schema holds (its fields, a list's items, a
+    mapping's keys and values) comes from service/http/validators.py."""
+    import importlib
+    from pathlib import Path
+
+    import marshmallow
+    from marshmallow import fields
+
+    http = Path(__file__).resolve().parents[1] / "service" / "http"
+    modules = [importlib.import_module(f"service.http.{p.stem}") for p in sorted(http.glob("*schemas.py"))]
+    schemas = {obj for module in modules for obj in vars(module).values()
+               if isinstance(obj, type) and issubclass(obj, marshmallow.Schema)}
+
+    def walk(field):
+        yield field
+        for inner in (getattr(field, "inner", None), getattr(field, "key_field", None),
+                      getattr(field, "value_field", None), *getattr(field, "tuple_fields", ())):
+            if isinstance(inner, fields.Field):
+                yield from walk(inner)
+
+    used = [(schema.__name__, name, validator) for schema in schemas
+            for name, declared in schema._declared_fields.items() for field in walk(declared)
+            for validator in field.validators if isinstance(validator, marshmallow.validate.Validator)]
+    assert len(modules) >= 6 and len(used) > 50
+    assert {type(v).__name__ for _s, _n, v in used} == {"Length", "Range", "OneOf"}
+    wrong = [(s, n, type(v).__module__) for s, n, v in used if type(v).__module__ != "service.http.validators"]
+    assert not wrong, wrong

@@ -15,7 +15,8 @@ log = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = "2"       # a 503 while the store is unreachable: a failover takes seconds
 UNAVAILABLE_MESSAGE = N_("the store is unavailable (a failover may be under way); try again, with the same "
                          "command_id for an action")
-# marshmallow's own messages that say no value, in the request's language (the others name values: English)
+# marshmallow's own messages that say no value, in the request's language (those that name values are
+# worded by service/http/validators.py; a message a schema marks with N_ is translated here too)
 FIELD_ERRORS = {m: m for m in (N_("Missing data for required field."), N_("Unknown field."),
                                N_("Field may not be null."), N_("Not a valid string."), N_("Not a valid integer."),
                                N_("Not a valid boolean."), N_("Not a valid list."), N_("Invalid input type."),

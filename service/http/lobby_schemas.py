@@ -1,13 +1,14 @@
 """Marshmallow schemas of the lobby: claiming a seat, the open seats, the matches a browser holds."""
-from marshmallow import fields, validate
+from marshmallow import fields
 
 from service.http.schemas import ErrorDetailOut, Schema, SeatSettingsIn, SeatSettingsOut
+from service.http.validators import Length, Range
 
 MY_MATCHES_MAX = 200
 
 
 class ClaimIn(Schema):
-    invite = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=128))
+    invite = fields.Str(load_default=None, allow_none=True, validate=Length(max=128))
 
 
 class ClaimSeatIn(ClaimIn):
@@ -16,13 +17,13 @@ class ClaimSeatIn(ClaimIn):
 
 
 class HeldSeatIn(Schema):
-    match_id = fields.Str(required=True, validate=validate.Length(min=1, max=64))
-    token = fields.Str(required=True, validate=validate.Length(min=1, max=256))
+    match_id = fields.Str(required=True, validate=Length(min=1, max=64))
+    token = fields.Str(required=True, validate=Length(min=1, max=256))
 
 
 class MyMatchesIn(Schema):
     seats = fields.List(fields.Nested(HeldSeatIn), required=True,
-                        validate=validate.Length(max=MY_MATCHES_MAX))
+                        validate=Length(max=MY_MATCHES_MAX))
 
 
 class SeatOut(Schema):
@@ -53,8 +54,8 @@ class OpenSeatOut(SeatOut):
 
 
 class OpenSeatsQuery(Schema):
-    rating_min = fields.Int(load_default=None, validate=validate.Range(min=0, max=10_000))
-    rating_max = fields.Int(load_default=None, validate=validate.Range(min=0, max=10_000))
+    rating_min = fields.Int(load_default=None, validate=Range(min=0, max=10_000))
+    rating_max = fields.Int(load_default=None, validate=Range(min=0, max=10_000))
 
 
 class OpenSeatsOut(Schema):

@@ -1,16 +1,17 @@
 """Marshmallow schemas of notifications: subscribing, the delivery log, unsubscribing."""
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, validates_schema
 
 from service.application.notify.subscriptions import EVENTS, KINDS
+from service.http.validators import Length, OneOf, Range
 from service.i18n import _
 
 
 class SubscriptionIn(Schema):
-    kind = fields.Str(required=True, validate=validate.OneOf(KINDS))
-    url = fields.Str(validate=validate.Length(min=1, max=2000))          # kind webhook
-    address = fields.Str(validate=validate.Length(min=3, max=254))       # kind email
-    events = fields.List(fields.Str(validate=validate.OneOf(EVENTS)), load_default=None, allow_none=False,
-                         validate=validate.Length(min=1, max=len(EVENTS)))
+    kind = fields.Str(required=True, validate=OneOf(KINDS))
+    url = fields.Str(validate=Length(min=1, max=2000))          # kind webhook
+    address = fields.Str(validate=Length(min=3, max=254))       # kind email
+    events = fields.List(fields.Str(validate=OneOf(EVENTS)), load_default=None, allow_none=False,
+                         validate=Length(min=1, max=len(EVENTS)))
 
     @validates_schema
     def target(self, data, **kwargs):
@@ -23,7 +24,7 @@ class SubscriptionIn(Schema):
 
 
 class DeliveriesQuery(Schema):
-    limit = fields.Int(load_default=50, validate=validate.Range(min=1, max=200))
+    limit = fields.Int(load_default=50, validate=Range(min=1, max=200))
 
 
 class SubscriptionOut(Schema):

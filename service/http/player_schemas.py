@@ -1,23 +1,24 @@
 """Marshmallow schemas of players: a new player, its keys, signing a device in, its matches."""
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
 from engine.core.i18n import LANGUAGES
 
 from service.http.lobby_schemas import HeldSeatIn, MyMatchOut
+from service.http.validators import Length, OneOf, Range
 
 
 class NewPlayerIn(Schema):
-    name = fields.Str(required=True, validate=validate.Length(min=1, max=64))
-    label = fields.Str(load_default="", validate=validate.Length(max=64))     # this device, as the player calls it
+    name = fields.Str(required=True, validate=Length(min=1, max=64))
+    label = fields.Str(load_default="", validate=Length(max=64))     # this device, as the player calls it
 
 
 class SignInIn(Schema):
-    code = fields.Str(required=True, validate=validate.Length(min=4, max=64))
-    label = fields.Str(load_default="", validate=validate.Length(max=64))
+    code = fields.Str(required=True, validate=Length(min=4, max=64))
+    label = fields.Str(load_default="", validate=Length(max=64))
 
 
 class PlayerMatchesQuery(Schema):
-    finished = fields.Int(load_default=50, validate=validate.Range(min=0, max=500))
+    finished = fields.Int(load_default=50, validate=Range(min=0, max=500))
 
 
 class AdoptIn(HeldSeatIn):
@@ -41,7 +42,7 @@ class KeyOut(Schema):
 
 class PlayerUpdateIn(Schema):
     """The player's own settings: ``language`` (null: the browser's, Accept-Language)."""
-    language = fields.Str(allow_none=True, validate=validate.OneOf(LANGUAGES))
+    language = fields.Str(allow_none=True, validate=OneOf(LANGUAGES))
 
 
 class PlayerOut(Schema):

@@ -1,7 +1,8 @@
 """Marshmallow schemas of the ratings: a player's profile, a leaderboard, quick pairing."""
-from marshmallow import fields, validate
+from marshmallow import fields
 
 from service.http.schemas import Schema, SeatSettingsIn
+from service.http.validators import Length, Range
 
 
 class FigureFields(Schema):
@@ -52,8 +53,8 @@ class ProfileOut(Schema):
 
 
 class LeaderboardQuery(Schema):
-    cursor = fields.Str(load_default=None, validate=validate.Length(min=1, max=200))
-    limit = fields.Int(load_default=50, validate=validate.Range(min=1, max=200))
+    cursor = fields.Str(load_default=None, validate=Length(min=1, max=200))
+    limit = fields.Int(load_default=50, validate=Range(min=1, max=200))
 
 
 class EntryOut(FigureFields):

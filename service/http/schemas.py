@@ -3,11 +3,12 @@ import json
 
 import marshmallow
 import orjson
-from marshmallow import ValidationError, fields, post_dump, validate
+from marshmallow import ValidationError, fields, post_dump
 
 from service.application.table.seats import JOIN_MODES
 from service.application.storage.store import VERSION_MAX
-from service.i18n import _
+from service.http.validators import Length, OneOf, Range
+from service.i18n import N_, _
 from engine.bots import bot_names
 from engine.core.seat_settings import CHOICES
 
@@ -56,8 +57,8 @@ class BotIn(Schema):
     """A bot config; its budget is checked against the bot (``engine.bots.check_config``)."""
     bot = fields.Str(required=True, validate=BOT_NAME)
     budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
-    kingdom = fields.Str(validate=validate.Length(min=1, max=64))      # big-money + one kingdom card
-    copies = fields.Int(strict=True, validate=validate.Range(min=1, max=10))
+    kingdom = fields.Str(validate=Length(min=1, max=64))      # big-money + one kingdom card
+    copies = fields.Int(strict=True, validate=Range(min=1, max=10))
 
 
 class StrictBool(fields.Boolean):
@@ -75,7 +76,7 @@ def _strict_bool(**kw):
 
 
 def _one_of(choices):
-    return validate.OneOf(choices, error="{input!r} is not one of {choices}")
+    return OneOf(choices, error=N_("%(input)r is not one of %(choices)s"))
 
 
 class SeatSettingsIn(Schema):
@@ -85,23 +86,23 @@ class SeatSettingsIn(Schema):
     pass_ = fields.Str(data_key="pass", attribute="pass", validate=_one_of(CHOICES["pass"]))
     pay = fields.Str(validate=_one_of(CHOICES["pay"]))
     single = fields.Str(validate=_one_of(CHOICES["single"]))
-    confirm = StrictBool(error_messages={"invalid": "true or false"})
+    confirm = StrictBool(error_messages={"invalid": N_("true or false")})   # worded in errors.describe_validation
 
 
 class SeatIn(Schema):
-    name = fields.Str(required=True, validate=validate.Length(min=1, max=64))
-    join = fields.Str(load_default=None, allow_none=False, validate=validate.OneOf(JOIN_MODES))   # default: token
+    name = fields.Str(required=True, validate=Length(min=1, max=64))
+    join = fields.Str(load_default=None, allow_none=False, validate=OneOf(JOIN_MODES))   # default: token
     bot = fields.Str(validate=BOT_NAME)
     budget = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
-    kingdom = fields.Str(validate=validate.Length(min=1, max=64))
-    copies = fields.Int(strict=True, validate=validate.Range(min=1, max=10))
+    kingdom = fields.Str(validate=Length(min=1, max=64))
+    copies = fields.Int(strict=True, validate=Range(min=1, max=10))
     player = fields.Bool(load_default=False)      # bound to the creating player (its key as the bearer)
     settings = fields.Nested(SeatSettingsIn, load_default=None, allow_none=False)   # a seat the creator takes: its settings
 
 
 class DeadlineIn(Schema):
-    minutes = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=30 * 24 * 60))
-    on_timeout = fields.Str(required=True, validate=validate.OneOf(("pass", "bot", "forfeit")))
+    minutes = fields.Int(strict=True, required=True, validate=Range(min=1, max=30 * 24 * 60))
+    on_timeout = fields.Str(required=True, validate=OneOf(("pass", "bot", "forfeit")))
     stand_in = fields.Nested(BotIn, load_default=None)
 
 
@@ -109,9 +110,9 @@ RULINGS_MAX = 16          # a game has a handful of selectable rulings (engine/g
 
 
 class CreateMatchIn(Schema):
-    game = fields.Str(required=True, validate=validate.Length(min=1, max=64))
-    variant = fields.Str(required=True, validate=validate.Length(min=1, max=64))
-    seats = fields.List(fields.Nested(SeatIn), required=True, validate=validate.Length(min=1, max=16))
+    game = fields.Str(required=True, validate=Length(min=1, max=64))
+    variant = fields.Str(required=True, validate=Length(min=1, max=64))
+    seats = fields.List(fields.Nested(SeatIn), required=True, validate=Length(min=1, max=16))
     options = fields.Dict(keys=fields.Str(), load_default=dict)
     setup = fields.Dict(keys=fields.Str(), allow_none=True, load_default=None)
     audit_live = _strict_bool(load_default=False)
@@ -119,16 +120,16 @@ class CreateMatchIn(Schema):
     private = _strict_bool(load_default=False)       # never listed by GET /matches nor exported in bulk
     rated = _strict_bool(load_default=False)         # its end changes the seats' ratings (ratings/rules.py)
     # house rules: ruling name -> choice (GET /games/<id> "rulings"); an unknown one is the engine's 422
-    rulings = fields.Dict(keys=fields.Str(validate=validate.Length(min=1, max=64)),
-                          values=fields.Str(validate=validate.Length(min=1, max=64)),
-                          load_default=dict, validate=validate.Length(max=RULINGS_MAX))
+    rulings = fields.Dict(keys=fields.Str(validate=Length(min=1, max=64)),
+                          values=fields.Str(validate=Length(min=1, max=64)),
+                          load_default=dict, validate=Length(max=RULINGS_MAX))
 
 
 class SimulationIn(Schema):
-    game = fields.Str(required=True, validate=validate.Length(min=1, max=64))
-    variant = fields.Str(required=True, validate=validate.Length(min=1, max=64))
-    seats = fields.List(fields.Nested(BotIn), required=True, validate=validate.Length(min=1, max=16))
-    games = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=100_000))
+    game = fields.Str(required=True, validate=Length(min=1, max=64))
+    variant = fields.Str(required=True, validate=Length(min=1, max=64))
+    seats = fields.List(fields.Nested(BotIn), required=True, validate=Length(min=1, max=16))
+    games = fields.Int(strict=True, required=True, validate=Range(min=1, max=100_000))
     seed = fields.Raw(required=True, validate=lambda v: _seed(v))
     rated = _strict_bool(load_default=False)     # each game a stored rated match: the bots' ratings
 
@@ -142,7 +143,7 @@ def _seed(value) -> None:
 
 def _version(**kw):
     """A version (or an event count after which to read): 0 ≤ n ≤ VERSION_MAX."""
-    return fields.Int(validate=validate.Range(min=0, max=VERSION_MAX), **kw)
+    return fields.Int(validate=Range(min=0, max=VERSION_MAX), **kw)
 
 
 ACTION_MAX_BYTES = 16 * 1024        # an action is stored in the hash-chained command for ever
@@ -178,7 +179,7 @@ def _bounded_action(action: dict) -> None:
 class ActionIn(Schema):
     action = fields.Dict(keys=fields.Str(), required=True, validate=_bounded_action)
     expected_version = _version(strict=True, required=True)
-    command_id = fields.Str(required=True, validate=validate.Length(min=1, max=COMMAND_ID_MAX))
+    command_id = fields.Str(required=True, validate=Length(min=1, max=COMMAND_ID_MAX))
 
 
 class PartialAction(fields.Field):
@@ -210,21 +211,21 @@ class LegalActionsIn(Schema):
 
 class EventsQuery(Schema):
     after = _version(load_default=0)
-    limit = fields.Int(load_default=100, validate=validate.Range(min=1, max=1000))
+    limit = fields.Int(load_default=100, validate=Range(min=1, max=1000))
 
 
 class StateQuery(Schema):
-    version = fields.Int(load_default=None, validate=validate.Range(max=VERSION_MAX))   # below 0: 404, as any missing version
+    version = fields.Int(load_default=None, validate=Range(max=VERSION_MAX))   # below 0: 404, as any missing version
 
 
 class DisputeIn(Schema):
     version = _version(strict=True, required=True)
-    reason = fields.Str(required=True, validate=validate.Length(min=1, max=1000))
+    reason = fields.Str(required=True, validate=Length(min=1, max=1000))
 
 
 class RulingIn(Schema):
-    decision = fields.Str(required=True, validate=validate.OneOf(["stands", "overturned"]))
-    note = fields.Str(load_default="", validate=validate.Length(max=2000))
+    decision = fields.Str(required=True, validate=OneOf(["stands", "overturned"]))
+    note = fields.Str(load_default="", validate=Length(max=2000))
 
 
 class ForkIn(Schema):
@@ -232,23 +233,23 @@ class ForkIn(Schema):
 
 
 class MatchListQuery(Schema):
-    game = fields.Str(load_default=None, validate=validate.Length(min=1, max=64))
-    variant = fields.Str(load_default=None, validate=validate.Length(min=1, max=64))
-    status = fields.Str(load_default=None, validate=validate.OneOf(("running", "ended")))
-    player = fields.Str(load_default=None, validate=validate.Length(min=1, max=64))
-    since = fields.Str(load_default=None, validate=validate.Length(min=4, max=40))
-    cursor = fields.Str(load_default=None, validate=validate.Length(min=1, max=200))
-    limit = fields.Int(load_default=50, validate=validate.Range(min=1, max=500))
-    rating_min = fields.Int(load_default=None, validate=validate.Range(min=0, max=10_000))   # the seated
-    rating_max = fields.Int(load_default=None, validate=validate.Range(min=0, max=10_000))   # players' mean
+    game = fields.Str(load_default=None, validate=Length(min=1, max=64))
+    variant = fields.Str(load_default=None, validate=Length(min=1, max=64))
+    status = fields.Str(load_default=None, validate=OneOf(("running", "ended")))
+    player = fields.Str(load_default=None, validate=Length(min=1, max=64))
+    since = fields.Str(load_default=None, validate=Length(min=4, max=40))
+    cursor = fields.Str(load_default=None, validate=Length(min=1, max=200))
+    limit = fields.Int(load_default=50, validate=Range(min=1, max=500))
+    rating_min = fields.Int(load_default=None, validate=Range(min=0, max=10_000))   # the seated
+    rating_max = fields.Int(load_default=None, validate=Range(min=0, max=10_000))   # players' mean
 
 
 class ExportIn(Schema):
     """Each filter left out when not wanted: null is not a value the spec gives them."""
-    game = fields.Str(load_default=None, allow_none=False, validate=validate.Length(min=1, max=64))
-    variant = fields.Str(load_default=None, allow_none=False, validate=validate.Length(min=1, max=64))
-    since = fields.Str(load_default=None, allow_none=False, validate=validate.Length(min=4, max=40))
-    format = fields.Str(load_default="parquet", validate=validate.OneOf(("jsonl", "parquet")))
+    game = fields.Str(load_default=None, allow_none=False, validate=Length(min=1, max=64))
+    variant = fields.Str(load_default=None, allow_none=False, validate=Length(min=1, max=64))
+    since = fields.Str(load_default=None, allow_none=False, validate=Length(min=4, max=40))
+    format = fields.Str(load_default="parquet", validate=OneOf(("jsonl", "parquet")))
 
 
 class StreamQuery(Schema):
@@ -392,7 +393,7 @@ class ActionOut(Schema):
 
 
 class ActionQuery(Schema):
-    answer = fields.Str(load_default="full", validate=validate.OneOf(("full", "short")))
+    answer = fields.Str(load_default="full", validate=OneOf(("full", "short")))
 
 
 class ActionAnswerOut(Schema):

@@ -2,16 +2,17 @@
 consent to one refereed live)."""
 import unicodedata
 
-from marshmallow import Schema, ValidationError, fields, pre_load, validate
+from marshmallow import Schema, ValidationError, fields, pre_load
 
 from engine.core.table_moves import CHAT_MAX
 from service.http.schemas import SeatSettingsOut, SeatTokenOut, StrictBool, _version
+from service.http.validators import Length, Range
 from service.i18n import _
 
 
 class TableMoveIn(Schema):
     """An optional ``command_id``: the same id sent again answers once (after a timeout, say)."""
-    command_id = fields.Str(load_default=None, allow_none=False, validate=validate.Length(min=1, max=128))
+    command_id = fields.Str(load_default=None, allow_none=False, validate=Length(min=1, max=128))
 
 
 def _talk_text(text: str) -> None:
@@ -20,7 +21,7 @@ def _talk_text(text: str) -> None:
 
 
 class ChatIn(TableMoveIn):
-    text = fields.Str(required=True, validate=[validate.Length(min=1, max=CHAT_MAX), _talk_text])
+    text = fields.Str(required=True, validate=[Length(min=1, max=CHAT_MAX), _talk_text])
 
     @pre_load
     def strip(self, data, **kwargs):
@@ -32,7 +33,7 @@ class ChatIn(TableMoveIn):
 
 class ChatQuery(Schema):
     after = _version(load_default=0)
-    limit = fields.Int(load_default=100, validate=validate.Range(min=1, max=500))
+    limit = fields.Int(load_default=100, validate=Range(min=1, max=500))
 
 
 class ChatLineOut(Schema):
