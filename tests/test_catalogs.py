@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOMAINS = dict(re.findall(r"(\w+):([\w/]+)", re.search(r"DOMAINS=\(([^)]*)\)", (ROOT / "dev").read_text()).group(1)))
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 IGNORED = {"engine": "games", "service": "webapp"}     # each extracted as a domain of its own
-METHODS = [("**.py", "python"), ("**.js", "javascript")]
+METHODS = [("**.py", "python"), ("**.js", "javascript"), ("**.html", "jinja2")]     # as tools/babel.cfg maps them
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdirf]")
 
 

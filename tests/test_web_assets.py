@@ -1,6 +1,9 @@
 """The web client is served by the app itself: the page, its modules, and a strict CSP."""
+import html
 import re
 from pathlib import Path
+
+import pytest
 
 WEBAPP = Path(__file__).resolve().parents[1] / "service" / "http" / "webapp"
 
@@ -12,6 +15,30 @@ def test_the_page_is_served_at_the_root_with_a_strict_policy(client):
     policy = r.headers["Content-Security-Policy"]
     assert "default-src 'self'" in policy and "script-src 'self'" in policy
     assert r.headers["X-Content-Type-Options"] == "nosniff"
+
+
+NOSCRIPT = {"en": "kifu's web client needs JavaScript; the API is described at /openapi.yaml.",
+            "ja": "kifu のウェブクライアントには JavaScript が必要です。API の説明は /openapi.yaml にあります。"}
+
+
+@pytest.mark.parametrize("headers, lang", [({"Accept-Language": "ja-JP,ja;q=0.9"}, "ja"), ({"Accept-Language": "en-US"}, "en"),
+                                           ({}, "en"), ({"Accept-Language": "fr, ja;q=0.5"}, "ja")])
+def test_the_page_without_its_script_speaks_the_request_s_language(client, headers, lang):
+    """The shell (index.html, a Jinja template) in the request's language (service/http/language.py):
+    the noscript sentence, the skip and lobby links, <html lang>; it varies with Accept-Language and
+    each language has its own ETag, so that a cache never answers one with the other."""
+    r = client.get("/", headers=headers)
+    page = r.get_data(as_text=True)
+    assert r.status_code == 200 and r.headers["Content-Language"] == lang
+    noscript = re.search(r"<noscript><p>(.*)</p></noscript>", page).group(1)
+    assert html.unescape(noscript) == NOSCRIPT[lang]
+    assert f'<html lang="{lang}">' in page and "{{" not in page and "{#" not in page
+    assert ("本文へ移動" in page and ">ロビー</a>" in page) == (lang == "ja")
+    assert "Accept-Language" in r.headers["Vary"] and "no-cache" in r.headers["Cache-Control"]
+    assert client.get("/", headers={**headers, "If-None-Match": r.headers["ETag"]}).status_code == 304
+    other = client.get("/", query_string={"lang": "en" if lang == "ja" else "ja"})
+    assert other.headers["ETag"] != r.headers["ETag"]
+    assert client.get("/", headers={"If-None-Match": other.headers["ETag"], **headers}).status_code == 200
 
 
 def test_every_module_the_page_imports_is_served(client):

@@ -1,6 +1,7 @@
 """The page in the player's language (issue 39): per game, a Japanese browser (ja-JP) plays a few
 moves against a bot by clicking and reads no English word on the page outside proper names, card
-ids and the language switch; an English browser (en-US) reads no Japanese outside the names kept
+ids and the language switch, nor in the whole view (play's and the replay's panel of the game's view
+opened: its keys and values in the game's terms); an English browser (en-US) reads no Japanese outside the names kept
 as printed (cards, lands, the games' titles, rule keywords); the switch turns an English page
 Japanese and the choice is remembered. Screenshots of every game in Japanese at desk and phone size
 (`ja-<game>-desk.png`, `ja-<game>-phone.png`, and the phone's field alone, `ja-<game>-phone-field.png`)."""
@@ -108,6 +109,16 @@ def play_against_bot(browsing, server, game_id, variant, locale):
     return page, match_id
 
 
+def whole_view(page, selector: str) -> str:
+    """The text of the whole-view panel (``selector``: play's "#view", the replay's "#replay-view"),
+    opened: each key of the game's view and each value, as the page shows them."""
+    page.locator(f"{selector} > summary").click()
+    page.wait_for_selector(f"{selector}[open] .panels dt")
+    text = page.evaluate(VISIBLE.replace("document.body", f"document.querySelector('{selector}')"), NOT_CHECKED)
+    assert JAPANESE.search(text) and page.locator(f"{selector} .panels dt").count() > 10, text
+    return text
+
+
 def caught_up(page, server, match_id: str, seconds: float = 20) -> None:
     """Until the page shows the match's latest version: the bot's job may still be appending (its move,
     then an automatic pass) when the page first says it is this seat's move, so the version read once
@@ -129,6 +140,9 @@ def test_a_japanese_browser_plays_in_japanese(browsing, server, game_id, variant
     text = page.evaluate(VISIBLE, NOT_CHECKED)
     assert JAPANESE.search(text)
     assert english_words(text, titles(server)) == [], text
+    view = whole_view(page, "#view")                            # the view's keys and values, in the game's terms
+    assert english_words(view, titles(server)) == [], view
+    page.locator("#view > summary").click()                     # closed again: the field's card box below
     page.locator("#field .card-info").first.click()            # a card's box: its facts in Japanese too
     facts = page.locator("#card-detail .card-facts, #card-detail .designed").all_inner_texts()
     assert facts and english_words("\n".join(facts)) == [], facts
@@ -147,6 +161,8 @@ def test_a_japanese_browser_plays_in_japanese(browsing, server, game_id, variant
     assert "手目" in why, why                # "It belongs to ... (move N)." in Japanese (the rest: the server's words)
     replay = page.evaluate(VISIBLE, NOT_CHECKED + ", .replay > h2, .why-sentences")
     assert english_words(replay, titles(server)) == [], replay
+    view = whole_view(page, "#replay-view")
+    assert english_words(view, titles(server)) == [], view
     page.goto("/")
     page.wait_for_selector("#my-matches li")
     lobby = page.evaluate(VISIBLE, NOT_CHECKED)

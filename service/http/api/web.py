@@ -2,6 +2,11 @@
 ``service/http/webapp`` (no build step, no CDN). Every answer carries a strict Content-Security-Policy:
 the page loads and talks to this origin only.
 
+The page's shell, index.html, is a Jinja template rendered in the request's language (Flask-Babel's
+choice, service/http/language.py): its skip link, its lobby link and its noscript sentence read so
+before the script runs or where none runs (the script then speaks the language chosen on the device).
+It varies with Accept-Language, and is revalidated by its ETag each time.
+
 A game's dedicated renderer is found by convention, never registered: the module
 ``renderers/<game id, - as _>.js`` (and its own stylesheet ``<same>.css``, if any); GET /games/<id>
 names them (``renderer_assets``) and the page imports them from there (same origin, so the policy
@@ -12,8 +17,9 @@ from pathlib import Path
 
 from babel import Locale
 from flask import Blueprint, Response, request, send_from_directory
+from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from engine.core.i18n import LANGUAGES, Catalog
+from engine.core.i18n import LANGUAGES, Catalog, current
 from service.application.errors import NotFound
 from service.i18n import _
 
@@ -23,6 +29,8 @@ RENDERERS = "renderers"
 PAGE = Catalog.of("page", str(ASSETS / "index.html"))       # the page domain: service/http/webapp/locale
 CLDR_ORDER = ("zero", "one", "two", "few", "many", "other")  # gettext's order of a language's plural forms
 CATALOG_MAX_AGE = 300
+SHELL = Environment(loader=FileSystemLoader(str(ASSETS)), autoescape=select_autoescape(["html"]),
+                    auto_reload=False).get_template("index.html")
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
        "form-action 'self'")
@@ -43,7 +51,13 @@ def renderer_assets(game_id: str) -> dict:
 
 @bp.get("/")
 def page():
-    return send_from_directory(ASSETS, "index.html", max_age=0)
+    """The shell in the request's language (the page domain's words), revalidated by its ETag."""
+    body = SHELL.render(lang=current(), _=PAGE.gettext)
+    response = Response(body, mimetype="text/html")
+    response.set_etag(hashlib.sha256(body.encode("utf-8")).hexdigest()[:32])
+    response.cache_control.no_cache = True
+    response.cache_control.max_age = 0
+    return response.make_conditional(request)
 
 
 @bp.get("/web/<path:asset>")

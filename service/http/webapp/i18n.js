@@ -24,6 +24,13 @@ export function _(message, params) {
   return fill(typeof text === "string" && text ? text : message, params);
 }
 
+/** The message as ``context`` says it (a game's own term, under its id: pgettext("dokusenroku", "turn")
+ * is 「順番」 where another game says 「ターン」); the catalog keeps it as "context\u0004message". */
+export function pgettext(context, message, params) {
+  const text = messages[`${context}\u0004${message}`];
+  return fill(typeof text === "string" && text ? text : message, params);
+}
+
 /** Marks a message fixed at load time (a table of labels) for extraction; translated where it is
  * shown, with _(). */
 export const N_ = message => message;
