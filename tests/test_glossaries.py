@@ -119,7 +119,7 @@ GAMES = [
             kind=lambda selector: selector.partition(":")[0],      # "Type", "Type:field", "Type:field=value"
             every_entry_lists_events=True,
             markup=("**",),                                        # 003: **bold** marks
-            allowed=frozenset({"P"})),                             # 透過P, as the manual prints it
+            allowed=frozenset({"P"})),                             # 透過P, 双壁P as 003 l.261 prints them
     Glossed("dimension_zero", DIMENSION_ZERO, ("000", "001"), dz.recorded_events, dz.random_matches, _dz_told,
             selects=_dz_when, optional=frozenset({"when"}),
             # the random matches destroy cards that go to the スマッシュゾーン (rule.lethal), told without 破壊
