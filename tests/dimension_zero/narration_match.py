@@ -2,7 +2,9 @@
 seeded by the match seed) play a 東方零次元 duel; each event is told, as redacted for seat 0 and with
 seat 0's view before it, in Japanese and in English. ``python -m tests.dimension_zero.narration_match``
 writes fixtures/narration_ja.json again (after a deliberate change of the narration or the catalog)."""
+import functools
 import json
+import random
 from pathlib import Path
 
 from engine.bots import bot_key, bot_rng, choose
@@ -33,17 +35,44 @@ def recorded_events(match=MATCH) -> list:
 def told(events, reader, names, lang) -> list:
     """(version, event, sentence) for every game event (not the platform's: MatchCreated) the reader is
     shown and the log does not fold, in ``lang``."""
-    out, state = [], None
-    for version, event in enumerate(events, start=1):
-        shown = GAME.redact(event, reader)
-        if shown is not None and GAME.narrate.covers(event.type):
-            view = (lambda before=state: GAME.view(before, reader) if before is not None else {})
-            with speaking(lang):
+    return told_to(events, (reader,), names, lang)[reader]
+
+
+def told_to(events, readers, names, lang) -> dict:
+    """``told`` for each of ``readers`` (reader -> its lines), the match folded once for all of them."""
+    out, state = {reader: [] for reader in readers}, None
+    with speaking(lang):
+        for version, event in enumerate(events, start=1):
+            for reader in readers if GAME.narrate.covers(event.type) else ():
+                shown = GAME.redact(event, reader)
+                if shown is None:
+                    continue
+                view = (lambda before=state, seat=reader: GAME.view(before, seat) if before is not None else {})
                 text = narrate(GAME, shown, Reader(reader, names, view))
-            if text is not None:
-                out.append((version, event, text))
-        state = apply(GAME, clone(state) if state is not None else None, event)
+                if text is not None:
+                    out[reader].append((version, event, text))
+            state = apply(GAME, clone(state) if state is not None else None, event)
     return out
+
+
+@functools.lru_cache(maxsize=None)
+def random_matches() -> tuple:
+    """Random duels of every variant and a best-of-3 match: events of every kind the game emits."""
+    out = []
+    for variant, options, games in (("first-century", {}, 3), ("touhou", {}, 3), ("touhou-instant", {}, 2),
+                                    ("touhou", {"best_of": 3}, 1)):
+        for i in range(games):
+            seed = b"i39-ja-%s-%d-%d" % (variant.encode(), i, len(options))
+            events = create_events(GAME, MatchConfig(GAME.id, variant, ["a", "b"], options), seed)
+            live = fold(GAME, events)
+            rng = random.Random(seed)
+            while GAME.outcome(live) is None:
+                seat = rng.choice(GAME.to_act(live))
+                new = play(GAME, live, seat, rng.choice(GAME.legal_actions(live, seat)), seed)
+                live = fold(GAME, new, live)
+                events += new
+            out.append(events)
+    return tuple(out)
 
 
 def write_fixture() -> None:

@@ -3,6 +3,7 @@ fixture (fixtures/narration_ja.json) tells line by line, and the glossary test r
 
 ``python -m tests.dokusenroku.recorded`` rewrites the fixture's lines from its config (run it only when
 a sentence is meant to change, and read the diff)."""
+import functools
 import json
 from pathlib import Path
 
@@ -13,6 +14,8 @@ from engine.games.dokusenroku import GAME
 from engine.games.dokusenroku.narration import LINES
 
 FIXTURE = Path(__file__).parent / "fixtures" / "narration_ja.json"
+GLOSSARY = json.loads((Path(__file__).resolve().parents[2] / "engine" / "games" / "dokusenroku" / "glossary.json")
+                      .read_text(encoding="utf-8"))
 MAX_ACTIONS = 3000
 
 
@@ -50,6 +53,24 @@ def told(events, names, lang="ja", reader=None) -> list:
             if line is not None:
                 out.append((i, event.type, line))
     return out
+
+
+@functools.lru_cache(maxsize=None)
+def random_matches() -> tuple:
+    """Events of every type the game narrates, beside the recorded match's: seeded random games, and a
+    game from an analysis position where a player goes bankrupt and refills (types random games do not
+    reach)."""
+    from tests.dokusenroku.playout import play_random_game
+    from tests.dokusenroku.table import Table, owned, position
+    games = [play_random_game(variant, seats, options, i, 5000, False)[1]
+             for variant, seats, options in [("constructed", 3, {}), ("standard", 2, {"removed": 10}),
+                                             ("constructed", 4, {}), ("standard", 4, {"removed": 10})]
+             for i in range(2)]
+    broke = Table(position(hands=[[], []], money=[0, 0], at=[3, 0], decks=[["C30a", "C31a", "C32a", "C33a"]],
+                           lands={"L07": owned(1, "C20a"), "L10": owned(1, "C23a", 5)}))     # 002 破産
+    broke.act(0, {"type": "roll"}, dice=[10])
+    broke.act(0, {"type": "refill"})
+    return (*games, broke.events)
 
 
 if __name__ == "__main__":

@@ -1,19 +1,19 @@
 """The 東方独占録 log in Japanese (issue 39): one recorded match (fixtures/narration_ja.json: seeded bots,
 its config and seed, and the expected Japanese line by line with each event's type) told again and
 compared line by line; its turns told in the rulebook's words for the turn (002 ゲームの進行 Ⅰ-Ⅴ,
-l.44-66); nothing of any event type left in English; the English log and the events themselves the
-same whatever the language."""
-import re
-
+l.44-66); the English log and the events themselves the same whatever the language; each rule's
+Japanese statement in the seed's words. Nothing of any event type left in English, the glossary's
+words in the narration: tests/test_glossaries.py."""
 import pytest
 
 from engine.core import canonical_json
-from engine.core.i18n import speaking
-from engine.games.dokusenroku.narration import LINES
-from tests.dokusenroku.test_glossary import GLOSSARY, SEED
-from tests.dokusenroku.playout import play_random_game
-from tests.dokusenroku.recorded import events_of, fixture, told
-from tests.dokusenroku.table import Table, owned, position
+from engine.core.i18n import Catalog, speaking
+from engine.games.dokusenroku.rulebook import RULES
+from tests.dokusenroku.recorded import GLOSSARY, events_of, fixture, told
+from tests.seeds import seed_lines
+
+SEED = seed_lines("002") or ()
+QUOTE = 8                   # characters of the seed in a row a rule's Japanese statement quotes at least
 
 # 002 ゲームの進行: the turn and its five actions, each by the glossary concept its narration must use
 TURN = {"turn": "TurnStarted",            # l.44 「ゲームは一人づつ時計回りの順番で進めます。」
@@ -22,9 +22,6 @@ TURN = {"turn": "TurnStarted",            # l.44 「ゲームは一人づつ時�
         "invest": "Invested",             # Ⅲ l.54 「所有する土地1ヶ所に対し投資ができる。」
         "dice": "Moved",                  # Ⅳ l.56 「サイコロをふって移動する」
         "graveyard": "CardsDiscarded"}    # Ⅴ l.58 「…6枚になるまで手札を墓地に捨てる。」
-NAMES = ["霊夢", "魔理沙", "咲夜", "早苗"]
-ALLOWED = {"START", "EVENT"}              # the squares as the rulebook prints them (STARTマス, EVENTマス)
-CARD_ID = re.compile(r"\b(?:\d:)?[CSX]\d\d[a-d]\b")
 
 
 @pytest.fixture(scope="module")
@@ -62,29 +59,6 @@ def test_each_turn_is_told_in_the_rulebooks_words_for_it(recorded):
         assert not missing, f"{c['ja']} missing from {missing[:3]}"
 
 
-def every_event_type(recorded_events) -> list:
-    """Events of every type the game narrates: the recorded match, seeded random games, and a game from
-    an analysis position where a player goes bankrupt and refills (types random games do not reach)."""
-    events = list(recorded_events)
-    for variant, seats, options in [("constructed", 3, {}), ("standard", 2, {"removed": 10}), ("constructed", 4, {})]:
-        for i in range(2):
-            events += play_random_game(variant, seats, options, i, 5000, False)[1]
-    broke = Table(position(hands=[[], []], money=[0, 0], at=[3, 0], decks=[["C30a", "C31a", "C32a", "C33a"]],
-                           lands={"L07": owned(1, "C20a"), "L10": owned(1, "C23a", 5)}))     # 002 破産
-    broke.act(0, {"type": "roll"}, dice=[10])
-    broke.act(0, {"type": "refill"})
-    return events + broke.events
-
-
-def test_no_event_type_is_told_in_english_in_japanese(recorded):
-    events = every_event_type(recorded[1])
-    assert set(LINES.lines) <= {e.type for e in events}
-    for reader in (None, 0):
-        for _i, kind, line in told(events, NAMES, "ja", reader):
-            words = set(re.findall(r"[A-Za-z]{2,}", CARD_ID.sub("", line))) - ALLOWED
-            assert not words, f"{kind} for seat {reader}: English {sorted(words)} in {line!r}"
-
-
 def test_the_english_log_and_the_events_do_not_depend_on_the_language(recorded):
     """The same events in both languages (byte for byte: nothing translated is stored), and the English
     log is the message ids, not the Japanese."""
@@ -110,3 +84,25 @@ def test_what_a_seat_may_not_see_stays_unnamed_in_japanese(recorded):
         if kind == "SupportCommitted" and seat == 0:
             assert line in (f"{names[0]}(侵略側)は援護カードを伏せて出した", f"{names[0]}(侵略側)は援護カードを出さなかった",
                             f"{names[0]}(防御側)は援護カードを伏せて出した", f"{names[0]}(防御側)は援護カードを出さなかった"), line
+
+
+def _longest_quote(text: str, source: str) -> int:
+    """The length of the longest run of ``text`` found word for word in ``source``."""
+    best = 0
+    for i in range(len(text)):
+        while i + best < len(text) and text[i:i + best + 1] in source:
+            best += 1
+    return best
+
+
+@pytest.mark.skipif(not SEED, reason="the rulebook (shared/seeds/002_*) is not on this machine")
+def test_each_rules_japanese_statement_follows_the_seed_it_cites():
+    """rulebook.py: a rule the seed states is told in Japanese in the seed's own words — its statement
+    quotes at least QUOTE characters of the rulebook in a row (kifu's own rules, "(kifu) …", excepted)."""
+    source = "".join(SEED).replace(" ", "").replace("\u3000", "")
+    catalog = Catalog.of("dokusenroku")
+    with speaking("ja"):
+        loose = {k: catalog.gettext(statement) for k, (section, statement) in RULES.items()
+                 if not section.startswith("(kifu)")}
+    loose = {k: ja for k, ja in loose.items() if _longest_quote(ja.replace(" ", ""), source) < QUOTE}
+    assert not loose, f"not in the seed's words: {loose}"

@@ -3,16 +3,21 @@ three Big Money bots, each with its own kingdom card — 咒詛「魔彩光の�
 (a duration), 夢符「封魔陣」 (a reaction) — dealt and played from the fixture's seed, told to seat 0
 (its own draws named, the others' counted). ``python -m tests.shisoroku.narrated_match`` rewrites the
 fixture's lines from its seed and config (after a deliberate change of the Japanese narration)."""
+import functools
 import json
+import random
+import re
 from pathlib import Path
 
-from engine.core import MatchConfig, Reader, Rng
+from engine.core import Event, MatchConfig, Reader, Rng, clone
 from engine.core.i18n import speaking
 from engine.games.shisoroku import big_money
+from engine.games.shisoroku.cards import CARDS, KINGDOM
 from tests.engine_table import EngineTable
-from tests.shisoroku.table import GAME
+from tests.shisoroku.table import GAME, Table, position
 
 FIXTURE = Path(__file__).with_name("fixtures") / "narration_ja.json"
+GLOSSARY = json.loads((Path(__file__).resolve().parents[2] / "engine/games/shisoroku/glossary.json").read_text())
 
 
 def fixture() -> dict:
@@ -51,6 +56,62 @@ def rewrite() -> None:
     head = {k: v for k, v in match.items() if k != "lines"}
     body = ",\n".join("  " + json.dumps({"event": t, "ja": s}, ensure_ascii=False) for t, s in lines)
     FIXTURE.write_text(json.dumps(head, ensure_ascii=False)[:-1] + ', "lines": [\n' + body + "\n]}\n")
+
+
+# ---- beyond the recorded match: events of every type, for the checks of the Japanese (test_glossaries.py) ----
+
+NAMES = ["霊夢", "魔理沙", "咲夜"]
+HANDMADE = [      # events a few random games may not reach, as decide emits them (before redaction)
+    Event("CardStays", {"seat": 0, "card": "star"}),
+    Event("CardsDiscarded", {"seat": 1, "cards": ["osaisen", "hakurei"], "from": "hand"}),
+    Event("CardsDiscarded", {"seat": 0, "cards": ["osaisen", "hakurei"], "from": "deck"}),
+    Event("CardsLookedAt", {"seat": 1, "cards": ["osaisen", "omiki", "hakurei"], "from": "deck"}),
+    Event("CardsPutInHand", {"seat": 0, "cards": ["osaisen"], "from": "looking"}),
+    Event("CardsPutOnDeck", {"seat": 1, "cards": ["omiki", "osaisen"], "from": "revealed"}),
+    Event("CardsPutOnDeck", {"seat": 0, "cards": ["hakurei"], "from": "hand", "revealed": True}),
+    Event("GainReplaced", {"seat": 0, "card": "minus", "by": "fuumajin", "instead": "hounoumai"}),
+    Event("NothingGained", {"seat": 0, "card": "minus", "reason": "pile empty"}),
+    Event("NothingGained", {"seat": 0, "card": None, "reason": "no card fits"}),
+    Event("CardGained", {"seat": 0, "card": "hounoumai", "from": "trash", "to": "hand"}),
+    Event("Decided", {"seat": 0, "kind": "mode", "closes": 1, "answer": ["cards", "coins"]}),
+    Event("GameEnded", {"reasons": ["3-piles", "10vp-pile"], "scores": [5, 5], "turns": [3, 3], "winners": [0, 1],
+                        "winner": None, "shared": True, "by": "shared win"}),
+]
+
+
+@functools.lru_cache(maxsize=None)
+def random_tables() -> tuple:
+    """Random games over the whole kingdom, ten cards at a time, played to their end: (table, the
+    states met with the seat to act in each)."""
+    pool, out = sorted(KINGDOM), []
+    for i in range(0, len(pool), 10):
+        kingdom = (pool[i:i + 10] + pool[:10])[:10]
+        table = EngineTable(GAME, MatchConfig("shisoroku", "standard", NAMES[:2], {"kingdom": kingdom}), b"ja%d" % i)
+        rng = random.Random(i)
+        met = []
+        while GAME.outcome(table.state) is None:
+            seat = rng.choice(GAME.to_act(table.state))
+            met.append((clone(table.state), seat))
+            table.act(seat, rng.choice(GAME.legal_actions(table.state, seat)))
+        out.append((table, tuple(met)))
+    return tuple(out)
+
+
+def random_states():
+    """The states random games meet, each with a seat to act (test_choices walks their steps)."""
+    for _table, met in random_tables():
+        yield from ((clone(state), seat) for state, seat in met)
+
+
+def analysis_start() -> list:
+    return Table(position(dict(hand=["osaisen"] * 5, deck=["omiki"]), dict(hand=["hakurei"] * 5, deck=[]))).events
+
+
+def english_words(text: str) -> list:
+    """The words of ``text`` in Latin letters, card names (printed as they are) aside."""
+    for card in sorted((c.name for c in CARDS.values()), key=len, reverse=True):
+        text = text.replace(card, "")
+    return re.findall(r"[A-Za-z]+", text)
 
 
 if __name__ == "__main__":

@@ -68,7 +68,7 @@ def test_an_option_names_a_card_by_its_printed_name_alone():
 def test_every_step_of_random_moves_is_in_japanese_with_no_english_word():
     """Prompts and labels of every step random walks meet (the card decisions of every kingdom card
     included) in Japanese: nothing left in English but card names."""
-    from tests.shisoroku.test_narration_ja import english_words, random_states
+    from tests.shisoroku.narrated_match import english_words, random_states
     left, prompts = [], set()
     with speaking("ja"):
         for state, seat in random_states():

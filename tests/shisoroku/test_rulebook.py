@@ -121,8 +121,8 @@ def test_each_rule_is_stated_in_japanese_in_the_seeds_own_words():
     from difflib import SequenceMatcher
 
     from engine.core.i18n import Catalog
-    from tests.shisoroku.test_glossary import seed_lines
-    lines = seed_lines()
+    from tests.seeds import seed_lines
+    lines = seed_lines("004")
     if lines is None:
         pytest.skip("seed 004 not at hand (set KIFU_SEEDS to shared/seeds)")
     catalog = Catalog.of("shisoroku")

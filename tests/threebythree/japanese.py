@@ -1,4 +1,4 @@
-"""The Japanese narration of 3x3Wars matches (issue 39), for test_glossary.py and test_narration_ja.py.
+"""The Japanese narration of 3x3Wars matches (issue 39), for tests/test_glossaries.py and test_narration_ja.py.
 
 ``fixtures/narration_ja.json`` is one recorded match: the seed, level and seat names, every action as
 played (seeded greedy bots), and the Japanese narration for seat 0, line by line with each event's type.
