@@ -56,7 +56,6 @@ class Glossed:
     optional: frozenset = frozenset()  # what an entry may have besides
     every_entry_lists_events: bool = False
     markup: tuple = ()                 # marks on a seed line the words are read past
-    glossary_over_random: bool = True  # the word checked over the random matches too, not the recorded one alone
     latin: Callable = LATIN.findall    # line -> its words in Latin letters, what is printed so (card ids) aside
     allowed: frozenset = frozenset()   # Latin words the rulebook prints in Japanese
     untold: frozenset = frozenset()    # event types the matches need not reach (a test of their own tells them)
@@ -122,8 +121,6 @@ GAMES = [
             allowed=frozenset({"P"})),                             # 透過P, 双壁P as 003 l.261 prints them
     Glossed("dimension_zero", DIMENSION_ZERO, ("000", "001"), dz.recorded_events, dz.random_matches, _dz_told,
             selects=_dz_when, optional=frozenset({"when"}),
-            # the random matches destroy cards that go to the スマッシュゾーン (rule.lethal), told without 破壊
-            glossary_over_random=False,
             allowed=frozenset({"kifu"}),                           # 「kifu による設計」
             untold=frozenset({"PositionSet", "TriggerDropped"})),  # test_narration_ja.py test_rare_lines_in_japanese
     Glossed("dokusenroku", DOKUSENROKU, ("002",), lambda: dk.events_of(dk.fixture()), dk.random_matches,
@@ -223,9 +220,7 @@ def test_each_concepts_word_is_in_the_japanese_narration_of_the_events_it_lists(
         for selector in c["events"]:
             by_kind.setdefault(g.kind(selector), []).append((c, selector))
     missing, met = [], set()
-    for recorded, reader, event, line in japanese(g):
-        if not (recorded or g.glossary_over_random):
-            continue
+    for _recorded, reader, event, line in japanese(g):
         for c, selector in by_kind.get(event.type, ()):
             if g.selects(c, selector, event):
                 met.add((c["id"], selector))

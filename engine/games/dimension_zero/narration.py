@@ -79,6 +79,8 @@ def _moved(d, e, r):
                  line=line_name(d["line"], seat))
     if dest == "grave" and d.get("destroyed"):
         return _("%(card)s is destroyed", card=card)
+    if d.get("destroyed"):                                 # 破壊 (000 l.418), to where its rule sends it
+        return _("%(card)s is destroyed and goes to %(dest)s", card=card, dest=where(d, dest, seat))
     if src == "deck" and dest == "smash":
         return _("%(who)s's top deck card goes to the smash zone", who=who)
     if dest == "hand":
