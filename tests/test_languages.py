@@ -188,8 +188,8 @@ def test_a_refusal_that_names_values_says_them_in_the_request_s_language(client)
                "one_of": "language: 次のいずれかでなければなりません：en, ja。",
                "schema_s_own": "seats.0.settings.pass: 'always' は manual, only-choice, unless-respond のどれでもありません",
                "strict_bool": "seats.0.settings.confirm: true か false です"}}
-    for lang, messages in said.items():
-        for what, message in messages.items():
+    for lang, expected in said.items():
+        for what, message in expected.items():
             r = asked[what]({"lang": lang})
             assert r.status_code == 400 and r.headers["Content-Language"] == lang, (lang, what, r.get_json())
             assert r.get_json()["error"] == {"code": "invalid_request", "message": message, "rule": None}, (lang, what)

@@ -6,7 +6,6 @@ without its options, at the fewest and the most seats; each seat's view and a sp
 word in the tables; a key left out would be shown in English on a Japanese page."""
 import json
 import re
-from collections import defaultdict
 from pathlib import Path
 
 import pytest
