@@ -243,12 +243,10 @@ DZ_HAND = {"first": 0, "units": [{"card": "th-koakuma", "owner": 1, "square": 6,
                         "plan": False}]}
 
 
-def test_a_field_click_waits_for_send_when_the_seat_confirms_first(browsing, server):
-    """A square's offer with "confirm before sending" on: the move picked there is shown ready in the
-    move panel, as its last choice would be, and nothing is posted until Send; another of the
-    square's moves may be picked instead, and the pick outlives a reload. Two units in hand, each
-    playable onto the square (000 ユニットのプレイ): the square lists two moves."""
-    r = server.client.post("/matches", json={"game": "dimension-zero", "variant": "touhou", "setup": DZ_HAND,
+def confirming_seat(browsing, server, game: str, variant: str, setup: dict):
+    """A match of two people from ``setup``, seat 0's page open with "confirm before sending" on, its
+    move to make: (page, match id, seat 0's token, the match's version)."""
+    r = server.client.post("/matches", json={"game": game, "variant": variant, "setup": setup,
                                              "seats": [{"name": "霊夢"}, {"name": "魔理沙"}]})
     assert r.status_code == 201, r.get_json()
     match_id, token = r.get_json()["match_id"], r.get_json()["seats"][0]["token"]
@@ -256,7 +254,15 @@ def test_a_field_click_waits_for_send_when_the_seat_confirms_first(browsing, ser
     confirm_first(page)
     wait_status(page, your_move=True)
     settled(page)
-    start = server.api(f"/matches/{match_id}")["version"]
+    return page, match_id, token, server.api(f"/matches/{match_id}")["version"]
+
+
+def test_a_field_click_waits_for_send_when_the_seat_confirms_first(browsing, server):
+    """A square's offer with "confirm before sending" on: the move picked there is shown ready in the
+    move panel, as its last choice would be, and nothing is posted until Send; another of the
+    square's moves may be picked instead, and the pick outlives a reload. Two units in hand, each
+    playable onto the square (000 ユニットのプレイ): the square lists two moves."""
+    page, match_id, token, start = confirming_seat(browsing, server, "dimension-zero", "touhou", DZ_HAND)
     legal = server.api(f"/matches/{match_id}/legal-actions", token)["actions"]
     sent = posted_actions(page)
     page.click("#field .dz-square[data-square='1'] .here")
@@ -285,17 +291,9 @@ def test_a_field_click_waits_for_send_when_the_seat_confirms_first(browsing, ser
 
 def test_a_field_click_sends_at_once_unless_the_seat_confirms_first(browsing, server):
     """A hand card's and a supply pile's offer (東方祀爭録), and a move of the list of every move: with
-    "confirm before sending" on, the move waits in the panel (Back takes it away, nothing sent); turned off in the seat's settings, one click
-    sends it."""
-    r = server.client.post("/matches", json={"game": "shisoroku", "variant": "standard", "setup": POSITION,
-                                             "seats": [{"name": "霊夢"}, {"name": "魔理沙"}]})
-    assert r.status_code == 201, r.get_json()
-    match_id, token = r.get_json()["match_id"], r.get_json()["seats"][0]["token"]
-    page = open_seat(browsing, match_id, 0, token)
-    confirm_first(page)
-    wait_status(page, your_move=True)
-    settled(page)
-    start = server.api(f"/matches/{match_id}")["version"]
+    "confirm before sending" on, the move waits in the panel (Back takes it away, nothing sent); turned
+    off in the seat's settings, one click sends it."""
+    page, match_id, token, start = confirming_seat(browsing, server, "shisoroku", "standard", POSITION)
     sent = posted_actions(page)
     omiki = "#field .ss-player.mine .here:has-text('御神酒')"
     page.click(omiki)
