@@ -9,7 +9,7 @@ import pytest
 
 from service import create_app
 from service.application.identity import player_keys, players
-from service.application.storage import keys, players as player_records
+from service.application.storage import keys, players as player_records, rate_limits as counters
 from service.http.redis_conn import get_redis, get_store
 from tests.helpers import bearer
 from tests.test_api_players import create, new_player
@@ -160,6 +160,20 @@ def test_a_sign_in_flood_from_one_address_gets_429_with_retry_after(request, sto
     assert sign_in(client, "WRONG-CODE", "x", "2001:db8:1:3::1").status_code == 401
     time.sleep(int(refused.headers["Retry-After"]) + 0.2)        # the window has passed
     assert sign_in(client, "WRONG-CODE", "x", "203.0.113.7").status_code == 401
+
+
+@pytest.mark.parametrize("store", BOTH_STORES)
+def test_retry_after_is_never_before_the_window_ends(request, store):
+    """The wait a refusal names is the window's time left rounded up: Redis's TTL rounds 1.4 s to 1,
+    and a client that waited 1 s was refused again (a fresh clone's sign-in flood test did)."""
+    app = request.getfixturevalue(store)
+    with app.app_context():
+        store = get_store()
+        thing = f"test:{time.monotonic_ns()}"
+        counters.count(store, thing, 2)
+        time.sleep(0.6)                                     # 1.4 s left of the window
+        _n, wait = counters.count(store, thing, 2)
+        assert wait * 1000 >= store.redis.pttl(keys.rate(thing))
 
 
 @pytest.mark.parametrize("store", BOTH_STORES)
