@@ -120,11 +120,13 @@ export function showPlay(root, {matchId, seat: wanted}) {
       el.actions.querySelector("#move-send, #move .choice, button")?.focus({preventScroll: true});
     }
   }
-  /** A whole move clicked on the field (a square's or a pile's offer) takes the move builder's
-   * path, as a last choice in the panel does: sent at once, or shown ready to send where the seat
-   * confirms each move first ("confirm before sending"). Without a builder it is sent. */
+  /** A whole move clicked on the field (a square's or a pile's offer) or in the list of every move:
+   * sent at once, or, where the seat confirms each move first ("confirm before sending"), shown ready
+   * to send in the move panel, as its last choice would be. Sent straight away, not through the
+   * builder, when nothing is to be confirmed: the builder ignores clicks while it asks the server
+   * for a step, and a click the player made must not be lost (a rated-match test's click was). */
   function playFromField(action) {
-    return builder ? builder.pick(action) : play(action);
+    return builder && settings?.current()?.confirm ? builder.pick(action) : play(action);
   }
   /** The action's answer as the new position: true when it could be taken as it is. The page reads
    * the match again when the log lacks events before it, or when the answer ends the match or moves
