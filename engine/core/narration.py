@@ -133,7 +133,7 @@ def _controlled(d, e, r):
     who = r.who(d.get("seat"))
     if d.get("by") != "bot":
         return _("%(who)s plays the seat again", who=who)
-    kind = bot_name((d.get("bot") or {}).get("bot")) if (d.get("bot") or {}).get("bot") else _("a bot")
+    kind = bot_name(bot) if (bot := (d.get("bot") or {}).get("bot")) else _("a bot")
     if d.get("stand_in"):
         return _("A stand-in bot (%(bot)s) plays for %(who)s", bot=kind, who=who)
     # the seat's own name is now the bot's ("Bot (greedy)"), so the seat is told by its number

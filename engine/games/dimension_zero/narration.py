@@ -115,8 +115,9 @@ def _stacked(d, e, r):
     targets = names(item["targets"], d, r) if item.get("targets") else None
     if kind == "play":
         onto = "square" if "square" in item else "line" if "line" in item else None
-        return _(PLAYS[onto, targets is not None], who=who, card=name(item["card"], d, r), targets=targets,
-                 square=square_name(item.get("square"), seat), base=base_name(item.get("line"), seat))
+        place = {"square": square_name(item["square"], seat)} if onto == "square" else \
+            {"base": base_name(item["line"], seat)} if onto == "line" else {}
+        return _(PLAYS[onto, targets is not None], who=who, card=name(item["card"], d, r), targets=targets, **place)
     if kind in ("ability", "trigger"):
         return _(ABILITIES[kind, targets is not None], who=who, card=name(item["source"], d, r), targets=targets,
                  n=item["ability"] + 1)
