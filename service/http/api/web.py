@@ -11,6 +11,7 @@ A game's dedicated renderer is found by convention, never registered: the module
 ``renderers/<game id, - as _>.js`` (and its own stylesheet ``<same>.css``, if any); GET /games/<id>
 names them (``renderer_assets``) and the page imports them from there (same origin, so the policy
 allows it). A game without one is drawn by the generic panels."""
+import functools
 import hashlib
 import json
 from pathlib import Path
@@ -49,12 +50,19 @@ def renderer_assets(game_id: str) -> dict:
     return found if "renderer" in found else {}
 
 
+@functools.lru_cache(maxsize=len(LANGUAGES))
+def shell(lang: str) -> tuple[str, str]:
+    """The shell rendered in ``lang`` (the language spoken now) and its ETag: once per language."""
+    body = SHELL.render(lang=lang, _=PAGE.gettext)
+    return body, hashlib.sha256(body.encode("utf-8")).hexdigest()[:32]
+
+
 @bp.get("/")
 def page():
     """The shell in the request's language (the page domain's words), revalidated by its ETag."""
-    body = SHELL.render(lang=current(), _=PAGE.gettext)
+    body, etag = shell(current())
     response = Response(body, mimetype="text/html")
-    response.set_etag(hashlib.sha256(body.encode("utf-8")).hexdigest()[:32])
+    response.set_etag(etag)
     response.cache_control.no_cache = True
     response.cache_control.max_age = 0
     return response.make_conditional(request)
